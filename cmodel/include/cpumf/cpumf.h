@@ -1,0 +1,255 @@
+/*
+ * cpumf.h - public interface of the cycle-accurate C model of the
+ * z/Architecture CPU-measurement facility (libcpumf).
+ *
+ * The model is a set of units (cf_state, cf_counters, cf_global, mf_alert,
+ * mf_insn, mf_cpu, mf_system) advanced one clock at a time with
+ * evaluate-then-commit semantics.  Everything lives in the cpumf_sys object:
+ * the library has no global mutable state, so any number of systems can run
+ * in one process.  The library never prints and never exits; errors are
+ * returned as codes with a message in a caller-supplied buffer.
+ *
+ * Per cycle:   fill a cpumf_sys_in  ->  cpumf_eval()  (outputs of this cycle)
+ *              ->  cpumf_commit()   (clock edge: next state becomes current)
+ * docs/uarch.md is the timing contract these calls implement.
+ */
+#ifndef CPUMF_CPUMF_H
+#define CPUMF_CPUMF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CPUMF_VERSION_STRING "0.1.0"
+
+/* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md). */
+#define CPUMF_MAX_CPUS 16
+#define CPUMF_MAX_CGS 8
+#define CPUMF_MAX_EXT 160    /* extended counters 128..287 */
+#define CPUMF_NSLOT 192      /* per-CPU counter slots, see CPUMF_SLOT_* */
+#define CPUMF_CG_NCTR 8      /* counters per coprocessor-group set */
+
+/* Counter slots of one CPU (the MT-diagnostic counters live per core). */
+#define CPUMF_SLOT_BASIC 0     /* counters 0..5    -> slots 0..5    */
+#define CPUMF_SLOT_PROBLEM 6   /* counters 32..37  -> slots 6..11   */
+#define CPUMF_SLOT_CRYPTO 12   /* counters 64..83  -> slots 12..31  */
+#define CPUMF_SLOT_EXT 32      /* counters 128..287-> slots 32..191 */
+
+/* Counter-set bit masks, in the layout of the LCCTL operand (STYLE.md). */
+#define CPUMF_SET_EXT 0x01u
+#define CPUMF_SET_BASIC 0x02u
+#define CPUMF_SET_PROBLEM 0x04u
+#define CPUMF_SET_CRYPTO 0x08u
+#define CPUMF_SET_RSVD 0x10u /* reserved for IBM use: never installed */
+#define CPUMF_SET_MT 0x20u
+#define CPUMF_AUTH_CG 0x40u   /* authorization mask only: coprocessor groups */
+
+/* Sampling-function bits. */
+#define CPUMF_SF_BASIC 0x1u
+#define CPUMF_SF_DIAG 0x2u
+
+/* Instruction opcodes on the instruction port. */
+enum cpumf_op {
+    CPUMF_OP_LPP = 0,
+    CPUMF_OP_LCCTL = 1,
+    CPUMF_OP_LPCTL = 2,
+    CPUMF_OP_LSCTL = 3,
+    CPUMF_OP_QCTRI = 4,
+    CPUMF_OP_QSI = 5,
+    CPUMF_OP_ECCTR = 6,
+    CPUMF_OP_EPCTR = 7,
+    CPUMF_OP_SCCTR = 8,
+    CPUMF_OP_SPCTR = 9,
+    CPUMF_OP_ECPGA = 10,
+    CPUMF_OP_STCCTM = 11,
+    CPUMF_OP_COUNT = 12
+};
+
+/* Program-interruption codes reported on the instruction response. */
+enum cpumf_exc {
+    CPUMF_EXC_NONE = 0x00,
+    CPUMF_EXC_OPERATION = 0x01,
+    CPUMF_EXC_PRIVILEGED = 0x02,
+    CPUMF_EXC_ACCESS = 0x05, /* addressing: operand outside configured storage */
+    CPUMF_EXC_SPECIFICATION = 0x06,
+    CPUMF_EXC_SPECIAL_OP = 0x13
+};
+
+/* Resets presented on the external port. */
+enum cpumf_reset {
+    CPUMF_RESET_NONE = 0,
+    CPUMF_RESET_CPU = 1,
+    CPUMF_RESET_INITIAL_CPU = 2,
+    CPUMF_RESET_CLEAR = 3,
+    CPUMF_RESET_POWER_ON = 4
+};
+
+/* States of the instruction unit (mf_insn), compared every cycle. */
+enum cpumf_insn_state {
+    CPUMF_IS_IDLE = 0,
+    CPUMF_IS_DECODE = 1,
+    CPUMF_IS_FETCH = 2,
+    CPUMF_IS_PROBE = 3,
+    CPUMF_IS_EXEC = 4,
+    CPUMF_IS_STORE = 5,
+    CPUMF_IS_RESP = 6
+};
+
+/* Machine model: what a model config (configs/models/NAME.json) holds. */
+typedef struct cpumf_model_cfg {
+    char name[32];
+    uint16_t cfvn, csvn;
+    uint8_t fac_lpp;      /* facility bit 40 */
+    uint8_t fac_cf;       /* facility bit 67 */
+    uint8_t fac_sf;       /* facility bit 68 */
+    uint8_t fac_stcctm;   /* facility bit 142 */
+    uint8_t unified_l1;   /* L1 D-cache counters stay zero */
+    uint8_t has_cg;       /* coprocessor-group counter sets installed */
+    uint16_t n_ext;       /* extended counters installed: 128..128+n_ext-1 */
+    uint16_t max_cpu_addr, max_cg_addr;
+    /* sampling facility (used by the sampling slice) */
+    uint16_t bsdes, dsdes, dsde_format;
+    uint64_t min_interval, max_interval;
+    uint32_t cpu_speed;   /* cycles per microsecond */
+    /* short names: [slot] for CPU counters, [CPUMF_NSLOT + 0/1] for 448/449 */
+    char names[CPUMF_NSLOT + 2][24];
+} cpumf_model_cfg;
+
+typedef struct cpumf_hole {
+    uint64_t base, size;
+} cpumf_hole;
+
+#define CPUMF_MAX_HOLES 8
+
+/* System: what a system config (configs/systems/NAME.json) holds. */
+typedef struct cpumf_system_cfg {
+    char name[48];
+    cpumf_model_cfg model;
+    uint8_t n_cpus;            /* CPUs 0..n_cpus-1 */
+    uint8_t threads_per_core;  /* 1 or 2; CPU i is in core i / threads_per_core */
+    uint8_t mt_enabled;        /* multithreading enabled at power-on */
+    uint8_t n_cg;              /* coprocessor groups 0..n_cg-1 (0 when !has_cg) */
+    uint16_t cpu_addr[CPUMF_MAX_CPUS];   /* CPU address at the basic-machine level */
+    uint8_t cpu_cg[CPUMF_MAX_CPUS];      /* group index each CPU is attached to */
+    uint16_t cg_addr[CPUMF_MAX_CGS];     /* group address of each group */
+    /* authorization at power-on (masks as CPUMF_SET_* | CPUMF_AUTH_CG) */
+    uint8_t auth_cf;
+    uint8_t auth_sf;           /* CPUMF_SF_* */
+    /* storage */
+    uint64_t storage_size;
+    uint8_t n_holes;
+    cpumf_hole holes[CPUMF_MAX_HOLES];
+    uint16_t latency_min, latency_max;   /* cycles from accept to response, >= 1 */
+    uint8_t backpressure_pct;            /* chance (0-99) that ready is low */
+    /* sampling (used by the sampling slice) */
+    uint8_t interval_mode;               /* 0 exact, 1 random, 2 random-secondary */
+    uint32_t lfsr_seed;
+    uint8_t dedicated;                   /* wait-state cycles count for the interval */
+    uint8_t level;                       /* 1 LPAR, 2 VM */
+} cpumf_system_cfg;
+
+/* Inputs of one CPU for one cycle.  Pulses are one cycle wide. */
+typedef struct cpumf_cpu_in {
+    /* activity (levels) */
+    uint8_t stopped;        /* 1: CPU in the stopped state */
+    uint8_t wait, problem, dat, as; /* PSW bits; as is 2 bits */
+    uint16_t asn;
+    uint64_t ia;
+    uint8_t insns;          /* instructions completed this cycle, 0..7 */
+    uint8_t uniq, uniq_count;
+    uint8_t l1i_dw, l1i_pen, l1d_dw, l1d_pen; /* 0 or 1 each */
+    /* crypto, bit e = engine e: 0 PRNG, 1 SHA, 2 DEA, 3 AES, 4 ECC */
+    uint8_t cr_fn, cr_busy, cr_bfn, cr_bcyc;
+    uint64_t ext[3];        /* bit k (ext[k/64] bit k%64) counts counter 128+k */
+    uint8_t level;          /* 1 LPAR, 2 VM */
+    uint8_t secure_guest, pcf49, entry_inconsistent;
+    uint8_t sf_lower_enabled; /* a sampling function enabled at the level below */
+    uint64_t tod;
+    uint8_t cr0_58;         /* measurement-alert subclass mask */
+    /* instruction request */
+    uint8_t insn_valid, op, m3, insn_problem, cr0_15;
+    uint64_t r1, r2, addr;
+    /* external events (pulses) */
+    uint8_t auth_set, auth_clr;       /* CPUMF_SET_* | CPUMF_AUTH_CG */
+    uint8_t sf_auth_set, sf_auth_clr; /* CPUMF_SF_* */
+    uint8_t reset;                    /* enum cpumf_reset */
+    uint8_t loss_cpu;                 /* CPUMF_SET_* of the set that lost data */
+    uint8_t loss_mt, loss_sample;
+    uint8_t alert_taken;
+    /* storage port, inputs */
+    uint8_t stor_req_ready, stor_rsp_valid, stor_rsp_err;
+    uint64_t stor_rsp_data;
+} cpumf_cpu_in;
+
+typedef struct cpumf_sys_in {
+    cpumf_cpu_in cpu[CPUMF_MAX_CPUS];
+    uint8_t sigp_mt_valid;   /* SIGP set-multithreading accepted this cycle */
+    uint8_t sigp_mt_enable;  /* its parameter was nonzero */
+    uint8_t cg_addr_change;  /* potential coprocessor-group address change */
+} cpumf_sys_in;
+
+/* Outputs of one CPU in one cycle. */
+typedef struct cpumf_cpu_out {
+    uint8_t insn_ready, insn_done, cc, exc;
+    uint64_t r1;             /* R1 after the instruction (input R1 if unchanged) */
+    uint8_t stor_req_valid, stor_req_we, stor_req_be; /* be bit 7 = byte 0 */
+    uint64_t stor_req_addr, stor_req_wdata;           /* addr is doubleword aligned */
+    uint8_t alert_req;
+    uint32_t alert_param;
+} cpumf_cpu_out;
+
+typedef struct cpumf_sys_out {
+    cpumf_cpu_out cpu[CPUMF_MAX_CPUS];
+} cpumf_sys_out;
+
+/* Architected and implementation state, as the lockstep compares it. */
+typedef struct cpumf_cpu_obs {
+    uint8_t cf_a, cf_e, cf_c;     /* CPUMF_SET_* masks */
+    uint8_t cg_a;                 /* coprocessor-group authorization */
+    uint64_t ctr[CPUMF_NSLOT];
+    uint32_t alert_pending;
+    uint8_t insn_state;           /* enum cpumf_insn_state */
+    uint64_t pp;                  /* program-parameter register */
+    uint8_t sf_a;                 /* sampling authorization (CPUMF_SF_*) */
+} cpumf_cpu_obs;
+
+typedef struct cpumf_obs {
+    cpumf_cpu_obs cpu[CPUMF_MAX_CPUS];
+    uint8_t g_e, g_c, g_change, mt_enabled;
+    uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
+    uint64_t mt_ctr[CPUMF_MAX_CPUS][2]; /* per core: counters 448, 449 */
+} cpumf_obs;
+
+typedef struct cpumf_sys cpumf_sys;
+
+/* Create a system in its power-on state; NULL with a message in err. */
+cpumf_sys *cpumf_create(const cpumf_system_cfg *cfg, char *err, size_t errlen);
+void cpumf_destroy(cpumf_sys *s);
+/* Evaluate one cycle from the current state and in; fills out. */
+void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
+/* Clock edge: the next state computed by the last cpumf_eval becomes current. */
+void cpumf_commit(cpumf_sys *s);
+/* Copy the current state. */
+void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs);
+const cpumf_system_cfg *cpumf_config(const cpumf_sys *s);
+
+/* Counter number -> slot of the per-CPU array, or -1 when the number is not
+ * installed on this model (MT counters 448/449 return -2: they are per core). */
+int cpumf_counter_slot(const cpumf_model_cfg *m, unsigned number);
+/* Slot -> counter number. */
+unsigned cpumf_slot_counter(unsigned slot);
+
+/* Config loading (strict JSON).  Return 0 on success; on failure return -1
+ * and write "file:line:col: reason" into err. */
+int cpumf_load_model(const char *path, cpumf_model_cfg *out, char *err, size_t errlen);
+int cpumf_load_system(const char *path, cpumf_system_cfg *out, char *err, size_t errlen);
+/* Short name of counter `number` on model m ("" when not installed). */
+const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
