@@ -1,0 +1,555 @@
+/*
+ * arch_rules.c - pure functions for the architecture rules of the counter
+ * facility: installed counters, state transitions, instruction checks and
+ * decisions, operand byte arithmetic, alert clearing and counting rules.
+ * No state, no side effects; see arch_rules.h.
+ */
+#include <string.h>
+#include "arch/arch_rules.h"
+
+unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return 6u;
+    case CPUMF_SET_PROBLEM: return m->cfvn >= 3u ? 2u : 6u;
+    case CPUMF_SET_CRYPTO: return m->csvn >= 6u ? 20u : 16u;
+    case CPUMF_SET_EXT: return m->n_ext > CPUMF_MAX_EXT ? CPUMF_MAX_EXT : m->n_ext;
+    case CPUMF_SET_MT: return m->csvn > 3u ? 2u : 0u;
+    default: return 0u;
+    }
+}
+
+unsigned arch_ext_max(unsigned csvn)
+{
+    if (csvn <= 1u)
+        return 32u;
+    if (csvn == 2u)
+        return 48u;
+    if (csvn <= 5u)
+        return 128u;
+    return 160u;
+}
+
+unsigned arch_installed_sets(const cpumf_model_cfg *m)
+{
+    unsigned s = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO;
+    if (m->n_ext > 0u)
+        s |= CPUMF_SET_EXT;
+    if (m->csvn > 3u)
+        s |= CPUMF_SET_MT;
+    return s;
+}
+
+unsigned arch_set_first_slot(unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return CPUMF_SLOT_BASIC;
+    case CPUMF_SET_PROBLEM: return CPUMF_SLOT_PROBLEM;
+    case CPUMF_SET_CRYPTO: return CPUMF_SLOT_CRYPTO;
+    case CPUMF_SET_EXT: return CPUMF_SLOT_EXT;
+    case CPUMF_SET_MT: return ARCH_SLOT_MT0;
+    default: return 0u;
+    }
+}
+
+unsigned arch_set_slot_span(unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return 6u;
+    case CPUMF_SET_PROBLEM: return 6u;
+    case CPUMF_SET_CRYPTO: return 20u;
+    case CPUMF_SET_EXT: return CPUMF_MAX_EXT;
+    default: return 0u;
+    }
+}
+
+unsigned arch_set_first_counter(unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return 0u;
+    case CPUMF_SET_PROBLEM: return 32u;
+    case CPUMF_SET_CRYPTO: return 64u;
+    case CPUMF_SET_EXT: return 128u;
+    case CPUMF_SET_MT: return 448u;
+    default: return 0u;
+    }
+}
+
+unsigned arch_slot_set(unsigned slot)
+{
+    if (slot < CPUMF_SLOT_PROBLEM)
+        return CPUMF_SET_BASIC;
+    if (slot < CPUMF_SLOT_CRYPTO)
+        return CPUMF_SET_PROBLEM;
+    if (slot < CPUMF_SLOT_EXT)
+        return CPUMF_SET_CRYPTO;
+    if (slot < CPUMF_NSLOT)
+        return CPUMF_SET_EXT;
+    if (slot < CPUMF_NSLOT + 2u)
+        return CPUMF_SET_MT;
+    return 0u;
+}
+
+unsigned arch_slot_counter(unsigned slot)
+{
+    unsigned set = arch_slot_set(slot);
+    if (set == 0u)
+        return 0xFFFFFFFFu;
+    return arch_set_first_counter(set) + (slot - arch_set_first_slot(set));
+}
+
+static unsigned counter_set(unsigned number)
+{
+    if (number < 32u)
+        return CPUMF_SET_BASIC;
+    if (number < 64u)
+        return CPUMF_SET_PROBLEM;
+    if (number < 128u)
+        return CPUMF_SET_CRYPTO;
+    if (number < 128u + CPUMF_MAX_EXT)
+        return CPUMF_SET_EXT;
+    if (number >= 448u && number < 496u)
+        return CPUMF_SET_MT;
+    return 0u;
+}
+
+int arch_counter_slot(const cpumf_model_cfg *m, unsigned number)
+{
+    unsigned set = counter_set(number);
+    unsigned idx;
+    if (set == 0u)
+        return -1;
+    idx = number - arch_set_first_counter(set);
+    if (idx >= arch_set_count(m, set))
+        return -1;
+    if (set == CPUMF_SET_MT)
+        return -2;
+    return (int)(arch_set_first_slot(set) + idx);
+}
+
+int arch_slot_installed(const cpumf_model_cfg *m, unsigned slot)
+{
+    unsigned set = arch_slot_set(slot);
+    if (set == 0u)
+        return 0;
+    return slot - arch_set_first_slot(set) < arch_set_count(m, set);
+}
+
+int arch_state_valid(unsigned a, unsigned e, unsigned c)
+{
+    if (c && !e)
+        return 0;
+    if (e && !a)
+        return 0;
+    return 1;
+}
+
+int arch_transition_valid(unsigned a, unsigned e, unsigned c)
+{
+    if (!e && c)
+        return 0;               /* no state has E = 0, C = 1 */
+    return a || (!e && !c);     /* an unauthorized set can only stay 000 */
+}
+
+static unsigned op_facility(const cpumf_model_cfg *m, unsigned op)
+{
+    switch (op) {
+    case CPUMF_OP_LPP: return m->fac_lpp;
+    case CPUMF_OP_LCCTL:
+    case CPUMF_OP_LPCTL:
+    case CPUMF_OP_QCTRI:
+    case CPUMF_OP_ECCTR:
+    case CPUMF_OP_EPCTR:
+    case CPUMF_OP_SCCTR:
+    case CPUMF_OP_SPCTR:
+    case CPUMF_OP_ECPGA: return m->fac_cf;
+    case CPUMF_OP_STCCTM: return m->fac_stcctm;
+    default: return 0u; /* LSCTL, QSI: not in this slice; >= 12: no such op */
+    }
+}
+
+unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3,
+                               unsigned problem, unsigned cr0_15, uint64_t r1,
+                               uint64_t r2, uint64_t addr)
+{
+    if (op >= CPUMF_OP_COUNT || !op_facility(m, op))
+        return CPUMF_EXC_OPERATION;
+    if (problem && !((op == CPUMF_OP_ECCTR || op == CPUMF_OP_STCCTM) && cr0_15))
+        return CPUMF_EXC_PRIVILEGED;
+    if (op == CPUMF_OP_STCCTM && m3 == 9u && problem)
+        return CPUMF_EXC_SPECIAL_OP;
+    switch (op) {
+    case CPUMF_OP_ECCTR:
+    case CPUMF_OP_SCCTR:
+    case CPUMF_OP_ECPGA:
+        if (r2 >> 16)
+            return CPUMF_EXC_SPECIFICATION;
+        break;
+    case CPUMF_OP_EPCTR:
+    case CPUMF_OP_SPCTR:
+        if (r2 >> 24)
+            return CPUMF_EXC_SPECIFICATION;
+        break;
+    case CPUMF_OP_STCCTM:
+        if ((r1 >> 16) || (addr & 7u))
+            return CPUMF_EXC_SPECIFICATION;
+        if (!(m3 <= 3u || m3 == 5u || m3 == 9u))
+            return CPUMF_EXC_SPECIFICATION;
+        break;
+    default:
+        break;
+    }
+    return CPUMF_EXC_NONE;
+}
+
+arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a,
+                            unsigned e, unsigned c)
+{
+    arch_load_result r = {CPUMF_EXC_NONE, 3u, 0u, e, c};
+    unsigned sets = arch_installed_sets(m) & ARCH_SETS_NONMT;
+    unsigned ignored = 0u;
+    unsigned req_e = (unsigned)(x >> 16) & ARCH_SETS_ALL;
+    unsigned req_c = (unsigned)x & ARCH_SETS_ALL;
+    uint64_t allowed;
+    unsigned b;
+
+    if (m->csvn > 3u)
+        ignored |= CPUMF_SET_MT;
+    if (m->csvn == 4u)
+        ignored |= CPUMF_SET_RSVD;
+    allowed = ((uint64_t)(sets | ignored) << 16) | (uint64_t)(sets | ignored);
+    if (x & ~allowed) {
+        r.exc = CPUMF_EXC_SPECIFICATION;
+        return r;
+    }
+    for (b = 1u; b <= CPUMF_SET_CRYPTO; b <<= 1) {
+        if (!(sets & b))
+            continue;
+        if (!arch_transition_valid((a & b) != 0u, (req_e & b) != 0u, (req_c & b) != 0u))
+            return r; /* cc 3, nothing changes */
+    }
+    r.cc = 0u;
+    r.apply = 1u;
+    r.e = (e & ~sets) | (req_e & sets);
+    r.c = (c & ~sets) | (req_c & sets);
+    return r;
+}
+
+arch_load_result arch_lpctl(unsigned has_cg, unsigned cg_a, uint64_t x)
+{
+    arch_load_result r = {CPUMF_EXC_NONE, 3u, 0u, 0u, 0u};
+    unsigned e = (unsigned)(x >> 1) & 1u, c = (unsigned)x & 1u;
+    if (x >> 2) {
+        r.exc = CPUMF_EXC_SPECIFICATION;
+        return r;
+    }
+    if (!has_cg)
+        return r;
+    if (!arch_transition_valid(cg_a, e, c))
+        return r;
+    r.cc = 0u;
+    r.apply = cg_a ? 1u : 0u; /* unauthorized asking 00: cc 0, no change */
+    r.e = e;
+    r.c = c;
+    return r;
+}
+
+static unsigned m3_set(unsigned m3)
+{
+    switch (m3) {
+    case 0u: return CPUMF_SET_EXT;
+    case 1u: return CPUMF_SET_BASIC;
+    case 2u: return CPUMF_SET_PROBLEM;
+    case 3u: return CPUMF_SET_CRYPTO;
+    case 5u:
+    case 9u: return CPUMF_SET_MT;
+    default: return 0u;
+    }
+}
+
+arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1,
+                               unsigned e_mask, uint32_t pending)
+{
+    arch_stcctm_result r = {3u, 0u, m3_set(m3)};
+    unsigned n = (unsigned)(r1 & 0xFFFFu);
+    unsigned avail = r.set ? arch_set_count(m, r.set) : 0u;
+    if (n == 0u || avail == 0u || !(e_mask & r.set))
+        return r;
+    if (m3 == 5u && (pending & ARCH_AL_LOSS_MT))
+        return r;
+    r.count = n < avail ? n : avail;
+    r.cc = n == avail ? 0u : (n < avail ? 1u : 2u);
+    return r;
+}
+
+int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
+                      uint32_t pending, int write)
+{
+    unsigned number = (unsigned)(r2 & 0xFFFFu);
+    int slot = arch_counter_slot(m, number);
+    if (slot == -1)
+        return -1;
+    if (slot == -2) {
+        if (write || !(e_mask & CPUMF_SET_MT) || (pending & ARCH_AL_LOSS_MT))
+            return -1;
+        return (int)(ARCH_SLOT_MT0 + (number - 448u));
+    }
+    if (!(e_mask & arch_slot_set((unsigned)slot)))
+        return -1;
+    return slot;
+}
+
+unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a,
+                           unsigned g_e, unsigned *grp, unsigned *ctr)
+{
+    unsigned addr = (unsigned)(r2 >> 8) & 0xFFFFu;
+    unsigned n = (unsigned)(r2 & 0xFFu);
+    unsigned g;
+    if (!s->model.has_cg || n >= CPUMF_CG_NCTR || !cg_a || !g_e)
+        return 3u;
+    for (g = 0; g < s->n_cg && g < CPUMF_MAX_CGS; g++) {
+        if (s->cg_addr[g] == addr) {
+            *grp = g;
+            *ctr = n;
+            return 0u;
+        }
+    }
+    return 3u;
+}
+
+unsigned arch_ecpga(const cpumf_system_cfg *s, uint64_t r1, uint64_t r2, uint64_t *r1_out)
+{
+    unsigned addr = (unsigned)(r2 & 0xFFFFu);
+    unsigned i;
+    *r1_out = r1;
+    for (i = 0; i < s->n_cpus && i < CPUMF_MAX_CPUS; i++) {
+        if (s->cpu_addr[i] == addr) {
+            uint64_t ga = 0u;
+            if (s->model.has_cg && s->cpu_cg[i] < CPUMF_MAX_CGS)
+                ga = s->cg_addr[s->cpu_cg[i]];
+            *r1_out = (r1 & 0xFFFFFFFF00000000ull) | (ga << 8);
+            return 0u;
+        }
+    }
+    return 3u;
+}
+
+void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
+                      unsigned cg_a, unsigned g_e, unsigned g_c, unsigned g_change,
+                      uint64_t blk[8])
+{
+    uint64_t ga = (m->has_cg && cg_a) ? 1u : 0u;
+    uint64_t ahw = (ga << 15) | (a & ARCH_SETS_ALL);
+    uint64_t ehw = ((ga & (g_e ? 1u : 0u)) << 15) | (e & ARCH_SETS_ALL);
+    uint64_t chw = ((ga & (g_c ? 1u : 0u)) << 15) | (c & ARCH_SETS_ALL);
+    unsigned k;
+    blk[0] = ((uint64_t)m->cfvn << 48) | (ahw << 32) | (ehw << 16) | chw;
+    blk[1] = ((uint64_t)m->max_cpu_addr << 48) | ((uint64_t)m->csvn << 32) |
+             ((uint64_t)m->max_cg_addr << 16) | ((ga & (g_change ? 1u : 0u)) << 15);
+    for (k = 2; k < 8; k++)
+        blk[k] = 0u;
+}
+
+unsigned arch_operand_ndw(uint64_t addr, unsigned len)
+{
+    return (unsigned)(((addr & 7u) + len + 7u) / 8u);
+}
+
+uint64_t arch_operand_dw_addr(uint64_t addr, unsigned k)
+{
+    return (addr & ~(uint64_t)7u) + 8u * (uint64_t)k;
+}
+
+unsigned arch_operand_be(uint64_t addr, unsigned len, unsigned k)
+{
+    uint64_t d = arch_operand_dw_addr(addr, k);
+    unsigned be = 0u, b;
+    for (b = 0; b < 8u; b++) {
+        uint64_t off = d + b - addr; /* wraps modulo 2^64 */
+        if (off < len)
+            be |= 0x80u >> b;
+    }
+    return be;
+}
+
+uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data,
+                          uint64_t operand)
+{
+    uint64_t d = arch_operand_dw_addr(addr, k);
+    unsigned b;
+    for (b = 0; b < 8u; b++) {
+        uint64_t off = d + b - addr;
+        if (off < len) {
+            uint64_t byte = (data >> (56u - 8u * b)) & 0xFFu;
+            unsigned sh = 8u * (len - 1u - (unsigned)off);
+            operand = (operand & ~((uint64_t)0xFFu << sh)) | (byte << sh);
+        }
+    }
+    return operand;
+}
+
+uint64_t arch_store_data(uint64_t addr, unsigned len, unsigned k, const uint64_t *opnd)
+{
+    uint64_t d = arch_operand_dw_addr(addr, k);
+    uint64_t data = 0u;
+    unsigned b;
+    for (b = 0; b < 8u; b++) {
+        uint64_t off = d + b - addr;
+        if (off < len) {
+            unsigned j = (unsigned)off;
+            uint64_t byte = (opnd[j / 8u] >> (56u - 8u * (j % 8u))) & 0xFFu;
+            data |= byte << (56u - 8u * b);
+        }
+    }
+    return data;
+}
+
+arch_auth_result arch_auth_change(unsigned a, unsigned e, unsigned c, unsigned set_bits,
+                                  unsigned clr_bits)
+{
+    arch_auth_result r;
+    unsigned lost;
+    r.raised = 0u;
+    a |= set_bits & ARCH_SETS_ALL & ~CPUMF_SET_RSVD;
+    lost = a & clr_bits & ARCH_SETS_ALL;
+    if (lost & e)
+        r.raised |= ARCH_AL_CF_AUTH;
+    r.a = a & ~lost;
+    r.e = e & ~lost;
+    r.c = c & ~lost;
+    return r;
+}
+
+arch_auth_result arch_loss_cpu(unsigned a, unsigned e, unsigned c, unsigned named)
+{
+    arch_auth_result r;
+    unsigned hit = named & ARCH_SETS_NONMT & a & e & c;
+    r.a = a;
+    r.e = e;
+    r.c = c & ~hit;
+    r.raised = hit ? ARCH_AL_LOSS_CPU : 0u;
+    return r;
+}
+
+uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
+                         uint32_t raised, unsigned sf_enabled_next,
+                         unsigned cf_nonmt_enabled_next, unsigned any_reset)
+{
+    uint32_t p = taken ? 0u : pending;
+    if (clear_mt)
+        p &= ~ARCH_AL_LOSS_MT;
+    p |= raised;
+    if (!sf_enabled_next)
+        p &= ~ARCH_AL_SF_GROUP;
+    if (!cf_nonmt_enabled_next)
+        p &= ~ARCH_AL_LOSS_CPU;
+    if (any_reset)
+        p = 0u;
+    return p;
+}
+
+uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx)
+{
+    switch (idx) {
+    case 0: return io->wait ? 0u : 1u;      /* cycles outside the wait state */
+    case 1: return io->insns & 7u;          /* instructions (3-bit port) */
+    case 2: return io->l1i_dw & 1u;         /* L1 I directory writes */
+    case 3: return io->l1i_pen & 1u;        /* L1 I penalty cycles */
+    case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
+    case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
+    default: return 0u;
+    }
+}
+
+uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k)
+{
+    unsigned eng = k / 4u;
+    uint8_t v;
+    switch (k % 4u) {
+    case 0: v = io->cr_fn; break;
+    case 1: v = io->cr_busy; break;
+    case 2: v = io->cr_bfn; break;
+    default: v = io->cr_bcyc; break;
+    }
+    return (uint64_t)(((unsigned)v >> eng) & 1u);
+}
+
+uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k)
+{
+    return (io->ext[k / 64u] >> (k % 64u)) & 1u;
+}
+
+void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n,
+                    const uint64_t *q, uint64_t *d)
+{
+    unsigned k;
+    for (k = 0; k < n && k < 6u; k++)
+        d[k] = q[k] + arch_basic_increment(io, unified_l1, k);
+}
+
+void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d)
+{
+    /* counter 4e+j: bit e of the j-th activity vector */
+    uint8_t v[4];
+    unsigned k;
+    v[0] = io->cr_fn;
+    v[1] = io->cr_busy;
+    v[2] = io->cr_bfn;
+    v[3] = io->cr_bcyc;
+    for (k = 0; k < n && k < 20u; k++)
+        d[k] = q[k] + (uint64_t)(((unsigned)v[k % 4u] >> (k / 4u)) & 1u);
+}
+
+void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d)
+{
+    unsigned w, b;
+    if (n > CPUMF_MAX_EXT)
+        n = CPUMF_MAX_EXT;
+    for (w = 0; w * 64u < n; w++) {
+        uint64_t bits = io->ext[w];
+        unsigned m = n - w * 64u < 64u ? n - w * 64u : 64u;
+        const uint64_t *qw = q + w * 64u;
+        uint64_t *dw = d + w * 64u;
+        if (bits == 0u) {
+            memcpy(dw, qw, (size_t)m * sizeof *dw);
+            continue;
+        }
+        for (b = 0; b < m; b++)
+            dw[b] = qw[b] + ((bits >> b) & 1u);
+    }
+}
+
+void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR])
+{
+    unsigned sha_fn = (io->cr_fn >> 1) & 1u, sha_busy = (io->cr_busy >> 1) & 1u;
+    unsigned sha_bfn = (io->cr_bfn >> 1) & 1u, sha_bcyc = (io->cr_bcyc >> 1) & 1u;
+    unsigned da_fn = ((io->cr_fn >> 2) & 1u) + ((io->cr_fn >> 3) & 1u);
+    unsigned da_bfn = ((io->cr_bfn >> 2) & 1u) + ((io->cr_bfn >> 3) & 1u);
+    unsigned da_busy = (io->cr_busy & 0x0Cu) ? 1u : 0u;
+    unsigned da_bcyc = (io->cr_bcyc & 0x0Cu) ? 1u : 0u;
+    inc[0] += sha_fn;
+    inc[1] |= sha_busy;
+    inc[2] += sha_bfn;
+    inc[3] += sha_bcyc;
+    inc[4] += da_fn;
+    inc[5] |= da_busy;
+    inc[6] += da_bfn;
+    inc[7] += da_bcyc;
+}
+
+unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable,
+                          unsigned addr_change)
+{
+    return (e_next && ((change && !disable) || addr_change)) ? 1u : 0u;
+}
+
+int arch_mt_counter(unsigned n_running, unsigned any_active)
+{
+    if (!any_active)
+        return -1;
+    if (n_running == 1u)
+        return 0;
+    if (n_running == 2u)
+        return 1;
+    return -1;
+}

@@ -1,0 +1,159 @@
+/*
+ * arch_rules.h - the architecture rules of the CPU-measurement counter
+ * facility as pure functions (operands and state in, decision out).
+ *
+ * Nothing here holds state or knows about cycles: the cycle units
+ * (cf_state, cf_counters, cf_global, mf_alert, mf_insn) call these functions
+ * and tests/unit/test_arch.c checks them against REQUIREMENTS.md.
+ * Bit numbering is the code's: bit 0 is the least significant.
+ */
+#ifndef CPUMF_ARCH_RULES_H
+#define CPUMF_ARCH_RULES_H
+
+#include <stdint.h>
+#include "cpumf/cpumf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Alert parameter bits (architecture bit b is code bit 31-b). */
+#define ARCH_AL_INVALID_ENTRY 0x80000000u  /* 0 */
+#define ARCH_AL_INCORRECT_SDBT 0x40000000u /* 1 */
+#define ARCH_AL_PROGRAM_REQ 0x20000000u    /* 2 */
+#define ARCH_AL_SF_AUTH 0x00800000u        /* 8 */
+#define ARCH_AL_LOSS_SAMPLE 0x00400000u    /* 9 */
+#define ARCH_AL_LOSS_MT 0x00008000u        /* 16 */
+#define ARCH_AL_CF_AUTH 0x00000080u        /* 24 */
+#define ARCH_AL_LOSS_CPU 0x00000040u       /* 25 */
+#define ARCH_AL_SF_GROUP 0xE0400000u       /* 0, 1, 2, 9: cleared with sampling */
+
+/* The CPU counter sets that LCCTL controls (MT and reserved excluded). */
+#define ARCH_SETS_NONMT (CPUMF_SET_EXT | CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO)
+#define ARCH_SETS_ALL 0x3Fu
+
+/* Slot index of the MT counters in the naming space (448 -> NSLOT, 449 -> NSLOT+1). */
+#define ARCH_SLOT_MT0 CPUMF_NSLOT
+
+/* ---- counters and sets ---- */
+/* Installed counters of a set (one CPUMF_SET_* bit): 0 when not installed. */
+unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set);
+/* Most extended counters a CSVN allows (CF-CT-4). */
+unsigned arch_ext_max(unsigned csvn);
+/* Mask of installed sets (CPUMF_SET_*). */
+unsigned arch_installed_sets(const cpumf_model_cfg *m);
+/* First slot of a set's slot range and the range's length (MT: none). */
+unsigned arch_set_first_slot(unsigned set);
+unsigned arch_set_slot_span(unsigned set);
+/* First counter number of a set. */
+unsigned arch_set_first_counter(unsigned set);
+/* Set (CPUMF_SET_*) that a slot belongs to, 0 for an out-of-range slot. */
+unsigned arch_slot_set(unsigned slot);
+/* Counter number -> slot, -1 not installed, -2 for an installed MT counter. */
+int arch_counter_slot(const cpumf_model_cfg *m, unsigned number);
+/* Slot -> counter number (CPUMF_NSLOT and +1 name 448 and 449). */
+unsigned arch_slot_counter(unsigned slot);
+/* Whether a slot holds an installed counter. */
+int arch_slot_installed(const cpumf_model_cfg *m, unsigned slot);
+
+/* ---- states and transitions (Figures 2-1, 2-2) ---- */
+/* A/E/C of one set is one of 000, 100, 110, 111. */
+int arch_state_valid(unsigned a, unsigned e, unsigned c);
+/* LCCTL/LPCTL may move a set with authorization a to (e, c). */
+int arch_transition_valid(unsigned a, unsigned e, unsigned c);
+
+/* ---- instruction checks ---- */
+/* Program exception recognized in DECODE (GEN-1..4), CPUMF_EXC_NONE if none. */
+unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3,
+                               unsigned problem, unsigned cr0_15, uint64_t r1,
+                               uint64_t r2, uint64_t addr);
+
+typedef struct arch_load_result {
+    unsigned exc;    /* CPUMF_EXC_SPECIFICATION or CPUMF_EXC_NONE */
+    unsigned cc;     /* 0 or 3 when exc is none */
+    unsigned apply;  /* 1: take e/c */
+    unsigned e, c;   /* LCCTL: the new full E/C masks; LPCTL: the global bits */
+} arch_load_result;
+
+/* LCCTL with operand x against the CPU's masks a, e, c. */
+arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a,
+                            unsigned e, unsigned c);
+/* LPCTL with operand x; has_cg: groups installed; cg_a: this CPU's authorization. */
+arch_load_result arch_lpctl(unsigned has_cg, unsigned cg_a, uint64_t x);
+
+typedef struct arch_stcctm_result {
+    unsigned cc;
+    unsigned count;  /* doublewords to store */
+    unsigned set;    /* CPUMF_SET_* named by M3 (0 for a reserved M3) */
+} arch_stcctm_result;
+/* STCCTM decision from M3, R1, this CPU's E mask and pending alerts. */
+arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1,
+                               unsigned e_mask, uint32_t pending);
+
+/* ECCTR (write = 0) / SCCTR (write = 1): slot to access (>= 0; ARCH_SLOT_MT0
+ * and +1 for 448/449), or -1 for cc 3. */
+int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
+                      uint32_t pending, int write);
+/* EPCTR/SPCTR: cc 0 with group index and counter, or 3. */
+unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a,
+                           unsigned g_e, unsigned *grp, unsigned *ctr);
+/* ECPGA: cc, and R1 after the instruction. */
+unsigned arch_ecpga(const cpumf_system_cfg *s, uint64_t r1, uint64_t r2, uint64_t *r1_out);
+/* QCTRI information block as 8 big-endian doublewords. */
+void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
+                      unsigned cg_a, unsigned g_e, unsigned g_c, unsigned g_change,
+                      uint64_t blk[8]);
+
+/* ---- operand storage arithmetic (docs/uarch.md section 4) ---- */
+unsigned arch_operand_ndw(uint64_t addr, unsigned len);
+uint64_t arch_operand_dw_addr(uint64_t addr, unsigned k);
+/* Byte-enable mask of doubleword k (bit 7 = byte 0). */
+unsigned arch_operand_be(uint64_t addr, unsigned len, unsigned k);
+/* Operand (len <= 8, big-endian value) after merging read data of doubleword k. */
+uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data,
+                          uint64_t operand);
+/* Write data of doubleword k for an operand made of len/8 big-endian doublewords. */
+uint64_t arch_store_data(uint64_t addr, unsigned len, unsigned k, const uint64_t *opnd);
+
+/* ---- authorization, alerts ---- */
+typedef struct arch_auth_result {
+    unsigned a, e, c;
+    uint32_t raised;
+} arch_auth_result;
+/* External authorization pulses on the CPU sets (bits 0-5). */
+arch_auth_result arch_auth_change(unsigned a, unsigned e, unsigned c, unsigned set_bits,
+                                  unsigned clr_bits);
+/* loss-of-CPU-counter-data for the named sets: the new C and the alert. */
+arch_auth_result arch_loss_cpu(unsigned a, unsigned e, unsigned c, unsigned named);
+/* Next pending parameter (docs/uarch.md section 7, Alert). */
+uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
+                         uint32_t raised, unsigned sf_enabled_next,
+                         unsigned cf_nonmt_enabled_next, unsigned any_reset);
+
+/* ---- counting ---- */
+/* Increment of basic counter idx (0..5) for one cycle's activity. */
+uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx);
+/* Increment of crypto counter 64+k. */
+uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k);
+/* Increment of extended counter 128+k. */
+uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k);
+/* Bulk forms used by the cycle model: d[k] = q[k] + increment of counter k
+ * of the set, for its n installed counters. */
+void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n,
+                    const uint64_t *q, uint64_t *d);
+void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
+void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
+/* Add one (installed, not stopped) CPU's activity into the increments of its
+ * group's 8 counters: functions and blocked counts add up, counters 1 and 5
+ * (busy cycles) become one when any CPU is busy. */
+void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR]);
+/* Next change indicator of the global register. */
+unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable,
+                          unsigned addr_change);
+/* MT counter to bump (0 for 448, 1 for 449, -1 none). */
+int arch_mt_counter(unsigned n_running, unsigned any_active);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

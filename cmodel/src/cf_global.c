@@ -1,0 +1,117 @@
+/*
+ * cf_global.c - unit cf_global: the global counter-set-state register
+ * (E, C, coprocessor-group-address-change indicator), the coprocessor-group
+ * counters, the multithreading-enabled flag and the MT-diagnostic counters
+ * of each core (docs/uarch.md section 7, Global).  Only the rows of
+ * installed groups and cores are evaluated and committed; the others stay zero.
+ */
+#include <string.h>
+#include "cpumf_int.h"
+
+void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_state *d)
+{
+    const cpumf_system_cfg *cfg = in->cfg;
+    const cpumf_sys_in *sys = in->sys;
+    unsigned n_cpus = cfg->n_cpus, tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+    unsigned e = q->e, c = q->c, disable = 0u, i, g, k;
+    unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
+    size_t cg_bytes = (size_t)n_cg * sizeof d->cg_ctr[0];
+
+    /* 1. LPCTL in ascending CPU order */
+    for (i = 0; i < n_cpus; i++) {
+        const cf_global_cpu_req *r = &in->cpu[i];
+        if (r->lpctl_valid) {
+            if (e && !r->lpctl_e)
+                disable = 1u;
+            e = r->lpctl_e;
+            c = r->lpctl_c;
+        }
+    }
+    /* 2. clear or power-on reset on any CPU */
+    for (i = 0; i < n_cpus; i++) {
+        unsigned rs = sys->cpu[i].reset;
+        if (rs == CPUMF_RESET_CLEAR || rs == CPUMF_RESET_POWER_ON) {
+            if (e)
+                disable = 1u;
+            e = 0u;
+            c = 0u;
+        }
+    }
+    d->e = (uint8_t)e;
+    d->c = (uint8_t)c;
+    /* 3. change indicator */
+    d->change = (uint8_t)arch_change_next(e, q->change, disable, sys->cg_addr_change & 1u);
+    /* 4. group counters */
+    if (!e || disable) {
+        memset(d->cg_ctr, 0, cg_bytes); /* zero already when q->e was 0 */
+    } else {
+        uint64_t inc[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
+        unsigned counting = q->e && q->c;
+        memcpy(d->cg_ctr, q->cg_ctr, cg_bytes);
+        if (counting) {
+            memset(inc, 0, cg_bytes);
+            for (i = 0; i < n_cpus; i++) {
+                const cpumf_cpu_in *io = &sys->cpu[i];
+                if (!io->stopped && cfg->cpu_cg[i] < n_cg)
+                    arch_cg_accumulate(io, inc[cfg->cpu_cg[i]]);
+            }
+            for (g = 0; g < n_cg; g++)
+                for (k = 0; k < CPUMF_CG_NCTR; k++)
+                    d->cg_ctr[g][k] += inc[g][k];
+        }
+        for (i = 0; i < n_cpus; i++) {
+            const cf_global_cpu_req *r = &in->cpu[i];
+            if (r->spctr_valid && r->spctr_grp < n_cg && r->spctr_ctr < CPUMF_CG_NCTR)
+                d->cg_ctr[r->spctr_grp][r->spctr_ctr] = r->spctr_value;
+        }
+    }
+    /* 5. multithreading enabled */
+    d->mt_enabled = q->mt_enabled;
+    if ((sys->sigp_mt_valid & 1u) && cfg->model.csvn > 3u)
+        d->mt_enabled = (uint8_t)(sys->sigp_mt_enable & 1u);
+    /* 6. MT counters per core */
+    if (cfg->model.csvn > 3u) {
+        unsigned n_cores = (n_cpus + tpc - 1u) / tpc;
+        unsigned core;
+        memcpy(d->mt_ctr, q->mt_ctr, (size_t)n_cores * sizeof d->mt_ctr[0]);
+        for (core = 0; core < n_cores && core < CPUMF_MAX_CPUS; core++) {
+            unsigned any_en = 0u, n_run = 0u, any_act = 0u, t;
+            int which;
+            for (t = 0; t < tpc; t++) {
+                unsigned cpu = core * tpc + t;
+                const cpumf_cpu_in *io;
+                if (cpu >= n_cpus)
+                    break;
+                io = &sys->cpu[cpu];
+                any_en |= in->cpu[cpu].mt_enabled_d;
+                if (!(io->stopped & 1u)) {
+                    if (!(io->wait & 1u))
+                        n_run++;
+                    any_act |= in->cpu[cpu].mt_active_q;
+                }
+            }
+            if (!any_en) {
+                d->mt_ctr[core][0] = 0u;
+                d->mt_ctr[core][1] = 0u;
+                continue;
+            }
+            which = arch_mt_counter(n_run, any_act);
+            if (which >= 0)
+                d->mt_ctr[core][which] += 1u;
+        }
+    }
+}
+
+void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_system_cfg *cfg)
+{
+    unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+    unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
+    q->e = d->e;
+    q->c = d->c;
+    q->change = d->change;
+    q->mt_enabled = d->mt_enabled;
+    memcpy(q->cg_ctr, d->cg_ctr, (size_t)n_cg * sizeof q->cg_ctr[0]);
+    if (cfg->model.csvn > 3u)
+        memcpy(q->mt_ctr, d->mt_ctr,
+               (size_t)((cfg->n_cpus + tpc - 1u) / tpc) * sizeof q->mt_ctr[0]);
+}

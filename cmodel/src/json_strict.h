@@ -1,0 +1,74 @@
+/*
+ * json_strict.h - strict JSON on top of cJSON, with positions.
+ *
+ * cJSON (1.7.15) parses the text; a second walk over the same text, in
+ * document order, checks what cJSON lets through (duplicate keys, numbers
+ * such as 01, -.5 and 1., control characters outside strings) and records
+ * the line and column of every value and of every object key.  Errors are
+ * written as "name:line:col: reason" into a caller-supplied buffer.
+ * No global mutable state, no printing, no exit.
+ */
+#ifndef CPUMF_JSON_STRICT_H
+#define CPUMF_JSON_STRICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct jdoc jdoc;
+
+/* Parse a file; NULL with "path:line:col: reason" in err on failure. */
+jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen);
+/* Parse text (NUL-terminated); name is used in messages. */
+jdoc *jdoc_parse_text(const char *name, const char *text, char *err, size_t errlen);
+const cJSON *jdoc_root(const jdoc *d);
+const char *jdoc_name(const jdoc *d);
+void jdoc_free(jdoc *d);
+
+/* Line and column (1-based) of a value; of the document start if unknown. */
+void jdoc_pos(const jdoc *d, const cJSON *node, int *line, int *col);
+/* Line and column of the key of an object member (of the value if none). */
+void jdoc_key_pos(const jdoc *d, const cJSON *node, int *line, int *col);
+
+/* Write "name:line:col: reason" for the value node; returns -1. */
+int jdoc_fail(const jdoc *d, const cJSON *node, char *err, size_t errlen,
+              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* The same at the key of an object member. */
+int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen,
+                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* obj must be an object whose keys are all in allowed (NULL-terminated);
+ * an unknown key fails at that key. */
+int jdoc_check_keys(const jdoc *d, const cJSON *obj, const char *const *allowed,
+                    char *err, size_t errlen);
+
+/* Unsigned integer: a JSON integer (no fraction, no exponent, <= 2^53) or a
+ * string "0x" + 1..16 hex digits or decimal digits; range-checked. */
+int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max,
+             uint64_t *out, char *err, size_t errlen);
+int jdoc_bool(const jdoc *d, const cJSON *node, int *out, char *err, size_t errlen);
+int jdoc_str(const jdoc *d, const cJSON *node, const char **out, char *err, size_t errlen);
+int jdoc_f64(const jdoc *d, const cJSON *node, double min, double max, double *out,
+             char *err, size_t errlen);
+
+/* Convenience: member of an object by exact (case-sensitive) key, or NULL. */
+const cJSON *jdoc_get(const cJSON *obj, const char *key);
+/* Raw source text of a number token (not NUL-terminated) and its length. */
+const char *jdoc_raw(const jdoc *d, const cJSON *node, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

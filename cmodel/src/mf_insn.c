@@ -1,0 +1,287 @@
+/*
+ * mf_insn.c - unit mf_insn: the instruction unit of one CPU.  Accepts one
+ * request at a time, checks it (DECODE), reads the operand or probes the
+ * store operand (FETCH/PROBE), executes it (EXEC), stores results (STORE) and
+ * responds (RESP); it owns the CPU's storage request registers.  The FSM
+ * and its cycle timing are docs/uarch.md sections 4 and 5.
+ */
+#include <string.h>
+#include "cpumf_int.h"
+
+static void load_req(mf_insn_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
+{
+    d->req_valid = 1u;
+    d->req_we = (uint8_t)we;
+    d->req_be = (uint8_t)be;
+    d->req_addr = addr;
+    d->req_wdata = wdata;
+}
+
+/* Request k of a read of len bytes at the captured address. */
+static void load_read(mf_insn_state *d, uint64_t addr, unsigned k)
+{
+    load_req(d, 0u, 0xFFu, arch_operand_dw_addr(addr, k), 0u);
+}
+
+/* Write k of the store operand, with data formed from this cycle's registers. */
+static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_state *d, unsigned k)
+{
+    const cf_state_state *st = in->st;
+    uint64_t addr = q->addr;
+    if (q->op == CPUMF_OP_QCTRI) {
+        uint64_t blk[8];
+        arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e, in->g->c,
+                         in->g->change, blk);
+        load_req(d, 1u, arch_operand_be(addr, 64u, k), arch_operand_dw_addr(addr, k),
+                 arch_store_data(addr, 64u, k, blk));
+    } else {
+        uint64_t v;
+        if (q->stc_set == CPUMF_SET_MT)
+            v = in->g->mt_ctr[in->core][k & 1u];
+        else
+            v = in->ctr->ctr[arch_set_first_slot(q->stc_set) + k];
+        load_req(d, 1u, 0xFFu, arch_operand_dw_addr(addr, k), v);
+    }
+}
+
+static void to_resp_exc(const mf_insn_state *q, mf_insn_state *d, unsigned exc)
+{
+    d->state = CPUMF_IS_RESP;
+    d->exc = (uint8_t)exc;
+    d->cc = 0u;
+    d->r1_out = q->r1;
+}
+
+static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
+                 mf_insn_state *d)
+{
+    const cpumf_system_cfg *cfg = in->cfg;
+    const cpumf_model_cfg *m = &cfg->model;
+    const cf_state_state *st = in->st;
+    arch_load_result lr;
+    unsigned grp = 0u, ctr = 0u;
+    int t;
+
+    d->state = CPUMF_IS_RESP;
+    d->cc = 0u;
+    d->exc = 0u;
+    d->r1_out = q->r1;
+    switch (q->op) {
+    case CPUMF_OP_LPP:
+        if (st->sf_e || (in->io->sf_lower_enabled & 1u)) {
+            out->lpp_valid = 1u;
+            out->lpp_value = q->operand;
+        }
+        break;
+    case CPUMF_OP_LCCTL:
+        lr = arch_lcctl(m, q->operand, st->a, st->e, st->c);
+        if (lr.exc) {
+            d->exc = (uint8_t)lr.exc;
+            break;
+        }
+        d->cc = (uint8_t)lr.cc;
+        if (lr.apply) {
+            out->lcctl_valid = 1u;
+            out->lcctl_e = (uint8_t)lr.e;
+            out->lcctl_c = (uint8_t)lr.c;
+        }
+        break;
+    case CPUMF_OP_LPCTL:
+        lr = arch_lpctl(m->has_cg, st->cg_a, q->operand);
+        if (lr.exc) {
+            d->exc = (uint8_t)lr.exc;
+            break;
+        }
+        d->cc = (uint8_t)lr.cc;
+        if (lr.apply) {
+            out->lpctl_valid = 1u;
+            out->lpctl_e = (uint8_t)lr.e;
+            out->lpctl_c = (uint8_t)lr.c;
+        }
+        break;
+    case CPUMF_OP_ECCTR:
+    case CPUMF_OP_SCCTR:
+        t = arch_ecctr_target(m, q->r2, st->e, in->pending, q->op == CPUMF_OP_SCCTR);
+        if (t < 0) {
+            d->cc = 3u;
+        } else if (q->op == CPUMF_OP_SCCTR) {
+            out->scctr_valid = 1u;
+            out->scctr_slot = (uint16_t)t;
+            out->scctr_value = q->r1;
+        } else if ((unsigned)t >= ARCH_SLOT_MT0) {
+            d->r1_out = in->g->mt_ctr[in->core][(unsigned)t - ARCH_SLOT_MT0];
+        } else {
+            d->r1_out = in->ctr->ctr[t];
+        }
+        break;
+    case CPUMF_OP_EPCTR:
+    case CPUMF_OP_SPCTR:
+        d->cc = (uint8_t)arch_epctr_target(cfg, q->r2, st->cg_a, in->g->e, &grp, &ctr);
+        if (d->cc == 0u) {
+            if (q->op == CPUMF_OP_EPCTR) {
+                d->r1_out = in->g->cg_ctr[grp][ctr];
+            } else {
+                out->spctr_valid = 1u;
+                out->spctr_grp = (uint8_t)grp;
+                out->spctr_ctr = (uint8_t)ctr;
+                out->spctr_value = q->r1;
+            }
+        }
+        break;
+    case CPUMF_OP_ECPGA:
+        d->cc = (uint8_t)arch_ecpga(cfg, q->r1, q->r2, &d->r1_out);
+        break;
+    case CPUMF_OP_QCTRI:
+        d->state = CPUMF_IS_STORE;
+        d->k = 0u;
+        d->ndw = (uint16_t)arch_operand_ndw(q->addr, 64u);
+        load_write(q, in, d, 0u);
+        break;
+    case CPUMF_OP_STCCTM:
+        if (q->m3 == 9u)
+            out->clear_mt = 1u;
+        d->cc = q->stc_cc;
+        if (q->count > 0u) {
+            d->state = CPUMF_IS_STORE;
+            d->k = 0u;
+            d->ndw = q->count;
+            load_write(q, in, d, 0u);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
+                  mf_insn_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    arch_stcctm_result sr;
+    unsigned exc;
+
+    memset(out, 0, sizeof *out);
+    *d = *q;
+
+    /* outputs: functions of the registers (ready also of stopped) */
+    out->insn_ready = (uint8_t)(in->installed && q->state == CPUMF_IS_IDLE && !(io->stopped & 1u));
+    if (q->state == CPUMF_IS_RESP) {
+        out->insn_done = 1u;
+        out->cc = q->cc;
+        out->exc = q->exc;
+        out->r1 = q->r1_out;
+    }
+    if (q->req_valid) {
+        out->stor_req_valid = 1u;
+        out->stor_req_we = q->req_we;
+        out->stor_req_be = q->req_be;
+        out->stor_req_addr = q->req_addr;
+        out->stor_req_wdata = q->req_wdata;
+        if (io->stor_req_ready & 1u) {
+            d->req_valid = 0u;
+            d->req_we = 0u;
+            d->req_be = 0u;
+            d->req_addr = 0u;
+            d->req_wdata = 0u;
+        }
+    }
+
+    switch (q->state) {
+    case CPUMF_IS_IDLE:
+        if (out->insn_ready && (io->insn_valid & 1u)) {
+            d->state = CPUMF_IS_DECODE;
+            d->op = (uint8_t)(io->op & 0xFu);
+            d->m3 = (uint8_t)(io->m3 & 0xFu);
+            d->problem = (uint8_t)(io->insn_problem & 1u);
+            d->cr0_15 = (uint8_t)(io->cr0_15 & 1u);
+            d->r1 = io->r1;
+            d->r2 = io->r2;
+            d->addr = io->addr;
+            d->operand = 0u;
+            d->k = 0u;
+            d->ndw = 0u;
+            d->count = 0u;
+            d->stc_cc = 0u;
+            d->stc_set = 0u;
+            d->cc = 0u;
+            d->exc = 0u;
+            d->r1_out = io->r1;
+        }
+        break;
+    case CPUMF_IS_DECODE:
+        exc = arch_decode_exception(&in->cfg->model, q->op, q->m3, q->problem, q->cr0_15,
+                                    q->r1, q->r2, q->addr);
+        if (exc) {
+            to_resp_exc(q, d, exc);
+            break;
+        }
+        d->k = 0u;
+        switch (q->op) {
+        case CPUMF_OP_LPP:
+        case CPUMF_OP_LCCTL:
+        case CPUMF_OP_LPCTL:
+            d->state = CPUMF_IS_FETCH;
+            d->ndw = (uint16_t)arch_operand_ndw(q->addr, 8u);
+            load_read(d, q->addr, 0u);
+            break;
+        case CPUMF_OP_QCTRI:
+            d->state = CPUMF_IS_PROBE;
+            d->ndw = (uint16_t)arch_operand_ndw(q->addr, 64u);
+            load_read(d, q->addr, 0u);
+            break;
+        case CPUMF_OP_STCCTM:
+            sr = arch_stcctm(&in->cfg->model, q->m3, q->r1, in->st->e, in->pending);
+            d->stc_cc = (uint8_t)sr.cc;
+            d->stc_set = (uint8_t)sr.set;
+            d->count = (uint16_t)sr.count;
+            if (sr.count > 0u) {
+                d->state = CPUMF_IS_PROBE;
+                d->ndw = (uint16_t)sr.count;
+                load_read(d, q->addr, 0u);
+            } else {
+                d->state = CPUMF_IS_EXEC;
+            }
+            break;
+        default:
+            d->state = CPUMF_IS_EXEC;
+            break;
+        }
+        break;
+    case CPUMF_IS_FETCH:
+    case CPUMF_IS_PROBE:
+        if (io->stor_rsp_valid & 1u) {
+            if (io->stor_rsp_err & 1u) {
+                to_resp_exc(q, d, CPUMF_EXC_ACCESS);
+                break;
+            }
+            if (q->state == CPUMF_IS_FETCH)
+                d->operand = arch_fetch_merge(q->addr, 8u, q->k, io->stor_rsp_data, q->operand);
+            if ((unsigned)q->k + 1u < q->ndw) {
+                d->k = (uint16_t)(q->k + 1u);
+                load_read(d, q->addr, d->k);
+            } else {
+                d->state = CPUMF_IS_EXEC;
+            }
+        }
+        break;
+    case CPUMF_IS_EXEC:
+        exec(q, in, out, d);
+        break;
+    case CPUMF_IS_STORE:
+        if (io->stor_rsp_valid & 1u) {
+            if ((unsigned)q->k + 1u < q->ndw) {
+                d->k = (uint16_t)(q->k + 1u);
+                load_write(q, in, d, d->k);
+            } else {
+                d->state = CPUMF_IS_RESP;
+            }
+        }
+        break;
+    case CPUMF_IS_RESP:
+    default:
+        d->state = CPUMF_IS_IDLE;
+        d->cc = 0u;
+        d->exc = 0u;
+        break;
+    }
+}

@@ -1,0 +1,150 @@
+/*
+ * mf_system.c - unit mf_system and the public API: the whole model (one
+ * mf_cpu per installed CPU and one cf_global), its creation in the power-on
+ * state, the evaluate/commit clock step and observation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cpumf_int.h"
+
+static void set_err(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+}
+
+static const char *check_cfg(const cpumf_system_cfg *c)
+{
+    unsigned i;
+    if (c->n_cpus < 1u || c->n_cpus > CPUMF_MAX_CPUS)
+        return "n_cpus must be 1..16";
+    if (c->threads_per_core != 1u && c->threads_per_core != 2u)
+        return "threads_per_core must be 1 or 2";
+    if (c->model.n_ext > CPUMF_MAX_EXT)
+        return "n_ext must be at most 160";
+    if (c->model.n_ext > arch_ext_max(c->model.csvn))
+        return "n_ext above the maximum the CSVN allows";
+    if (c->model.has_cg) {
+        if (c->n_cg < 1u || c->n_cg > CPUMF_MAX_CGS)
+            return "n_cg must be 1..8 when coprocessor groups are installed";
+        for (i = 0; i < c->n_cpus; i++)
+            if (c->cpu_cg[i] >= c->n_cg)
+                return "cpu_cg names a group that does not exist";
+    }
+    return NULL;
+}
+
+cpumf_sys *cpumf_create(const cpumf_system_cfg *cfg, char *err, size_t errlen)
+{
+    cpumf_sys *s;
+    const char *msg;
+    unsigned i;
+
+    if (!cfg) {
+        set_err(err, errlen, "no configuration");
+        return NULL;
+    }
+    msg = check_cfg(cfg);
+    if (msg) {
+        set_err(err, errlen, msg);
+        return NULL;
+    }
+    s = (cpumf_sys *)calloc(1, sizeof *s);
+    if (!s) {
+        set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    if (!s->cfg.model.has_cg)
+        s->cfg.n_cg = 0u;
+    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+        mf_cpu_power_on(&s->cfg, &s->q[i]);
+        s->d[i] = s->q[i];
+    }
+    s->gq.mt_enabled = (uint8_t)(cfg->mt_enabled && cfg->model.csvn > 3u);
+    s->gd = s->gq;
+    return s;
+}
+
+void cpumf_destroy(cpumf_sys *s)
+{
+    free(s);
+}
+
+void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
+    cf_global_in gin;
+    unsigned i, n = s->cfg.n_cpus;
+
+    memset(&gin, 0, sizeof gin);
+    gin.cfg = &s->cfg;
+    gin.sys = in;
+    for (i = 0; i < n; i++) {
+        mf_cpu_in ci;
+        mf_cpu_out co;
+        ci.io = &in->cpu[i];
+        ci.sys = in;
+        ci.cfg = &s->cfg;
+        ci.g = &s->gq;
+        ci.index = i;
+        mf_cpu_eval(&s->q[i], &ci, &co, &s->d[i]);
+        out->cpu[i] = co.port;
+        gin.cpu[i] = co.greq;
+        s->touched[i] = co.touched;
+    }
+    for (; i < CPUMF_MAX_CPUS; i++)
+        memset(&out->cpu[i], 0, sizeof out->cpu[i]);
+    cf_global_eval(&s->gq, &gin, &s->gd);
+    s->evaluated = 1u;
+}
+
+void cpumf_commit(cpumf_sys *s)
+{
+    unsigned i;
+    if (!s->evaluated)
+        return;
+    for (i = 0; i < s->cfg.n_cpus; i++)
+        mf_cpu_commit(&s->q[i], &s->d[i], s->touched[i], &s->cfg.model);
+    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    s->evaluated = 0u;
+}
+
+void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
+{
+    unsigned i;
+    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+        const mf_cpu_state *c = &s->q[i];
+        cpumf_cpu_obs *o = &obs->cpu[i];
+        o->cf_a = c->st.a;
+        o->cf_e = c->st.e;
+        o->cf_c = c->st.c;
+        o->cg_a = c->st.cg_a;
+        memcpy(o->ctr, c->ctr.ctr, sizeof o->ctr);
+        o->alert_pending = c->al.pending;
+        o->insn_state = c->insn.state;
+        o->pp = c->st.pp;
+        o->sf_a = c->st.sf_a;
+    }
+    obs->g_e = s->gq.e;
+    obs->g_c = s->gq.c;
+    obs->g_change = s->gq.change;
+    obs->mt_enabled = s->gq.mt_enabled;
+    memcpy(obs->cg_ctr, s->gq.cg_ctr, sizeof obs->cg_ctr);
+    memcpy(obs->mt_ctr, s->gq.mt_ctr, sizeof obs->mt_ctr);
+}
+
+const cpumf_system_cfg *cpumf_config(const cpumf_sys *s)
+{
+    return &s->cfg;
+}
+
+int cpumf_counter_slot(const cpumf_model_cfg *m, unsigned number)
+{
+    return arch_counter_slot(m, number);
+}
+
+unsigned cpumf_slot_counter(unsigned slot)
+{
+    return arch_slot_counter(slot);
+}

@@ -1,0 +1,151 @@
+// Counter-set state of one CPU: A/E/C masks of the CPU sets and the
+// coprocessor-group authorization, composed in the fixed order of the
+// timing contract (instruction, SIGP, loss of data, authorization, reset).
+module cf_state
+  import mf_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // straps
+  input  logic        installed_i,
+  input  logic [15:0] cfg_csvn_i,
+  input  logic [6:0]  pwr_auth_cf_i,
+  input  logic        pwr_mt_i,
+  // LCCTL effect from the instruction unit (sets in mask take e/c)
+  input  logic        lcctl_we_i,
+  input  logic [5:0]  lcctl_mask_i,
+  input  logic [5:0]  lcctl_e_i,
+  input  logic [5:0]  lcctl_c_i,
+  // events
+  input  logic        sigp_mt_valid_i,
+  input  logic        sigp_mt_enable_i,
+  input  logic [5:0]  loss_cpu_i,
+  input  logic        loss_mt_i,
+  input  logic [6:0]  auth_set_i,
+  input  logic [6:0]  auth_clr_i,
+  input  logic [2:0]  reset_i,
+  input  logic        g_e_i,
+  // state
+  output logic [5:0]  a_o,
+  output logic [5:0]  e_o,
+  output logic [5:0]  c_o,
+  output logic        cg_a_o,
+  output logic [5:0]  e_next_o,
+`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
+  output logic        cg_a_lost_o,
+`endif
+  output logic [31:0] alert_raise_o
+);
+
+`ifdef MUTANT_ALERT_BIT
+  logic mut_alert_bit;
+  initial mut_alert_bit = $test$plusargs("MUTANT_ALERT_BIT");
+`endif
+`ifdef MUTANT_CPU_RESET_DISABLE
+  logic mut_cpu_reset_disable;
+  initial mut_cpu_reset_disable = $test$plusargs("MUTANT_CPU_RESET_DISABLE");
+`endif
+
+  logic [5:0] a_q, a_d, e_q, e_d, c_q, c_d;
+  logic       cg_a_q, cg_a_d;
+  logic [5:0] a_por, mt_por;
+  logic [5:0] lost, clr;
+  logic       mt_inst;
+
+  assign mt_inst = cfg_csvn_i > 16'd3;
+
+  // The reserved set is never installed, so its A can never be one.
+  assign a_por  = pwr_auth_cf_i[5:0] & ~(6'b1 << SET_RSVD);
+  // Multithreading enabled at power-on behaves as an accepted SIGP order.
+  assign mt_por = (pwr_mt_i && mt_inst && a_por[SET_MT]) ? (6'b1 << SET_MT) : 6'b0;
+
+  always_comb begin
+    a_d           = a_q;
+    e_d           = e_q;
+    c_d           = c_q;
+    cg_a_d        = cg_a_q;
+    alert_raise_o = '0;
+    lost          = '0;
+    clr           = '0;
+    if (installed_i) begin
+      // 1. LCCTL
+      if (lcctl_we_i) begin
+        e_d = (e_d & ~lcctl_mask_i) | (lcctl_e_i & lcctl_mask_i);
+        c_d = (c_d & ~lcctl_mask_i) | (lcctl_c_i & lcctl_mask_i);
+      end
+      // 2. SIGP set-multithreading
+      if (sigp_mt_valid_i && mt_inst) begin
+        if (!sigp_mt_enable_i) begin
+          e_d[SET_MT] = 1'b0;
+          c_d[SET_MT] = 1'b0;
+        end else if (a_d[SET_MT]) begin
+          e_d[SET_MT] = 1'b1;
+          c_d[SET_MT] = 1'b1;
+        end
+      end
+      // 3. loss of CPU counter data: only active sets are affected
+      lost = loss_cpu_i & SETS_NON_MT & a_d & e_d & c_d;
+      c_d  = c_d & ~lost;
+      if (lost != '0) begin
+        alert_raise_o = alert_raise_o | AL_LOSS_CPU;
+`ifdef MUTANT_ALERT_BIT
+        if (mut_alert_bit) alert_raise_o = (alert_raise_o & ~AL_LOSS_CPU) | AL_AUTH_CHG;
+`endif
+      end
+      // 4. loss of MT counter data leaves the set active
+      if (loss_mt_i && a_d[SET_MT] && e_d[SET_MT] && c_d[SET_MT]) begin
+        alert_raise_o = alert_raise_o | AL_LOSS_MT;
+      end
+      // 5. authorization: set first, then clear
+      a_d    = a_d | (auth_set_i[5:0] & ~(6'b1 << SET_RSVD));
+      cg_a_d = cg_a_d | auth_set_i[AUTH_CG];
+      clr    = auth_clr_i[5:0] & a_d;
+      if ((clr & e_d) != '0) alert_raise_o = alert_raise_o | AL_AUTH_CHG;
+      a_d = a_d & ~clr;
+      e_d = e_d & ~clr;
+      c_d = c_d & ~clr;
+      if (auth_clr_i[AUTH_CG] && cg_a_d) begin
+        if (g_e_i) alert_raise_o = alert_raise_o | AL_AUTH_CHG;
+        cg_a_d = 1'b0;
+      end
+      // 6. resets leave the MT set and every authorization alone
+      unique case (reset_i)
+        RST_CPU: begin
+          c_d = c_d & ~SETS_NON_MT;
+`ifdef MUTANT_CPU_RESET_DISABLE
+          if (mut_cpu_reset_disable) e_d = e_d & ~SETS_NON_MT;
+`endif
+        end
+        RST_INITIAL, RST_CLEAR, RST_POWER_ON: begin
+          e_d = e_d & ~SETS_NON_MT;
+          c_d = c_d & ~SETS_NON_MT;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_q    <= a_por;
+      e_q    <= mt_por;
+      c_q    <= mt_por;
+      cg_a_q <= pwr_auth_cf_i[AUTH_CG];
+    end else begin
+      a_q    <= a_d;
+      e_q    <= e_d;
+      c_q    <= c_d;
+      cg_a_q <= cg_a_d;
+    end
+  end
+
+  assign a_o      = a_q;
+  assign e_o      = e_q;
+  assign c_o      = c_q;
+  assign cg_a_o   = cg_a_q;
+  assign e_next_o = e_d;
+`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
+  assign cg_a_lost_o = cg_a_q & ~cg_a_d;
+`endif
+
+endmodule

@@ -1,0 +1,51 @@
+// Pending measurement-alert parameter of one CPU and its interruption request.
+module mf_alert
+  import mf_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [31:0] raise_i,        // bits raised this cycle
+  input  logic        clr_loss_mt_i,  // STCCTM M3=9 in EXEC
+  input  logic        taken_i,
+  input  logic        cr0_58_i,
+  input  logic        cpu_enabled_i,  // some non-MT CPU set enabled in the next state
+  input  logic        reset_i,        // any reset this cycle
+  output logic        req_o,
+  output logic [31:0] pending_o
+);
+
+`ifdef MUTANT_AL3_NO_CLEAR
+  logic mut_al3_no_clear;
+  initial mut_al3_no_clear = $test$plusargs("MUTANT_AL3_NO_CLEAR");
+`endif
+
+  logic [31:0] pend_q, pend_d;
+  logic        clr_loss_cpu;
+
+  assign req_o = (pend_q != '0) && cr0_58_i;
+
+  // No sampling function can be enabled in this slice, so bits 0, 1, 2 and 9
+  // are never raised and need no clearing here.
+  always_comb begin
+    pend_d = (taken_i && req_o) ? '0 : pend_q;
+    if (clr_loss_mt_i) pend_d = pend_d & ~AL_LOSS_MT;
+    pend_d = pend_d | raise_i;
+    clr_loss_cpu = !cpu_enabled_i;
+`ifdef MUTANT_AL3_NO_CLEAR
+    if (mut_al3_no_clear) clr_loss_cpu = 1'b0;
+`endif
+    if (clr_loss_cpu) pend_d = pend_d & ~AL_LOSS_CPU;
+    if (reset_i) pend_d = '0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pend_q <= '0;
+    end else begin
+      pend_q <= pend_d;
+    end
+  end
+
+  assign pending_o = pend_q;
+
+endmodule

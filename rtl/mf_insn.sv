@@ -1,0 +1,705 @@
+// Instruction unit of one CPU: accepts one request at a time, checks it,
+// moves its storage operand one doubleword at a time, decides its effect in
+// EXEC and answers in RESP (timing contract, section 5).
+module mf_insn
+  import mf_pkg::*;
+(
+  input  logic                             clk_i,
+  input  logic                             rst_ni,
+  // straps
+  input  logic                             installed_i,
+  input  logic [15:0]                      cfg_cfvn_i,
+  input  logic [15:0]                      cfg_csvn_i,
+  input  logic [3:0]                       cfg_fac_i,
+  input  logic                             cfg_has_cg_i,
+  input  logic [7:0]                       cfg_n_ext_i,
+  input  logic [15:0]                      cfg_max_cpu_addr_i,
+  input  logic [15:0]                      cfg_max_cg_addr_i,
+  input  logic [2:0]                       cfg_n_cpus_i,
+  input  logic [1:0]                       cfg_n_cg_i,
+  input  logic [NCPU-1:0][15:0]            cfg_cpu_addr_i,
+  input  logic [NCPU-1:0][CGW-1:0]         cfg_cpu_cg_i,
+  input  logic [NCG-1:0][15:0]             cfg_cg_addr_i,
+  // request
+  input  logic                             stopped_i,
+  input  logic                             insn_valid_i,
+  input  logic [3:0]                       insn_op_i,
+  input  logic [3:0]                       insn_m3_i,
+  input  logic                             insn_problem_i,
+  input  logic                             insn_cr0_15_i,
+  input  logic [63:0]                      insn_r1_i,
+  input  logic [63:0]                      insn_r2_i,
+  input  logic [63:0]                      insn_addr_i,
+  // storage port
+  input  logic                             stor_req_ready_i,
+  input  logic                             stor_rsp_valid_i,
+  input  logic                             stor_rsp_err_i,
+  input  logic [63:0]                      stor_rsp_data_i,
+  output logic                             stor_req_valid_o,
+  output logic                             stor_req_we_o,
+  output logic [7:0]                       stor_req_be_o,
+  output logic [63:0]                      stor_req_addr_o,
+  output logic [63:0]                      stor_req_wdata_o,
+  // facility state (registers of this cycle)
+  input  logic [5:0]                       a_i,
+  input  logic [5:0]                       e_i,
+  input  logic [5:0]                       c_i,
+  input  logic                             cg_a_i,
+  input  logic                             loss_mt_pend_i,
+  input  logic                             g_e_i,
+  input  logic                             g_c_i,
+  input  logic                             change_i,
+  input  logic [NSLOT-1:0][63:0]           ctr_i,
+  input  logic [1:0][63:0]                 mt_ctr_i,
+  input  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_i,
+  input  logic                             sf_lower_en_i,
+  // effects, valid in the EXEC cycle
+  output logic                             lpp_we_o,
+  output logic [63:0]                      operand_o,
+  output logic                             lcctl_we_o,
+  output logic [5:0]                       lcctl_mask_o,
+  output logic [5:0]                       lcctl_e_o,
+  output logic [5:0]                       lcctl_c_o,
+  output logic                             lpctl_we_o,
+  output logic [1:0]                       lpctl_ec_o,
+  output logic                             scctr_we_o,
+  output logic [7:0]                       scctr_slot_o,
+  output logic                             spctr_we_o,
+  output logic [CGW-1:0]                   spctr_grp_o,
+  output logic [2:0]                       spctr_ctr_o,
+  output logic [63:0]                      wr_data_o,
+  output logic                             clr_loss_mt_o,
+  // response
+  output logic                             insn_ready_o,
+  output logic                             insn_done_o,
+  output logic [1:0]                       insn_cc_o,
+  output logic [7:0]                       insn_exc_o,
+  output logic [63:0]                      insn_r1_o,
+  output logic [2:0]                       state_o
+);
+
+`ifdef MUTANT_LCCTL_PARTIAL
+  logic mut_lcctl_partial;
+  initial mut_lcctl_partial = $test$plusargs("MUTANT_LCCTL_PARTIAL");
+`endif
+`ifdef MUTANT_STCCTM_CC12
+  logic mut_stcctm_cc12;
+  initial mut_stcctm_cc12 = $test$plusargs("MUTANT_STCCTM_CC12");
+`endif
+`ifdef MUTANT_RESP_LATE
+  logic mut_resp_late;
+  initial mut_resp_late = $test$plusargs("MUTANT_RESP_LATE");
+`endif
+`ifdef MUTANT_PRIV_ECCTR
+  logic mut_priv_ecctr;
+  initial mut_priv_ecctr = $test$plusargs("MUTANT_PRIV_ECCTR");
+`endif
+`ifdef MUTANT_ECCTR_INACTIVE_CC3
+  logic mut_ecctr_inactive_cc3;
+  initial mut_ecctr_inactive_cc3 = $test$plusargs("MUTANT_ECCTR_INACTIVE_CC3");
+`endif
+`ifdef MUTANT_QCTRI_CSVN
+  logic mut_qctri_csvn;
+  initial mut_qctri_csvn = $test$plusargs("MUTANT_QCTRI_CSVN");
+`endif
+`ifdef MUTANT_SPEC_PRIO
+  logic mut_spec_prio;
+  initial mut_spec_prio = $test$plusargs("MUTANT_SPEC_PRIO");
+`endif
+`ifdef MUTANT_MT_PENDING_IGNORED
+  logic mut_mt_pending_ignored;
+  initial mut_mt_pending_ignored = $test$plusargs("MUTANT_MT_PENDING_IGNORED");
+`endif
+`ifdef MUTANT_STORE_BE
+  logic mut_store_be;
+  initial mut_store_be = $test$plusargs("MUTANT_STORE_BE");
+`endif
+
+  // ---------------------------------------------------------------------------
+  // Registers
+  // ---------------------------------------------------------------------------
+  insn_state_e  state_q, state_d;
+  op_e          op_q, op_d;
+  logic [3:0]   m3_q, m3_d;
+  logic         prob_q, prob_d, cr0_15_q, cr0_15_d;
+  logic [63:0]  r1_q, r1_d, r2_q, r2_d, addr_q, addr_d;
+  logic [1:0]   cc_q, cc_d;
+  exc_e         exc_q, exc_d;
+  logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
+  logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
+  logic [127:0] fetch_q, fetch_d;
+  logic         req_valid_q, req_valid_d, req_we_q, req_we_d;
+  logic [7:0]   req_be_q, req_be_d;
+  logic [63:0]  req_addr_q, req_addr_d, req_wdata_q, req_wdata_d;
+`ifdef MUTANT_RESP_LATE
+  logic         late_q, late_d;
+`endif
+
+  // ---------------------------------------------------------------------------
+  // Request decoding (captured fields)
+  // ---------------------------------------------------------------------------
+  logic [2:0]  off;
+  logic [10:0] op_len;   // operand length in bytes
+  logic [8:0]  n_dw;     // doublewords the operand touches
+  logic [63:0] x;        // fetched 8-byte operand
+  logic        mt_inst;
+
+  // The sampling facility bit matters only once LSCTL/QSI are implemented.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_fac_sf;
+  assign unused_fac_sf = cfg_fac_i[2];
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign mt_inst = cfg_csvn_i > 16'd3;
+  assign off     = addr_q[2:0];
+  assign x       = 64'((fetch_q << {off, 3'b0}) >> 64);
+
+  always_comb begin
+    unique case (op_q)
+      OP_QCTRI:  op_len = 11'd64;
+      OP_STCCTM: op_len = {cnt_q, 3'b0};
+      default:   op_len = 11'd8;
+    endcase
+    n_dw = 9'((12'(off) + 12'(op_len) + 12'd7) >> 3);
+  end
+
+  // Counter number of ECCTR/SCCTR -> installed, set, slot (or MT counter).
+  logic [15:0] num;
+  logic        num_inst, num_mt;
+  logic [2:0]  num_set;
+  logic [7:0]  num_slot;
+  logic [63:0] num_val;
+
+  assign num = r2_q[15:0];
+
+  always_comb begin
+    num_inst = 1'b0;
+    num_mt   = 1'b0;
+    num_set  = 3'(SET_BASIC);
+    num_slot = '0;
+    if (num < 16'd6) begin
+      num_inst = 1'b1;
+      num_slot = 8'(num);
+    end else if (num >= 16'd32 && num < 16'd38) begin
+      num_inst = (cfg_cfvn_i == 16'd1) || (num < 16'd34);
+      num_set  = 3'(SET_PROBLEM);
+      num_slot = 8'(num - 16'd32 + 16'(SLOT_PROBLEM));
+    end else if (num >= 16'd64 && num < 16'd84) begin
+      num_inst = (num < 16'd80) || (cfg_csvn_i >= 16'd6);
+      num_set  = 3'(SET_CRYPTO);
+      num_slot = 8'(num - 16'd64 + 16'(SLOT_CRYPTO));
+    end else if (num >= 16'd128 && num < 16'(128 + NSLOT - SLOT_EXT)) begin
+      num_inst = (num - 16'd128) < 16'(cfg_n_ext_i);
+      num_set  = 3'(SET_EXT);
+      num_slot = 8'(num - 16'd128 + 16'(SLOT_EXT));
+    end else if (num == 16'd448 || num == 16'd449) begin
+      num_inst = mt_inst;
+      num_mt   = 1'b1;
+      num_set  = 3'(SET_MT);
+    end
+    num_val = num_mt ? mt_ctr_i[num[0]] : ctr_i[num_slot];
+  end
+
+  // STCCTM: set, counters available and first slot from M3.
+  logic [2:0]  stc_set;
+  logic        stc_inst;
+  logic [7:0]  stc_avail, stc_first;
+  logic [15:0] stc_n;
+  logic [1:0]  stc_cc;
+  logic [7:0]  stc_cnt;
+
+  assign stc_n = r1_q[15:0];
+
+  always_comb begin
+    stc_set   = 3'(SET_BASIC);
+    stc_inst  = 1'b1;
+    stc_avail = 8'd6;
+    stc_first = 8'(SLOT_BASIC);
+    unique case (m3_q)
+      4'd0: begin
+        stc_set   = 3'(SET_EXT);
+        stc_inst  = cfg_n_ext_i != '0;
+        stc_avail = cfg_n_ext_i;
+        stc_first = 8'(SLOT_EXT);
+      end
+      4'd2: begin
+        stc_set   = 3'(SET_PROBLEM);
+        stc_avail = (cfg_cfvn_i == 16'd1) ? 8'd6 : 8'd2;
+        stc_first = 8'(SLOT_PROBLEM);
+      end
+      4'd3: begin
+        stc_set   = 3'(SET_CRYPTO);
+        stc_avail = (cfg_csvn_i >= 16'd6) ? 8'd20 : 8'd16;
+        stc_first = 8'(SLOT_CRYPTO);
+      end
+      4'd5, 4'd9: begin
+        stc_set   = 3'(SET_MT);
+        stc_inst  = mt_inst;
+        stc_avail = 8'd2;
+      end
+      default: ;  // M3 = 1 (basic); other values were refused in DECODE
+    endcase
+    if (stc_n == '0 || !stc_inst || !e_i[stc_set] || (m3_q == 4'd5 && loss_mt_pend_i)) begin
+      stc_cc  = 2'd3;
+      stc_cnt = '0;
+    end else if (stc_n == 16'(stc_avail)) begin
+      stc_cc  = 2'd0;
+      stc_cnt = stc_avail;
+    end else if (stc_n < 16'(stc_avail)) begin
+      stc_cc  = 2'd1;
+      stc_cnt = 8'(stc_n);
+    end else begin
+      stc_cc  = 2'd2;
+      stc_cnt = stc_avail;
+    end
+`ifdef MUTANT_STCCTM_CC12
+    if (mut_stcctm_cc12 && stc_cc != 2'd0 && stc_cc != 2'd3) stc_cc = ~stc_cc;
+`endif
+  end
+
+  // Coprocessor group named by EPCTR/SPCTR (lowest index wins) and the group
+  // of the CPU named by ECPGA.
+  logic           grp_found, cpu_found;
+  logic [CGW-1:0] grp_idx;
+  logic [15:0]    cpu_grp_addr;
+
+  always_comb begin
+    grp_found    = 1'b0;
+    grp_idx      = '0;
+    cpu_found    = 1'b0;
+    cpu_grp_addr = '0;
+    for (int g = NCG - 1; g >= 0; g--) begin
+      if (g < int'(cfg_n_cg_i) && cfg_cg_addr_i[g] == r2_q[23:8]) begin
+        grp_found = 1'b1;
+        grp_idx   = CGW'(g);
+      end
+    end
+    for (int i = NCPU - 1; i >= 0; i--) begin
+      if (i < int'(cfg_n_cpus_i) && cfg_cpu_addr_i[i] == r2_q[15:0]) begin
+        cpu_found    = 1'b1;
+        cpu_grp_addr = cfg_has_cg_i ? cfg_cg_addr_i[cfg_cpu_cg_i[i]] : 16'd0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // DECODE checks, in architectural priority
+  // ---------------------------------------------------------------------------
+  logic exc_oper, exc_priv, exc_special, exc_spec;
+  exc_e dec_exc;
+
+  always_comb begin
+    unique case (op_q)
+      OP_LPP:                                   exc_oper = !cfg_fac_i[0];
+      OP_LCCTL, OP_LPCTL, OP_QCTRI, OP_ECCTR,
+      OP_EPCTR, OP_SCCTR, OP_SPCTR, OP_ECPGA:   exc_oper = !cfg_fac_i[1];
+      OP_STCCTM:                                exc_oper = !cfg_fac_i[3];
+      // The sampling instructions arrive with their own slice.
+      default:                                  exc_oper = 1'b1;
+    endcase
+    exc_priv = prob_q && !((op_q == OP_ECCTR || op_q == OP_STCCTM) && cr0_15_q);
+`ifdef MUTANT_PRIV_ECCTR
+    if (mut_priv_ecctr && op_q == OP_ECCTR && prob_q) exc_priv = 1'b1;
+`endif
+    exc_special = (op_q == OP_STCCTM) && (m3_q == 4'd9) && prob_q;
+    unique case (op_q)
+      OP_ECCTR, OP_SCCTR, OP_ECPGA: exc_spec = r2_q[63:16] != '0;
+      OP_EPCTR, OP_SPCTR:           exc_spec = r2_q[63:24] != '0;
+      OP_STCCTM: exc_spec = (r1_q[63:16] != '0) || (addr_q[2:0] != '0) ||
+                            !(m3_q <= 4'd3 || m3_q == 4'd5 || m3_q == 4'd9);
+      default:                      exc_spec = 1'b0;
+    endcase
+
+    if (exc_oper)         dec_exc = EXC_OPERATION;
+`ifdef MUTANT_SPEC_PRIO
+    else if (mut_spec_prio && exc_spec) dec_exc = EXC_SPEC;
+`endif
+    else if (exc_priv)    dec_exc = EXC_PRIV;
+    else if (exc_special) dec_exc = EXC_SPECIAL;
+    else if (exc_spec)    dec_exc = EXC_SPEC;
+    else                  dec_exc = EXC_NONE;
+  end
+
+  // ---------------------------------------------------------------------------
+  // Store data: doubleword k of a store is formed from operand doublewords
+  // k-1 and k shifted by the operand's misalignment.
+  // ---------------------------------------------------------------------------
+  function automatic logic [63:0] store_dw(
+    input op_e         op,
+    input logic [8:0]  j,
+    input logic [7:0]  cnt,
+    input logic [7:0]  first,
+    input logic [63:0] dw0,
+    input logic [63:0] dw1,
+    input logic [NSLOT-1:0][63:0] ctr,
+    input logic [1:0][63:0] mt_ctr,
+    input logic        mt_set
+  );
+    if (op == OP_QCTRI) begin
+      if (j == 9'd0) return dw0;
+      if (j == 9'd1) return dw1;
+      return '0;
+    end
+    if (j >= 9'(cnt)) return '0;
+    if (mt_set) return mt_ctr[j[0]];
+    return ctr[8'(9'(first) + j)];
+  endfunction
+
+  logic        g_a;
+  logic [8:0]  ld_k;
+  // Leaving DECODE or EXEC loads the first doubleword, a response the next one.
+  assign ld_k = (state_q == IS_DECODE || state_q == IS_EXEC) ? 9'd0 : idx_q + 9'd1;
+
+  logic [63:0] qb_dw0, qb_dw1;
+  logic [63:0] wr_prev, wr_cur, wr_data;
+  logic [7:0]  wr_be, be_first, be_last;
+  logic [2:0]  end_off;
+
+  assign g_a    = cfg_has_cg_i & cg_a_i;
+  assign qb_dw0 = {cfg_cfvn_i, g_a, 9'b0, a_i, (g_a & g_e_i), 9'b0, e_i, (g_a & g_c_i), 9'b0, c_i};
+  always_comb begin
+    qb_dw1 = {cfg_max_cpu_addr_i, cfg_csvn_i, cfg_max_cg_addr_i, (g_a & change_i), 15'b0};
+`ifdef MUTANT_QCTRI_CSVN
+    if (mut_qctri_csvn) qb_dw1[47:32] = cfg_cfvn_i;
+`endif
+  end
+
+  always_comb begin
+    wr_prev = (ld_k == '0) ? 64'd0 :
+              store_dw(op_q, ld_k - 9'd1, cnt_q, stc_first, qb_dw0, qb_dw1, ctr_i, mt_ctr_i,
+                       stc_set == 3'(SET_MT));
+    wr_cur  = store_dw(op_q, ld_k, cnt_q, stc_first, qb_dw0, qb_dw1, ctr_i, mt_ctr_i,
+                       stc_set == 3'(SET_MT));
+    wr_data = 64'({wr_prev, wr_cur} >> {off, 3'b0});
+    end_off  = 3'(off + op_len[2:0]);
+    be_first = (ld_k == '0) ? (8'hFF >> off) : 8'hFF;
+    be_last  = (ld_k != n_dw - 9'd1 || end_off == '0) ? 8'hFF : ~(8'hFF >> end_off);
+`ifdef MUTANT_STORE_BE
+    if (mut_store_be && off != '0 && ld_k == n_dw - 9'd1) be_last = 8'hFF;
+`endif
+    wr_be = be_first & be_last;
+  end
+
+  // ---------------------------------------------------------------------------
+  // EXEC decisions
+  // ---------------------------------------------------------------------------
+  logic [5:0] lc_allowed, lc_sets, lc_e, lc_c, lc_ok;
+  logic       lc_spec;
+
+  always_comb begin
+    // Sets LCCTL changes; MT (CSVN > 3) and reserved (CSVN = 4) bits are
+    // accepted but ignored.
+    lc_sets    = {2'b0, 3'b111, cfg_n_ext_i != '0};
+    lc_allowed = lc_sets;
+    lc_allowed[SET_MT]   = mt_inst;
+    lc_allowed[SET_RSVD] = cfg_csvn_i == 16'd4;
+    lc_spec = (x & ~{42'b0, lc_allowed, 10'b0, lc_allowed}) != '0;
+    lc_e    = x[21:16];
+    lc_c    = x[5:0];
+    for (int s = 0; s < 6; s++) lc_ok[s] = !lc_sets[s] || ((lc_e[s] || !lc_c[s]) && (a_i[s] || (!lc_e[s] && !lc_c[s])));
+  end
+
+  // ---------------------------------------------------------------------------
+  // FSM and operand engine
+  // ---------------------------------------------------------------------------
+  logic ld_req, ld_we;
+  logic resp_hold;
+
+  always_comb begin
+    state_d     = state_q;
+    op_d        = op_q;
+    m3_d        = m3_q;
+    prob_d      = prob_q;
+    cr0_15_d    = cr0_15_q;
+    r1_d        = r1_q;
+    r2_d        = r2_q;
+    addr_d      = addr_q;
+    cc_d        = cc_q;
+    exc_d       = exc_q;
+    cnt_d       = cnt_q;
+    idx_d       = idx_q;
+    fetch_d     = fetch_q;
+    req_valid_d = req_valid_q;
+    req_we_d    = req_we_q;
+    req_be_d    = req_be_q;
+    req_addr_d  = req_addr_q;
+    req_wdata_d = req_wdata_q;
+    ld_req      = 1'b0;
+    ld_we       = 1'b0;
+    resp_hold   = 1'b0;
+`ifdef MUTANT_RESP_LATE
+    late_d      = 1'b0;
+`endif
+
+    lpp_we_o      = 1'b0;
+    lcctl_we_o    = 1'b0;
+    lcctl_mask_o  = '0;
+    lpctl_we_o    = 1'b0;
+    scctr_we_o    = 1'b0;
+    spctr_we_o    = 1'b0;
+    clr_loss_mt_o = 1'b0;
+
+    // An accepted request leaves the port; outputs are zero while not valid.
+    if (req_valid_q && stor_req_ready_i) begin
+      req_valid_d = 1'b0;
+      req_we_d    = 1'b0;
+      req_be_d    = '0;
+      req_addr_d  = '0;
+      req_wdata_d = '0;
+    end
+
+    unique case (state_q)
+      IS_IDLE: begin
+        if (insn_valid_i && insn_ready_o) begin
+          state_d  = IS_DECODE;
+          op_d     = op_e'(insn_op_i);
+          m3_d     = insn_m3_i;
+          prob_d   = insn_problem_i;
+          cr0_15_d = insn_cr0_15_i;
+          r1_d     = insn_r1_i;
+          r2_d     = insn_r2_i;
+          addr_d   = insn_addr_i;
+          cc_d     = '0;
+          exc_d    = EXC_NONE;
+          cnt_d    = '0;
+          fetch_d  = '0;
+        end
+      end
+
+      IS_DECODE: begin
+        if (dec_exc != EXC_NONE) begin
+          exc_d   = dec_exc;
+          state_d = IS_RESP;
+        end else begin
+          unique case (op_q)
+            OP_LPP, OP_LCCTL, OP_LPCTL: begin
+              state_d = IS_FETCH;
+              ld_req  = 1'b1;
+            end
+            OP_QCTRI: begin
+              state_d = IS_PROBE;
+              ld_req  = 1'b1;
+            end
+            OP_STCCTM: begin
+              cc_d    = stc_cc;
+              cnt_d   = stc_cnt;
+              ld_req  = stc_cnt != '0;
+              state_d = (stc_cnt != '0) ? IS_PROBE : IS_EXEC;
+            end
+            default: state_d = IS_EXEC;
+          endcase
+        end
+      end
+
+      IS_FETCH, IS_PROBE: begin
+        if (stor_rsp_valid_i) begin
+          if (stor_rsp_err_i) begin
+            exc_d   = EXC_ACCESS;
+            state_d = IS_RESP;
+          end else begin
+            if (state_q == IS_FETCH) begin
+              if (idx_q == '0) fetch_d[127:64] = stor_rsp_data_i;
+              else             fetch_d[63:0]   = stor_rsp_data_i;
+            end
+            if (idx_q == n_dw - 9'd1) begin
+              state_d = IS_EXEC;
+            end else begin
+              ld_req = 1'b1;
+            end
+          end
+        end
+      end
+
+      IS_EXEC: begin
+        state_d = IS_RESP;
+        unique case (op_q)
+          OP_LPP: begin
+            // No sampling function of this CPU can be enabled in this slice.
+            lpp_we_o = sf_lower_en_i;
+          end
+          OP_LCCTL: begin
+            if (lc_spec) begin
+              exc_d = EXC_SPEC;
+            end else if (lc_ok == '1) begin
+              lcctl_we_o   = 1'b1;
+              lcctl_mask_o = lc_sets;
+            end else begin
+              cc_d = 2'd3;
+`ifdef MUTANT_LCCTL_PARTIAL
+              if (mut_lcctl_partial) begin
+                lcctl_we_o   = 1'b1;
+                lcctl_mask_o = lc_sets & lc_ok;
+              end
+`endif
+            end
+          end
+          OP_LPCTL: begin
+            if (x[63:2] != '0) begin
+              exc_d = EXC_SPEC;
+            end else if (!cfg_has_cg_i || (x[1:0] == 2'b01) || (!cg_a_i && x[1:0] != 2'b00)) begin
+              cc_d = 2'd3;
+            end else begin
+              lpctl_we_o = cg_a_i;
+            end
+          end
+          OP_ECCTR, OP_SCCTR: begin
+            if (!num_inst || !e_i[num_set] ||
+                (num_mt && (op_q == OP_SCCTR || loss_mt_pend_i
+`ifdef MUTANT_MT_PENDING_IGNORED
+                 && !mut_mt_pending_ignored
+`endif
+                 ))) begin
+              cc_d = 2'd3;
+`ifdef MUTANT_ECCTR_INACTIVE_CC3
+            end else if (mut_ecctr_inactive_cc3 && op_q == OP_ECCTR && !(a_i[num_set] && c_i[num_set])) begin
+              cc_d = 2'd3;
+`endif
+            end else if (op_q == OP_ECCTR) begin
+              r1_d = num_val;
+            end else begin
+              scctr_we_o = 1'b1;
+            end
+          end
+          OP_EPCTR, OP_SPCTR: begin
+            if (!cfg_has_cg_i || !grp_found || r2_q[7:3] != '0 || !cg_a_i || !g_e_i) begin
+              cc_d = 2'd3;
+            end else if (op_q == OP_EPCTR) begin
+              r1_d = cg_ctr_i[grp_idx][r2_q[2:0]];
+            end else begin
+              spctr_we_o = 1'b1;
+            end
+          end
+          OP_ECPGA: begin
+            if (!cpu_found) cc_d = 2'd3;
+            else            r1_d = {r1_q[63:32], 8'b0, cpu_grp_addr, 8'b0};
+          end
+          OP_QCTRI: begin
+            state_d = IS_STORE;
+            ld_req  = 1'b1;
+            ld_we   = 1'b1;
+          end
+          OP_STCCTM: begin
+            clr_loss_mt_o = m3_q == 4'd9;
+            if (cnt_q != '0) begin
+              state_d = IS_STORE;
+              ld_req  = 1'b1;
+              ld_we   = 1'b1;
+            end
+          end
+          default: ;  // LSCTL/QSI never pass DECODE in this slice
+        endcase
+      end
+
+      IS_STORE: begin
+        if (stor_rsp_valid_i) begin
+          if (idx_q == n_dw - 9'd1) begin
+            state_d = IS_RESP;
+          end else begin
+            ld_req = 1'b1;
+            ld_we  = 1'b1;
+          end
+        end
+      end
+
+      IS_RESP: begin
+        state_d = IS_IDLE;
+`ifdef MUTANT_RESP_LATE
+        if (mut_resp_late && !late_q) begin
+          late_d    = 1'b1;
+          state_d   = IS_RESP;
+          resp_hold = 1'b1;
+        end
+`endif
+      end
+
+      default: state_d = IS_IDLE;
+    endcase
+
+    if (ld_req) begin
+      idx_d       = ld_k;
+      req_valid_d = 1'b1;
+      req_we_d    = ld_we;
+      req_be_d    = ld_we ? wr_be : 8'hFF;
+      req_addr_d  = {addr_q[63:3], 3'b0} + {52'b0, ld_k, 3'b0};
+      req_wdata_d = ld_we ? wr_data : 64'd0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q     <= IS_IDLE;
+      op_q        <= OP_LPP;
+      m3_q        <= '0;
+      prob_q      <= 1'b0;
+      cr0_15_q    <= 1'b0;
+      r1_q        <= '0;
+      r2_q        <= '0;
+      addr_q      <= '0;
+      cc_q        <= '0;
+      exc_q       <= EXC_NONE;
+      cnt_q       <= '0;
+      idx_q       <= '0;
+      fetch_q     <= '0;
+      req_valid_q <= 1'b0;
+      req_we_q    <= 1'b0;
+      req_be_q    <= '0;
+      req_addr_q  <= '0;
+      req_wdata_q <= '0;
+    end else begin
+      state_q     <= state_d;
+      op_q        <= op_d;
+      m3_q        <= m3_d;
+      prob_q      <= prob_d;
+      cr0_15_q    <= cr0_15_d;
+      r1_q        <= r1_d;
+      r2_q        <= r2_d;
+      addr_q      <= addr_d;
+      cc_q        <= cc_d;
+      exc_q       <= exc_d;
+      cnt_q       <= cnt_d;
+      idx_q       <= idx_d;
+      fetch_q     <= fetch_d;
+      req_valid_q <= req_valid_d;
+      req_we_q    <= req_we_d;
+      req_be_q    <= req_be_d;
+      req_addr_q  <= req_addr_d;
+      req_wdata_q <= req_wdata_d;
+    end
+  end
+
+`ifdef MUTANT_RESP_LATE
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) late_q <= 1'b0;
+    else         late_q <= late_d;
+  end
+`endif
+
+  // ---------------------------------------------------------------------------
+  // Outputs
+  // ---------------------------------------------------------------------------
+  logic resp;
+  assign resp = (state_q == IS_RESP) && !resp_hold;
+
+  assign insn_ready_o     = (state_q == IS_IDLE) && !stopped_i && installed_i;
+  assign insn_done_o      = resp;
+  assign insn_cc_o        = resp ? cc_q : 2'd0;
+  assign insn_exc_o       = resp ? exc_q : EXC_NONE;
+  assign insn_r1_o        = resp ? r1_q : 64'd0;
+  assign state_o          = state_q;
+
+  assign stor_req_valid_o = req_valid_q;
+  assign stor_req_we_o    = req_we_q;
+  assign stor_req_be_o    = req_be_q;
+  assign stor_req_addr_o  = req_addr_q;
+  assign stor_req_wdata_o = req_wdata_q;
+
+  assign operand_o    = x;
+  assign lcctl_e_o    = lc_e;
+  assign lcctl_c_o    = lc_c;
+  assign lpctl_ec_o   = x[1:0];
+  assign scctr_slot_o = num_slot;
+  assign spctr_grp_o  = grp_idx;
+  assign spctr_ctr_o  = r2_q[2:0];
+  assign wr_data_o    = r1_q;
+
+endmodule

@@ -1,0 +1,36 @@
+/*
+ * backend.h - what the scenario runner drives: the plain C model, or (in
+ * cpumf-cosim) the lockstep pair of Verilated RTL and C model.
+ *
+ * Per cycle t the runner calls eval() with the inputs of t, reads the
+ * outputs, then commit() (the clock edge).  See docs/uarch.md section 1.
+ */
+#ifndef TB_BACKEND_H
+#define TB_BACKEND_H
+
+#include <stdint.h>
+
+#include "cpumf/cpumf.h"
+
+typedef struct tb_storage tb_storage;
+
+typedef struct tb_backend {
+    void *ctx;
+    /* Outputs of cycle `cycle` from the current registers and `in`.
+     * 0 ok; 1 lockstep mismatch (already reported by the backend). */
+    int (*eval)(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out);
+    /* Clock edge. */
+    void (*commit)(void *ctx);
+    /* Current architected and implementation state. */
+    void (*observe)(void *ctx, cpumf_obs *obs);
+    /* Called once after memory init, before cycle 0; may be NULL.  A backend
+     * with a second side clones `initial` (tb_storage_clone) for it. */
+    void (*attach_storage)(void *ctx, const tb_storage *initial);
+    /* Frees ctx (not the model it was given). */
+    void (*destroy)(void *ctx);
+} tb_backend;
+
+/* The plain model.  The backend does not own `sys`: destroy() leaves it. */
+tb_backend tb_model_backend(cpumf_sys *sys);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * cli.h - command line shared by cpumf-sim and cpumf-cosim:
+ *   SCENARIO.json [--seed N] [--results OUT.json] [--smp-dir DIR]
+ *                 [--waves OUT.fst [--wave-from C] [--wave-to C]]   (cosim only)
+ *                 [--cycles N] [--configs DIR] [--quiet]
+ */
+#ifndef TB_CLI_H
+#define TB_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tb_options {
+    const char *scenario;
+    const char *results;       /* NULL: no results file */
+    const char *smp_dir;       /* NULL: none */
+    const char *configs_dir;   /* NULL: cfg_default_dir() */
+    const char *waves;         /* cosim only; NULL: none */
+    uint64_t wave_from, wave_to;   /* wave_to = UINT64_MAX when not given */
+    int has_seed;
+    uint64_t seed;
+    int has_cycles;
+    uint64_t cycles;
+    int quiet;
+} tb_options;
+
+#define TB_CLI_ALLOW_WAVES 0x1u
+
+/* 0: ok; 1: --help was printed (exit 0); 2: bad usage, message in err
+ * (the caller prints it and the usage, and exits 2). */
+int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *err, size_t errlen);
+void tb_cli_usage(const char *prog, unsigned flags);
+
+#endif

@@ -1,0 +1,29 @@
+/* cosim.h - the lockstep backend: the Verilated RTL and the C model run on
+ * the same inputs, each with its own storage model; every output port and
+ * every observed register is compared in every cycle (docs/uarch.md). */
+#ifndef TB_COSIM_H
+#define TB_COSIM_H
+
+#include <stdio.h>
+
+#include "backend.h"
+#include "rtl.h"
+
+typedef struct tb_cosim_info {
+    const char *scenario_path;  /* for the reproduce line */
+    uint64_t seed;
+    const char *plusargs;       /* e.g. "+MUTANT_X", added to the reproduce line */
+    FILE *report;               /* where a mismatch is reported (stderr) */
+} tb_cosim_info;
+
+/* The backend owns neither the model nor the RTL; destroy() frees its own
+ * state only.  The RTL side is the one the runner's storage serves. */
+tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info);
+
+/* The RTL alone, no comparison (the bench's RTL figure). */
+tb_backend tb_rtl_backend(tb_rtl *rtl);
+
+/* Cycle of the first mismatch, or UINT64_MAX when none happened. */
+uint64_t tb_cosim_mismatch_cycle(const tb_backend *be);
+
+#endif

@@ -1,0 +1,74 @@
+/* cosim_main.c - build/cpumf-cosim: a scenario on the Verilated RTL and the
+ * C model in lockstep.  Arguments starting with '+' are Verilator plusargs
+ * (+MUTANT_<NAME> in the mutant build, +verilator+seed+N, ...). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cosim.h"
+#include "rtl.h"
+#include "runner.h"
+#include "scenario.h"
+#include "storage.h"
+
+int main(int argc, char **argv) {
+    static const char prog[] = "cpumf-cosim";
+    char err[1024], plus[512] = "";
+    char **args = (char **)calloc((size_t)argc + 1, sizeof *args);
+    char **pargs = (char **)calloc((size_t)argc + 1, sizeof *pargs);
+    int nargs = 0, npargs = 0, rc;
+    tb_options opt;
+
+    if (!args || !pargs) return 2;
+    pargs[npargs++] = argv[0];
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && argv[i][0] == '+') {
+            pargs[npargs++] = argv[i];
+            if (strlen(plus) + strlen(argv[i]) + 2 < sizeof plus) {
+                if (plus[0]) strcat(plus, " ");
+                strcat(plus, argv[i]);
+            }
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
+    rc = tb_cli_parse(nargs, args, TB_CLI_ALLOW_WAVES, &opt, err, sizeof err);
+    if (rc == 1) {
+        tb_cli_usage(prog, TB_CLI_ALLOW_WAVES);
+        return 0;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        tb_cli_usage(prog, TB_CLI_ALLOW_WAVES);
+        return 2;
+    }
+    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, err, sizeof err);
+    if (!sc) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    tb_rtl_opts ro = {opt.waves, opt.wave_from, opt.wave_to, npargs, pargs};
+    tb_rtl *rtl = tb_rtl_create(&sc->system, &ro, err, sizeof err);
+    cpumf_sys *sys = rtl ? cpumf_create(&sc->system, err, sizeof err) : NULL;
+    tb_storage *stor = sys ? tb_storage_create(&sc->system, sc->seed) : NULL;
+    if (!stor) {
+        fprintf(stderr, "%s: %s\n", opt.scenario, err);
+        if (sys) cpumf_destroy(sys);
+        tb_rtl_destroy(rtl);
+        tb_scenario_free(sc);
+        return 2;
+    }
+    tb_cosim_info info = {opt.scenario, sc->seed, plus, stderr};
+    tb_backend be = tb_cosim_backend(sys, rtl, &info);
+    rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
+    if (be.ctx) be.destroy(be.ctx);
+    tb_storage_destroy(stor);
+    cpumf_destroy(sys);
+    tb_rtl_destroy(rtl); /* closes the FST: never exit before this */
+    tb_scenario_free(sc);
+    free(args);
+    free(pargs);
+    if (opt.waves) fprintf(stderr, "waves: %s (open with: gtkwave %s waves/cpumf.gtkw)\n", opt.waves, opt.waves);
+    return rc;
+}

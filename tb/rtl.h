@@ -1,0 +1,46 @@
+/* rtl.h - C interface of the Verilated RTL (tb/rtl_shim.cpp, the only C++).
+ *
+ * One cycle is tb_rtl_eval() (inputs applied, clock low, outputs read) then
+ * tb_rtl_commit() (clock high: the edge).  Waves, when asked for, cover the
+ * cycles [wave_from, wave_to] only, with the RTL under scope `rtl` and the
+ * model values given to tb_rtl_mirror() under scope `model`. */
+#ifndef TB_RTL_H
+#define TB_RTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpumf/cpumf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TB_RTL_NCPU 4
+#define TB_RTL_NCG 2
+
+typedef struct tb_rtl tb_rtl;
+
+typedef struct tb_rtl_opts {
+    const char *fst_path;  /* NULL: no waves */
+    uint64_t wave_from, wave_to;
+    int argc;              /* plusargs (+MUTANT_..., +verilator+...) */
+    char **argv;
+} tb_rtl_opts;
+
+/* NULL with a message when the system does not fit the RTL build. */
+tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts *opts, char *err, size_t errlen);
+void tb_rtl_destroy(tb_rtl *r); /* closes the FST */
+void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out);
+void tb_rtl_commit(tb_rtl *r);
+void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs);
+/* Nonzero when cycle lies in the wave window (the mirror is then wanted). */
+int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle);
+/* The model's outputs and state of this cycle, shown in the waves. Call
+ * before tb_rtl_eval of the same cycle. */
+void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

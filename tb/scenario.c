@@ -1,0 +1,1294 @@
+/* scenario.c - strict scenario parser and constrained-random step generator. */
+#include "scenario.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_int.h"
+#include "json_strict.h"
+#include "storage.h"
+
+static const char *const op_names[CPUMF_OP_COUNT] = {
+    "LPP", "LCCTL", "LPCTL", "LSCTL", "QCTRI", "QSI", "ECCTR", "EPCTR", "SCCTR", "SPCTR",
+    "ECPGA", "STCCTM"
+};
+
+const char *tb_op_name(unsigned op)
+{
+    return op < CPUMF_OP_COUNT ? op_names[op] : "?";
+}
+
+const char *tb_exc_name(unsigned exc)
+{
+    switch (exc) {
+    case CPUMF_EXC_NONE: return NULL;
+    case CPUMF_EXC_OPERATION: return "operation";
+    case CPUMF_EXC_PRIVILEGED: return "privileged-operation";
+    case CPUMF_EXC_SPECIAL_OP: return "special-operation";
+    case CPUMF_EXC_SPECIFICATION: return "specification";
+    case CPUMF_EXC_ACCESS: return "access";
+    default: return "unknown";
+    }
+}
+
+static const struct { const char *name; uint8_t mask; } set_names[] = {
+    { "basic", CPUMF_SET_BASIC }, { "problem_state", CPUMF_SET_PROBLEM },
+    { "crypto", CPUMF_SET_CRYPTO }, { "extended", CPUMF_SET_EXT }, { "mt", CPUMF_SET_MT }
+};
+
+/* growing arrays */
+typedef struct parse_ctx {
+    const jdoc *d;
+    tb_scenario *sc;
+    char *err;
+    size_t errlen;
+    uint32_t cap_steps, cap_mem, cap_acts;
+} parse_ctx;
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fprintf(stderr, "cpumf: out of memory\n");
+        abort();
+    }
+    return q;
+}
+
+static tb_step *new_step(parse_ctx *p)
+{
+    tb_scenario *sc = p->sc;
+    if (sc->n_steps == p->cap_steps) {
+        p->cap_steps = p->cap_steps ? p->cap_steps * 2 : 16;
+        sc->steps = xrealloc(sc->steps, p->cap_steps * sizeof *sc->steps);
+    }
+    memset(&sc->steps[sc->n_steps], 0, sizeof *sc->steps);
+    return &sc->steps[sc->n_steps++];
+}
+
+static tb_mem_init *new_mem(parse_ctx *p, uint64_t addr, size_t len)
+{
+    tb_scenario *sc = p->sc;
+    tb_mem_init *m;
+    if (sc->n_mem == p->cap_mem) {
+        p->cap_mem = p->cap_mem ? p->cap_mem * 2 : 16;
+        sc->mem = xrealloc(sc->mem, p->cap_mem * sizeof *sc->mem);
+    }
+    m = &sc->mem[sc->n_mem++];
+    m->addr = addr;
+    m->len = len;
+    m->bytes = xrealloc(NULL, len);
+    return m;
+}
+
+#define FAIL(node, ...) jdoc_fail(p->d, (node), p->err, p->errlen, __VA_ARGS__)
+#define GET(obj, key) cJSON_GetObjectItemCaseSensitive((obj), (key))
+
+/* "file:l:c: reason" -> "file:l:c: key: reason" for an object member */
+static int qualify(parse_ctx *p, const cJSON *n)
+{
+    char tmp[1024];
+    const char *sep;
+    size_t head;
+    if (!n || !n->string || !p->errlen)
+        return -1;
+    sep = strstr(p->err, ": ");
+    if (!sep)
+        return -1;
+    head = (size_t)(sep - p->err) + 2;
+    snprintf(tmp, sizeof tmp, "%.*s%s: %s", (int)head, p->err, n->string, p->err + head);
+    snprintf(p->err, p->errlen, "%s", tmp);
+    return -1;
+}
+
+static int get_u64(parse_ctx *p, const cJSON *n, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (jdoc_u64(p->d, n, lo, hi, out, p->err, p->errlen) != 0)
+        return qualify(p, n);
+    return 0;
+}
+
+static int get_bool(parse_ctx *p, const cJSON *n, uint8_t *out)
+{
+    int b;
+    if (jdoc_bool(p->d, n, &b, p->err, p->errlen) != 0)
+        return qualify(p, n);
+    *out = (uint8_t)(b != 0);
+    return 0;
+}
+
+static int get_str(parse_ctx *p, const cJSON *n, const char **out)
+{
+    if (jdoc_str(p->d, n, out, p->err, p->errlen) != 0)
+        return qualify(p, n);
+    return 0;
+}
+
+static int keys(parse_ctx *p, const cJSON *o, const char *const *allowed)
+{
+    if (!cJSON_IsObject(o))
+        return FAIL(o, "expected an object");
+    return jdoc_check_keys(p->d, o, allowed, p->err, p->errlen);
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* hex string (even length, optional 0x) -> bytes */
+static int get_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len)
+{
+    const char *s;
+    size_t l, i;
+    if (get_str(p, n, &s))
+        return -1;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    l = strlen(s);
+    if (l == 0 || l % 2)
+        return FAIL(n, "expected a nonempty hex string of whole bytes");
+    if (l / 2 > (1u << 24))
+        return FAIL(n, "hex string longer than 16 MiB");
+    *out = xrealloc(NULL, l / 2);
+    for (i = 0; i < l / 2; i++) {
+        int a = hexval(s[2 * i]), b = hexval(s[2 * i + 1]);
+        if (a < 0 || b < 0) {
+            free(*out);
+            *out = NULL;
+            return FAIL(n, "bad hex digit at character %zu", 2 * i + (a < 0 ? 0 : 1));
+        }
+        (*out)[i] = (uint8_t)(a << 4 | b);
+    }
+    *len = l / 2;
+    return 0;
+}
+
+static int range_available(const cpumf_system_cfg *cfg, uint64_t addr, size_t len)
+{
+    uint64_t off;
+    if (!len)
+        return 1;
+    for (off = 0; off < len; off = (off | 7u) + 1u)
+        if (!tb_storage_cfg_available(cfg, addr + off))
+            return 0;
+    return tb_storage_cfg_available(cfg, addr + len - 1);
+}
+
+static int parse_memory(parse_ctx *p, const cJSON *arr)
+{
+    static const char *const mk[] = { "addr", "u64", "hex", "comment", NULL };
+    const cJSON *e;
+    if (!cJSON_IsArray(arr))
+        return FAIL(arr, "memory: expected an array");
+    cJSON_ArrayForEach(e, arr) {
+        const cJSON *a, *u, *h;
+        uint64_t addr;
+        if (keys(p, e, mk))
+            return -1;
+        a = GET(e, "addr");
+        u = GET(e, "u64");
+        h = GET(e, "hex");
+        if (!a)
+            return FAIL(e, "memory entry needs \"addr\"");
+        if (get_u64(p, a, 0, UINT64_MAX, &addr))
+            return -1;
+        if (!!u == !!h)
+            return FAIL(e, "memory entry needs exactly one of \"u64\" and \"hex\"");
+        if (u) {
+            const cJSON *v;
+            int n = cJSON_IsArray(u) ? cJSON_GetArraySize(u) : -1, i = 0;
+            tb_mem_init *m;
+            if (n <= 0)
+                return FAIL(u, "u64: expected a nonempty array of doublewords");
+            m = new_mem(p, addr, (size_t)n * 8u);
+            cJSON_ArrayForEach(v, u) {
+                uint64_t x;
+                int b;
+                if (get_u64(p, v, 0, UINT64_MAX, &x))
+                    return -1;
+                for (b = 0; b < 8; b++)
+                    m->bytes[i * 8 + b] = (uint8_t)(x >> (56 - 8 * b));
+                i++;
+            }
+            if (!range_available(&p->sc->system, addr, m->len))
+                return FAIL(a, "memory at 0x%llx (%zu bytes) is not available in system %s",
+                            (unsigned long long)addr, m->len, p->sc->system.name);
+        } else {
+            uint8_t *bytes;
+            size_t len;
+            tb_mem_init *m;
+            if (get_hex(p, h, &bytes, &len))
+                return -1;
+            m = new_mem(p, addr, 0);
+            free(m->bytes);
+            m->bytes = bytes;
+            m->len = len;
+            if (!range_available(&p->sc->system, addr, len))
+                return FAIL(a, "memory at 0x%llx (%zu bytes) is not available in system %s",
+                            (unsigned long long)addr, len, p->sc->system.name);
+        }
+    }
+    return 0;
+}
+
+static int parse_set_list(parse_ctx *p, const cJSON *n, int sampling, uint8_t *mask)
+{
+    const cJSON *e;
+    if (cJSON_IsString(n) && !sampling) {
+        /* single name allowed for event "set" */
+    } else if (!cJSON_IsArray(n)) {
+        return FAIL(n, "expected an array of names");
+    }
+    *mask = 0;
+    for (e = cJSON_IsArray(n) ? n->child : n; e; e = cJSON_IsArray(n) ? e->next : NULL) {
+        const char *s;
+        unsigned i;
+        int found = 0;
+        if (get_str(p, e, &s))
+            return -1;
+        if (sampling) {
+            if (strcmp(s, "basic") == 0) {
+                *mask |= CPUMF_SF_BASIC;
+                found = 1;
+            } else if (strcmp(s, "diagnostic") == 0) {
+                *mask |= CPUMF_SF_DIAG;
+                found = 1;
+            }
+            if (!found)
+                return FAIL(e, "unknown sampling function \"%s\" (basic, diagnostic)", s);
+        } else {
+            for (i = 0; i < sizeof set_names / sizeof set_names[0]; i++)
+                if (strcmp(s, set_names[i].name) == 0) {
+                    *mask |= set_names[i].mask;
+                    found = 1;
+                }
+            if (!found)
+                return FAIL(e, "unknown counter set \"%s\" (basic, problem_state, crypto, extended, mt)", s);
+        }
+    }
+    return 0;
+}
+
+static int parse_auth(parse_ctx *p, const cJSON *o, tb_step *st)
+{
+    static const char *const ak[] = { "counter_sets", "sampling", "cg", NULL };
+    const cJSON *n;
+    if (keys(p, o, ak))
+        return -1;
+    if ((n = GET(o, "counter_sets")) && parse_set_list(p, n, 0, &st->cf_mask))
+        return -1;
+    if ((n = GET(o, "sampling")) && parse_set_list(p, n, 1, &st->sf_mask))
+        return -1;
+    if ((n = GET(o, "cg"))) {
+        uint8_t b = 0;
+        if (get_bool(p, n, &b))
+            return -1;
+        if (!b)
+            return FAIL(n, "cg: only true is meaningful (omit the key to leave the groups unchanged)");
+        st->cf_mask |= CPUMF_AUTH_CG;
+    }
+    return 0;
+}
+
+static int parse_exc_name(parse_ctx *p, const cJSON *n, uint8_t *out)
+{
+    static const struct { const char *s; uint8_t c; } t[] = {
+        { "operation", CPUMF_EXC_OPERATION }, { "privileged-operation", CPUMF_EXC_PRIVILEGED },
+        { "special-operation", CPUMF_EXC_SPECIAL_OP }, { "specification", CPUMF_EXC_SPECIFICATION },
+        { "access", CPUMF_EXC_ACCESS }
+    };
+    const char *s;
+    unsigned i;
+    if (cJSON_IsNull(n)) {
+        *out = CPUMF_EXC_NONE;
+        return 0;
+    }
+    if (get_str(p, n, &s))
+        return -1;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(s, t[i].s) == 0) {
+            *out = t[i].c;
+            return 0;
+        }
+    return FAIL(n, "unknown exception \"%s\" (operation, privileged-operation, special-operation, "
+                   "specification, access, null)", s);
+}
+
+static int parse_step(parse_ctx *p, const cJSON *o)
+{
+    static const char *const kinds[] = { "insn", "authorize", "unauthorize", "reset", "stop",
+                                         "start", "event", "cr0_58", "activity" };
+    static const char *const all_keys[] = { "at", "cpu", "comment", "insn", "authorize",
+                                            "unauthorize", "reset", "stop", "start", "event",
+                                            "cr0_58", "activity", "r1", "r2", "m3", "addr",
+                                            "problem", "cr0_15", "expect", "set", "param", NULL };
+    const cJSON *n, *kind_node = NULL, *it;
+    tb_step *st;
+    int kind = -1;
+    unsigned i;
+    uint64_t v;
+
+    if (!cJSON_IsObject(o))
+        return FAIL(o, "a step is an object");
+    cJSON_ArrayForEach(it, o) {
+        const char *const *a;
+        for (a = all_keys; *a && strcmp(*a, it->string) != 0; a++)
+            ;
+        if (!*a)
+            return jdoc_fail_key(p->d, it, p->err, p->errlen,
+                                 "unknown key \"%s\" in a step (kinds: insn, authorize, unauthorize, "
+                                 "reset, stop, start, event, cr0_58, activity)", it->string);
+    }
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if ((n = GET(o, kinds[i]))) {
+            if (kind >= 0)
+                return FAIL(n, "a step has one kind: \"%s\" and \"%s\" given", kinds[kind], kinds[i]);
+            kind = (int)i;
+            kind_node = n;
+        }
+    }
+    if (kind < 0)
+        return FAIL(o, "step without a kind (insn, authorize, unauthorize, reset, stop, start, "
+                       "event, cr0_58, activity)");
+    /* operand keys only with their kind */
+    cJSON_ArrayForEach(it, o) {
+        const char *k = it->string;
+        int insn_key = !strcmp(k, "r1") || !strcmp(k, "r2") || !strcmp(k, "m3") ||
+                       !strcmp(k, "addr") || !strcmp(k, "problem") || !strcmp(k, "cr0_15") ||
+                       !strcmp(k, "expect");
+        int ev_key = !strcmp(k, "set") || !strcmp(k, "param");
+        if ((insn_key && kind != TB_STEP_INSN) || (ev_key && kind != TB_STEP_EVENT))
+            return FAIL(it, "key \"%s\" not allowed in a%s \"%s\" step", k,
+                        kind == TB_STEP_INSN || kind == TB_STEP_AUTHORIZE || kind == TB_STEP_UNAUTHORIZE ||
+                        kind == TB_STEP_EVENT || kind == TB_STEP_ACTIVITY ? "n" : "", kinds[kind]);
+    }
+    st = new_step(p);
+    st->kind = (uint8_t)kind;
+    jdoc_pos(p->d, o, &st->line, &st->col);
+    st->cr0_58 = 1;
+    if (!(n = GET(o, "at")))
+        return FAIL(o, "step needs \"at\" (the cycle)");
+    if (get_u64(p, n, 0, (uint64_t)1 << 48, &st->at))
+        return -1;
+    if ((n = GET(o, "cpu"))) {
+        if (get_u64(p, n, 0, 255, &v))
+            return -1;
+        if (v >= p->sc->system.n_cpus)
+            return FAIL(n, "cpu %llu out of range: system %s has %u CPUs", (unsigned long long)v,
+                        p->sc->system.name, p->sc->system.n_cpus);
+        st->cpu = (uint8_t)v;
+    }
+    if ((n = GET(o, "comment"))) {
+        const char *s;
+        if (get_str(p, n, &s))
+            return -1;
+    }
+    switch (kind) {
+    case TB_STEP_INSN: {
+        const char *s;
+        int found = -1;
+        if (get_str(p, kind_node, &s))
+            return -1;
+        for (i = 0; i < CPUMF_OP_COUNT; i++)
+            if (strcmp(s, op_names[i]) == 0)
+                found = (int)i;
+        if (found < 0)
+            return FAIL(kind_node, "unknown instruction \"%s\" (LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR "
+                                   "EPCTR SCCTR SPCTR ECPGA STCCTM)", s);
+        st->op = (uint8_t)found;
+        if ((n = GET(o, "r1")) && get_u64(p, n, 0, UINT64_MAX, &st->r1))
+            return -1;
+        if ((n = GET(o, "r2")) && get_u64(p, n, 0, UINT64_MAX, &st->r2))
+            return -1;
+        if ((n = GET(o, "addr")) && get_u64(p, n, 0, UINT64_MAX, &st->addr))
+            return -1;
+        if ((n = GET(o, "m3"))) {
+            if (get_u64(p, n, 0, 15, &v))
+                return -1;
+            st->m3 = (uint8_t)v;
+        }
+        if ((n = GET(o, "problem")) && get_bool(p, n, &st->problem))
+            return -1;
+        if ((n = GET(o, "cr0_15")) && get_bool(p, n, &st->cr0_15))
+            return -1;
+        if ((n = GET(o, "expect"))) {
+            static const char *const ek[] = { "cc", "exception", "r1", NULL };
+            const cJSON *m;
+            if (keys(p, n, ek))
+                return -1;
+            if ((m = GET(n, "cc"))) {
+                if (get_u64(p, m, 0, 3, &v))
+                    return -1;
+                if (st->op == CPUMF_OP_LPP || st->op == CPUMF_OP_QCTRI || st->op == CPUMF_OP_QSI)
+                    return FAIL(m, "%s leaves the condition code unchanged: its result cc is null",
+                                op_names[st->op]);
+                st->exp_cc = (uint8_t)v;
+                st->exp_flags |= TB_EXP_CC;
+            }
+            if ((m = GET(n, "exception"))) {
+                if (parse_exc_name(p, m, &st->exp_exc))
+                    return -1;
+                st->exp_flags |= TB_EXP_EXC;
+            }
+            if ((m = GET(n, "r1"))) {
+                if (get_u64(p, m, 0, UINT64_MAX, &st->exp_r1))
+                    return -1;
+                st->exp_flags |= TB_EXP_R1;
+            }
+        }
+        break;
+    }
+    case TB_STEP_AUTHORIZE:
+    case TB_STEP_UNAUTHORIZE:
+        return parse_auth(p, kind_node, st);
+    case TB_STEP_RESET: {
+        static const char *const rn[] = { "", "cpu", "initial-cpu", "clear", "power-on" };
+        const char *s;
+        if (get_str(p, kind_node, &s))
+            return -1;
+        for (i = 1; i < 5; i++)
+            if (strcmp(s, rn[i]) == 0)
+                st->reset = (uint8_t)i;
+        if (!st->reset)
+            return FAIL(kind_node, "unknown reset \"%s\" (power-on, clear, initial-cpu, cpu)", s);
+        break;
+    }
+    case TB_STEP_STOP:
+    case TB_STEP_START: {
+        uint8_t b = 0;
+        if (get_bool(p, kind_node, &b))
+            return -1;
+        if (!b)
+            return FAIL(kind_node, "%s: only true is allowed", kinds[kind]);
+        break;
+    }
+    case TB_STEP_EVENT: {
+        static const char *const en[] = { "loss_cpu_counter_data", "loss_mt_counter_data",
+                                          "loss_sample_data", "cg_address_change", "set_multithreading" };
+        const char *s;
+        int found = -1;
+        const cJSON *sn = GET(o, "set"), *pn = GET(o, "param");
+        if (get_str(p, kind_node, &s))
+            return -1;
+        for (i = 0; i < 5; i++)
+            if (strcmp(s, en[i]) == 0)
+                found = (int)i;
+        if (found < 0)
+            return FAIL(kind_node, "unknown event \"%s\" (loss_cpu_counter_data, loss_mt_counter_data, "
+                                   "loss_sample_data, cg_address_change, set_multithreading)", s);
+        st->event = (uint8_t)found;
+        if (found == TB_EV_LOSS_CPU) {
+            if (!sn)
+                return FAIL(o, "loss_cpu_counter_data needs \"set\"");
+            if (parse_set_list(p, sn, 0, &st->ev_set))
+                return -1;
+        } else if (sn) {
+            return FAIL(sn, "\"set\" only goes with loss_cpu_counter_data");
+        }
+        if (found == TB_EV_SET_MT) {
+            if (!pn)
+                return FAIL(o, "set_multithreading needs \"param\"");
+            if (get_u64(p, pn, 0, UINT64_MAX, &st->ev_param))
+                return -1;
+        } else if (pn) {
+            return FAIL(pn, "\"param\" only goes with set_multithreading");
+        }
+        break;
+    }
+    case TB_STEP_CR0_58:
+        return get_bool(p, kind_node, &st->cr0_58);
+    case TB_STEP_ACTIVITY: {
+        tb_scenario *sc = p->sc;
+        uint32_t idx = sc->n_acts;
+        if (sc->n_acts == p->cap_acts) {
+            p->cap_acts = p->cap_acts ? p->cap_acts * 2 : 8;
+            sc->acts = xrealloc(sc->acts, p->cap_acts * sizeof *sc->acts);
+        }
+        sc->n_acts++;
+        st->act = idx;
+        return tb_activity_parse(p->d, kind_node, &sc->acts[idx], p->err, p->errlen);
+    }
+    default:
+        break;
+    }
+    return 0;
+}
+
+static int parse_ctr_key(parse_ctx *p, const cJSON *n, unsigned max, unsigned *out)
+{
+    const char *s = n->string;
+    char *e;
+    unsigned long v;
+    if (!s[0] || s[0] < '0' || s[0] > '9' || (s[0] == '0' && s[1]))
+        return FAIL(n, "key \"%s\": expected a decimal number", s);
+    v = strtoul(s, &e, 10);
+    if (*e || v > max)
+        return FAIL(n, "key \"%s\": expected a decimal number 0..%u", s, max);
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int parse_state(parse_ctx *p, const cJSON *n, int8_t *out)
+{
+    static const char *const sn[] = { "unauthorized", "disabled", "inactive", "active" };
+    const char *s;
+    int i;
+    if (get_str(p, n, &s))
+        return -1;
+    for (i = 0; i < 4; i++)
+        if (strcmp(s, sn[i]) == 0) {
+            *out = (int8_t)i;
+            return 0;
+        }
+    return FAIL(n, "unknown state \"%s\" (unauthorized, disabled, inactive, active)", s);
+}
+
+static int parse_expect_final(parse_ctx *p, const cJSON *o)
+{
+    static const char *const fk[] = { "cpus", "global", NULL };
+    static const char *const ck[] = { "counters", "counter_sets", "sampling", "alert_pending",
+                                      "program_parameter", NULL };
+    static const char *const sets6[] = { "basic", "problem_state", "crypto", "extended", "mt", "cg", NULL };
+    static const char *const sf2[] = { "basic", "diagnostic", NULL };
+    static const char *const gk[] = { "e", "c", "change", "cg_counters", NULL };
+    tb_scenario *sc = p->sc;
+    const cJSON *n, *c, *it;
+    unsigned ci = 0;
+    uint64_t v;
+    int i;
+
+    if (keys(p, o, fk))
+        return -1;
+    sc->has_expect_final = 1;
+    for (ci = 0; ci < CPUMF_MAX_CPUS; ci++) {
+        memset(sc->exp_cpu[ci].set_state, -1, sizeof sc->exp_cpu[ci].set_state);
+        memset(sc->exp_cpu[ci].sf_state, -1, sizeof sc->exp_cpu[ci].sf_state);
+    }
+    sc->exp_global.e = sc->exp_global.c = sc->exp_global.change = -1;
+    if ((n = GET(o, "cpus"))) {
+        if (!cJSON_IsArray(n))
+            return FAIL(n, "cpus: expected an array (index = CPU; null or {} skips a CPU)");
+        if (cJSON_GetArraySize(n) > sc->system.n_cpus)
+            return FAIL(n, "cpus: %d entries, system %s has %u CPUs", cJSON_GetArraySize(n),
+                        sc->system.name, sc->system.n_cpus);
+        ci = 0;
+        cJSON_ArrayForEach(c, n) {
+            tb_expect_cpu *x = &sc->exp_cpu[ci++];
+            const cJSON *m;
+            if (cJSON_IsNull(c))
+                continue;
+            if (keys(p, c, ck))
+                return -1;
+            x->present = 1;
+            if ((m = GET(c, "counters"))) {
+                if (!cJSON_IsObject(m))
+                    return FAIL(m, "counters: expected an object {\"number\": value or null}");
+                x->n_ctr = (uint32_t)cJSON_GetArraySize(m);
+                x->ctr_num = xrealloc(NULL, x->n_ctr * sizeof *x->ctr_num);
+                x->ctr_val = xrealloc(NULL, x->n_ctr * sizeof *x->ctr_val);
+                x->ctr_absent = xrealloc(NULL, x->n_ctr * sizeof *x->ctr_absent);
+                i = 0;
+                cJSON_ArrayForEach(it, m) {
+                    unsigned num;
+                    if (parse_ctr_key(p, it, 0xffff, &num))
+                        return -1;
+                    x->ctr_num[i] = (uint16_t)num;
+                    x->ctr_absent[i] = (uint8_t)cJSON_IsNull(it);
+                    x->ctr_val[i] = 0;
+                    if (!x->ctr_absent[i] && get_u64(p, it, 0, UINT64_MAX, &x->ctr_val[i]))
+                        return -1;
+                    i++;
+                }
+            }
+            if ((m = GET(c, "counter_sets"))) {
+                if (keys(p, m, sets6))
+                    return -1;
+                for (i = 0; i < 6; i++)
+                    if ((it = GET(m, sets6[i])) && parse_state(p, it, &x->set_state[i]))
+                        return -1;
+            }
+            if ((m = GET(c, "sampling"))) {
+                if (keys(p, m, sf2))
+                    return -1;
+                for (i = 0; i < 2; i++)
+                    if ((it = GET(m, sf2[i])) && parse_state(p, it, &x->sf_state[i]))
+                        return -1;
+            }
+            if ((m = GET(c, "alert_pending"))) {
+                if (get_u64(p, m, 0, 0xffffffffu, &v))
+                    return -1;
+                x->alert = (uint32_t)v;
+                x->has_alert = 1;
+            }
+            if ((m = GET(c, "program_parameter"))) {
+                if (get_u64(p, m, 0, UINT64_MAX, &x->pp))
+                    return -1;
+                x->has_pp = 1;
+            }
+        }
+    }
+    if ((n = GET(o, "global"))) {
+        const cJSON *m;
+        int8_t *dst[3] = { &sc->exp_global.e, &sc->exp_global.c, &sc->exp_global.change };
+        if (keys(p, n, gk))
+            return -1;
+        for (i = 0; i < 3; i++) {
+            if ((m = GET(n, gk[i]))) {
+                if (get_u64(p, m, 0, 1, &v))
+                    return -1;
+                *dst[i] = (int8_t)v;
+            }
+        }
+        if ((m = GET(n, "cg_counters"))) {
+            tb_expect_global *g = &sc->exp_global;
+            const cJSON *grp;
+            uint32_t cap = 0;
+            if (!cJSON_IsObject(m))
+                return FAIL(m, "cg_counters: expected {\"group index\": {\"counter\": value}}");
+            cJSON_ArrayForEach(grp, m) {
+                unsigned gi;
+                if (parse_ctr_key(p, grp, CPUMF_MAX_CGS - 1, &gi))
+                    return -1;
+                if (!cJSON_IsObject(grp))
+                    return FAIL(grp, "expected an object {\"counter\": value}");
+                cJSON_ArrayForEach(it, grp) {
+                    unsigned k;
+                    if (parse_ctr_key(p, it, CPUMF_CG_NCTR - 1, &k))
+                        return -1;
+                    if (g->n_cg == cap) {
+                        cap = cap ? cap * 2 : 8;
+                        g->cg_group = xrealloc(g->cg_group, cap);
+                        g->cg_index = xrealloc(g->cg_index, cap);
+                        g->cg_val = xrealloc(g->cg_val, cap * sizeof *g->cg_val);
+                    }
+                    g->cg_group[g->n_cg] = (uint8_t)gi;
+                    g->cg_index[g->n_cg] = (uint8_t)k;
+                    if (get_u64(p, it, 0, UINT64_MAX, &g->cg_val[g->n_cg]))
+                        return -1;
+                    g->n_cg++;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int parse_expect_intr(parse_ctx *p, const cJSON *a)
+{
+    static const char *const ik[] = { "cpu", "cycle", "param", "code", NULL };
+    tb_scenario *sc = p->sc;
+    const cJSON *e, *n;
+    uint64_t v;
+    uint32_t i = 0;
+    if (!cJSON_IsArray(a))
+        return FAIL(a, "expect_interruptions: expected an array");
+    sc->has_expect_intr = 1;
+    sc->n_exp_intr = (uint32_t)cJSON_GetArraySize(a);
+    sc->exp_intr = xrealloc(NULL, sc->n_exp_intr * sizeof *sc->exp_intr);
+    memset(sc->exp_intr, 0, sc->n_exp_intr * sizeof *sc->exp_intr);
+    cJSON_ArrayForEach(e, a) {
+        tb_expect_intr *x = &sc->exp_intr[i++];
+        if (keys(p, e, ik))
+            return -1;
+        if ((n = GET(e, "cpu"))) {
+            if (get_u64(p, n, 0, 255, &v))
+                return -1;
+            if (v >= sc->system.n_cpus)
+                return FAIL(n, "cpu %llu out of range: system %s has %u CPUs",
+                            (unsigned long long)v, sc->system.name, sc->system.n_cpus);
+            x->cpu = (uint8_t)v;
+        }
+        if ((n = GET(e, "cycle"))) {
+            if (get_u64(p, n, 0, UINT64_MAX, &x->cycle))
+                return -1;
+            x->has_cycle = 1;
+        }
+        if (!(n = GET(e, "param")))
+            return FAIL(e, "interruption needs \"param\"");
+        if (get_u64(p, n, 0, 0xffffffffu, &v))
+            return -1;
+        x->param = (uint32_t)v;
+        if ((n = GET(e, "code"))) {
+            if (get_u64(p, n, 0x1407, 0x1407, &v))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int parse_dumps(parse_ctx *p, const cJSON *a, int expect)
+{
+    static const char *const dk[] = { "addr", "len", NULL };
+    static const char *const ek[] = { "addr", "hex", NULL };
+    tb_scenario *sc = p->sc;
+    const cJSON *e, *n;
+    uint32_t i = 0, cnt;
+    if (!cJSON_IsArray(a))
+        return FAIL(a, "%s: expected an array", expect ? "expect_dumps" : "dump");
+    cnt = (uint32_t)cJSON_GetArraySize(a);
+    if (expect) {
+        sc->n_exp_dump = cnt;
+        sc->exp_dump = xrealloc(NULL, cnt * sizeof *sc->exp_dump);
+        memset(sc->exp_dump, 0, cnt * sizeof *sc->exp_dump);
+    } else {
+        sc->n_dump = cnt;
+        sc->dump = xrealloc(NULL, cnt * sizeof *sc->dump);
+    }
+    cJSON_ArrayForEach(e, a) {
+        uint64_t addr, len = 0;
+        if (keys(p, e, expect ? ek : dk))
+            return -1;
+        if (!(n = GET(e, "addr")))
+            return FAIL(e, "needs \"addr\"");
+        if (get_u64(p, n, 0, UINT64_MAX, &addr))
+            return -1;
+        if (expect) {
+            if (!(n = GET(e, "hex")))
+                return FAIL(e, "needs \"hex\"");
+            if (get_hex(p, n, &sc->exp_dump[i].bytes, &sc->exp_dump[i].len))
+                return -1;
+            sc->exp_dump[i].addr = addr;
+        } else {
+            if (!(n = GET(e, "len")))
+                return FAIL(e, "needs \"len\"");
+            if (get_u64(p, n, 1, 1u << 20, &len))
+                return -1;
+            sc->dump[i].addr = addr;
+            sc->dump[i].len = (size_t)len;
+        }
+        i++;
+    }
+    return 0;
+}
+
+/* ---------------- constrained-random step generation ---------------- */
+
+typedef struct rgen {
+    uint64_t s;
+} rgen;
+
+static uint64_t rg_next(rgen *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static unsigned rg_below(rgen *g, unsigned n)
+{
+    return n ? (unsigned)(rg_next(g) % n) : 0u;
+}
+
+static int rg_pct(rgen *g, unsigned pct)
+{
+    return rg_below(g, 100) < pct;
+}
+
+typedef struct random_opts {
+    uint64_t insns, start, gap_min, gap_max;
+    uint16_t ops_mask;
+    uint8_t events;
+} random_opts;
+
+static uint64_t find_region(const cpumf_system_cfg *cfg, uint64_t size, uint64_t from)
+{
+    uint64_t base;
+    for (base = from; base + size <= cfg->storage_size && base >= from; base += 0x10000) {
+        if (range_available(cfg, base, (size_t)size))
+            return base;
+    }
+    return 0;
+}
+
+/* an address that is not available: beyond the end, in a hole, or wrapping */
+static uint64_t bad_addr(rgen *g, const cpumf_system_cfg *cfg)
+{
+    unsigned k = rg_below(g, 3);
+    if (k == 0 && cfg->n_holes) {
+        const cpumf_hole *h = &cfg->holes[rg_below(g, cfg->n_holes)];
+        return h->base + (h->size ? rg_next(g) % h->size : 0);
+    }
+    if (k == 1)
+        return 0xfffffffffffffff8ull + rg_below(g, 8);
+    return cfg->storage_size + (rg_next(g) & 0xffff);
+}
+
+static void put_be64(uint8_t *b, uint64_t v)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        b[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+static uint8_t installed_sets(const cpumf_model_cfg *m)
+{
+    uint8_t s = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO;
+    if (m->n_ext)
+        s |= CPUMF_SET_EXT;
+    if (m->csvn > 3)
+        s |= CPUMF_SET_MT;
+    return s;
+}
+
+static uint64_t rand_counter(rgen *g, const cpumf_model_cfg *m)
+{
+    switch (rg_below(g, 8)) {
+    case 0: return rg_below(g, 8);
+    case 1: return 32 + rg_below(g, 8);
+    case 2: return 64 + rg_below(g, 22);
+    case 3: return 128 + rg_below(g, (unsigned)m->n_ext + 4u);
+    case 4: return 448 + rg_below(g, 3);
+    case 5: return rg_next(g) & 0xffff;
+    default: return rg_below(g, 6);
+    }
+}
+
+static void gen_insn(parse_ctx *p, rgen *g, tb_step *st, uint64_t fetch_base, uint64_t *fetch_off,
+                     uint64_t store_base)
+{
+    const cpumf_system_cfg *cfg = &p->sc->system;
+    const cpumf_model_cfg *m = &cfg->model;
+    uint8_t inst = installed_sets(m) & (uint8_t)~CPUMF_SET_MT;
+    uint64_t operand = 0;
+    int fetch = 0;
+
+    st->r1 = rg_pct(g, 50) ? rg_next(g) : rg_below(g, 64);
+    st->problem = (uint8_t)rg_pct(g, 12);
+    st->cr0_15 = (uint8_t)rg_pct(g, 50);
+    switch (st->op) {
+    case CPUMF_OP_LPP:
+        operand = rg_next(g);
+        fetch = 1;
+        break;
+    case CPUMF_OP_LCCTL: {
+        uint8_t e = (uint8_t)(rg_next(g) & inst), c = (uint8_t)(rg_next(g) & e);
+        if (rg_pct(g, 15))
+            c = (uint8_t)(rg_next(g) & 0x3f);
+        if (rg_pct(g, 10))
+            e |= CPUMF_SET_MT, c |= CPUMF_SET_MT;
+        operand = (uint64_t)e << 16 | c;
+        if (rg_pct(g, 8))
+            operand |= 1ull << rg_below(g, 64);
+        fetch = 1;
+        break;
+    }
+    case CPUMF_OP_LPCTL:
+        operand = rg_below(g, 4);
+        if (rg_pct(g, 8))
+            operand |= 1ull << rg_below(g, 64);
+        fetch = 1;
+        break;
+    case CPUMF_OP_ECCTR:
+    case CPUMF_OP_SCCTR:
+        st->r2 = rand_counter(g, m);
+        break;
+    case CPUMF_OP_EPCTR:
+    case CPUMF_OP_SPCTR: {
+        uint64_t ga = cfg->n_cg && rg_pct(g, 80) ? cfg->cg_addr[rg_below(g, cfg->n_cg)] : rg_below(g, 4);
+        st->r2 = (ga & 0xffff) << 8 | rg_below(g, 10);
+        break;
+    }
+    case CPUMF_OP_ECPGA:
+        st->r2 = rg_pct(g, 80) ? cfg->cpu_addr[rg_below(g, cfg->n_cpus)] : (rg_next(g) & 0xffff);
+        break;
+    case CPUMF_OP_STCCTM: {
+        static const uint8_t m3s[] = { 0, 1, 2, 3, 5, 9 };
+        st->m3 = rg_pct(g, 90) ? m3s[rg_below(g, 6)] : (uint8_t)rg_below(g, 16);
+        st->r1 = rg_pct(g, 70) ? rg_below(g, 24) : (rg_pct(g, 50) ? rg_below(g, 200) : rg_next(g));
+        st->addr = store_base + (uint64_t)rg_below(g, 0x4000) * 8u;
+        if (rg_pct(g, 5))
+            st->addr += 1u + rg_below(g, 7);
+        if (rg_pct(g, 5))
+            st->addr = bad_addr(g, cfg) & ~7ull;
+        break;
+    }
+    case CPUMF_OP_QCTRI:
+    case CPUMF_OP_QSI:
+    case CPUMF_OP_LSCTL:
+        st->addr = store_base + (uint64_t)rg_below(g, 0x800) * 8u;
+        if (rg_pct(g, 10))
+            st->addr += rg_below(g, 8);
+        if (rg_pct(g, 8))
+            st->addr = bad_addr(g, cfg);
+        break;
+    default:
+        break;
+    }
+    if ((st->op == CPUMF_OP_ECCTR || st->op == CPUMF_OP_SCCTR || st->op == CPUMF_OP_ECPGA) && rg_pct(g, 5))
+        st->r2 |= rg_next(g) << 16;
+    if ((st->op == CPUMF_OP_EPCTR || st->op == CPUMF_OP_SPCTR) && rg_pct(g, 5))
+        st->r2 |= rg_next(g) << 24;
+    if (fetch) {
+        int where = (int)rg_below(g, 100);
+        if (where < 88) {
+            uint64_t a = fetch_base + *fetch_off + (rg_pct(g, 25) ? rg_below(g, 8) : 0);
+            tb_mem_init *mi = new_mem(p, a, 8);
+            put_be64(mi->bytes, operand);
+            *fetch_off = (*fetch_off + 16u) % 0xfff0u;
+            st->addr = a;
+        } else {
+            st->addr = bad_addr(g, cfg);
+        }
+    }
+}
+
+static int generate_random(parse_ctx *p, const random_opts *ro, uint64_t seed)
+{
+    tb_scenario *sc = p->sc;
+    const cpumf_system_cfg *cfg = &sc->system;
+    rgen g;
+    uint64_t at = ro->start, made = 0, fetch_off = 0;
+    uint64_t fetch_base = find_region(cfg, 0x10000, 0x10000);
+    uint64_t store_base = find_region(cfg, 0x10000, fetch_base + 0x10000);
+    uint8_t stopped[CPUMF_MAX_CPUS] = { 0 }, cr58[CPUMF_MAX_CPUS];
+    unsigned ops[CPUMF_OP_COUNT], nops = 0, i;
+
+    g.s = seed ^ 0x52414e444f4d5354ull;
+    memset(cr58, 1, sizeof cr58);
+    for (i = 0; i < CPUMF_OP_COUNT; i++)
+        if (ro->ops_mask & (1u << i))
+            ops[nops++] = i;
+    while (made < ro->insns) {
+        unsigned cpu = rg_below(&g, cfg->n_cpus), k = rg_below(&g, 100);
+        tb_step *st;
+        at += ro->gap_min + (ro->gap_max > ro->gap_min ? rg_next(&g) % (ro->gap_max - ro->gap_min + 1) : 0);
+        st = new_step(p);
+        st->at = at;
+        st->cpu = (uint8_t)cpu;
+        st->generated = 1;
+        st->cr0_58 = 1;
+        if (!ro->events || k < 72) {
+            /* LSCTL / QSI are rare: they are operation exceptions in this slice */
+            do
+                st->op = (uint8_t)ops[rg_below(&g, nops)];
+            while ((st->op == CPUMF_OP_LSCTL || st->op == CPUMF_OP_QSI) && nops > 2 && rg_pct(&g, 80));
+            st->kind = TB_STEP_INSN;
+            gen_insn(p, &g, st, fetch_base, &fetch_off, store_base);
+            made++;
+        } else if (k < 78) {
+            uint8_t sets = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT | CPUMF_SET_MT;
+            st->kind = rg_pct(&g, 60) ? TB_STEP_AUTHORIZE : TB_STEP_UNAUTHORIZE;
+            st->cf_mask = (uint8_t)(rg_next(&g) & (sets | CPUMF_AUTH_CG));
+            st->sf_mask = (uint8_t)(rg_next(&g) & 3u);
+        } else if (k < 81) {
+            st->kind = TB_STEP_RESET;
+            st->reset = (uint8_t)(rg_pct(&g, 10) ? CPUMF_RESET_POWER_ON : 1u + rg_below(&g, 3));
+        } else if (k < 85) {
+            st->kind = stopped[cpu] ? TB_STEP_START : TB_STEP_STOP;
+            stopped[cpu] ^= 1u;
+        } else if (k < 93) {
+            st->kind = TB_STEP_EVENT;
+            st->event = (uint8_t)rg_below(&g, 5);
+            if (st->event == TB_EV_LOSS_CPU)
+                st->ev_set = (uint8_t)(1u << rg_below(&g, 6));
+            if (st->event == TB_EV_SET_MT)
+                st->ev_param = rg_pct(&g, 60) ? 1u + rg_below(&g, 3) : 0u;
+        } else {
+            st->kind = TB_STEP_CR0_58;
+            cr58[cpu] = (uint8_t)(cr58[cpu] ? rg_pct(&g, 30) : 1);
+            st->cr0_58 = cr58[cpu];
+        }
+    }
+    /* leave every CPU started and enabled for interruptions at the end */
+    for (i = 0; i < cfg->n_cpus; i++) {
+        tb_step *st;
+        if (stopped[i]) {
+            st = new_step(p);
+            st->at = at + 1;
+            st->cpu = (uint8_t)i;
+            st->generated = 1;
+            st->kind = TB_STEP_START;
+        }
+        if (!cr58[i]) {
+            st = new_step(p);
+            st->at = at + 1;
+            st->cpu = (uint8_t)i;
+            st->generated = 1;
+            st->kind = TB_STEP_CR0_58;
+            st->cr0_58 = 1;
+        }
+    }
+    return 0;
+}
+
+static int parse_random(parse_ctx *p, const cJSON *o, random_opts *ro)
+{
+    static const char *const rk[] = { "insns", "start", "gap", "ops", "events", NULL };
+    const cJSON *n;
+    memset(ro, 0, sizeof *ro);
+    ro->gap_min = 0;
+    ro->gap_max = 12;
+    ro->ops_mask = (1u << CPUMF_OP_COUNT) - 1u;
+    ro->events = 1;
+    if (keys(p, o, rk))
+        return -1;
+    if (!(n = GET(o, "insns")))
+        return FAIL(o, "random needs \"insns\"");
+    if (get_u64(p, n, 1, 10000000, &ro->insns))
+        return -1;
+    if ((n = GET(o, "start")) && get_u64(p, n, 0, (uint64_t)1 << 40, &ro->start))
+        return -1;
+    if ((n = GET(o, "gap"))) {
+        if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
+            return FAIL(n, "gap: expected [min, max] cycles");
+        if (get_u64(p, cJSON_GetArrayItem(n, 0), 0, 1000000, &ro->gap_min) ||
+            get_u64(p, cJSON_GetArrayItem(n, 1), 0, 1000000, &ro->gap_max))
+            return -1;
+        if (ro->gap_max < ro->gap_min)
+            return FAIL(n, "gap: max below min");
+    }
+    if ((n = GET(o, "ops"))) {
+        const cJSON *e;
+        if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) == 0)
+            return FAIL(n, "ops: expected a nonempty array of instruction names");
+        ro->ops_mask = 0;
+        cJSON_ArrayForEach(e, n) {
+            const char *s;
+            unsigned i;
+            int f = -1;
+            if (get_str(p, e, &s))
+                return -1;
+            for (i = 0; i < CPUMF_OP_COUNT; i++)
+                if (strcmp(s, op_names[i]) == 0)
+                    f = (int)i;
+            if (f < 0)
+                return FAIL(e, "unknown instruction \"%s\"", s);
+            ro->ops_mask |= (uint16_t)(1u << f);
+        }
+    }
+    if ((n = GET(o, "events")) && get_bool(p, n, &ro->events))
+        return -1;
+    return 0;
+}
+
+/* ---------------- top level ---------------- */
+
+static int valid_config_name(const char *s)
+{
+    size_t i;
+    if (!s[0] || strlen(s) > 64)
+        return 0;
+    for (i = 0; s[i]; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_' || c == '.'))
+            return 0;
+    }
+    return s[0] != '.';
+}
+
+static int config_exists(const char *dir, const char *kind, const char *name)
+{
+    char path[1024];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s/%s.json", dir, kind, name);
+    f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fclose(f);
+    return 1;
+}
+
+static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t seed_override)
+{
+    static const char *const rootk[] = { "name", "description", "requirements", "system",
+                                         "workload", "seed", "cycles", "memory", "steps", "dump",
+                                         "drivers", "expect_final", "expect_interruptions",
+                                         "expect_dumps", "random", NULL };
+    const cJSON *root = jdoc_root(p->d), *n, *e;
+    tb_scenario *sc = p->sc;
+    random_opts ro;
+    int has_random = 0;
+
+    if (!cJSON_IsObject(root))
+        return FAIL(root, "a scenario is a JSON object");
+    if (jdoc_check_keys(p->d, root, rootk, p->err, p->errlen))
+        return -1;
+    if ((n = GET(root, "name"))) {
+        const char *s;
+        if (get_str(p, n, &s))
+            return -1;
+        if (!s[0] || strlen(s) >= sizeof sc->name)
+            return FAIL(n, "name: 1 to %zu characters", sizeof sc->name - 1);
+        snprintf(sc->name, sizeof sc->name, "%s", s);
+    } else {
+        const char *b = strrchr(sc->path, '/');
+        size_t l;
+        snprintf(sc->name, sizeof sc->name, "%.127s", b ? b + 1 : sc->path);
+        l = strlen(sc->name);
+        if (l > 5 && strcmp(sc->name + l - 5, ".json") == 0)
+            sc->name[l - 5] = 0;
+    }
+    if ((n = GET(root, "description"))) {
+        const char *s;
+        if (get_str(p, n, &s))
+            return -1;
+    }
+    if ((n = GET(root, "requirements"))) {
+        uint32_t i = 0;
+        if (!cJSON_IsArray(n))
+            return FAIL(n, "requirements: expected an array of requirement IDs");
+        sc->n_req = (uint32_t)cJSON_GetArraySize(n);
+        sc->req = xrealloc(NULL, sc->n_req * sizeof *sc->req);
+        cJSON_ArrayForEach(e, n) {
+            const char *s;
+            size_t l;
+            if (get_str(p, e, &s)) {
+                sc->n_req = i;
+                return -1;
+            }
+            l = strlen(s);
+            sc->req[i] = xrealloc(NULL, l + 1);
+            memcpy(sc->req[i++], s, l + 1);
+        }
+    }
+    /* system first: everything else is checked against it */
+    if (!(n = GET(root, "system")))
+        return FAIL(root, "scenario needs \"system\" (a name from systems/ or an object)");
+    if (cJSON_IsString(n)) {
+        char e2[768];
+        if (!valid_config_name(n->valuestring))
+            return FAIL(n, "system: bad name \"%s\"", n->valuestring);
+        if (!config_exists(cfgdir, "systems", n->valuestring))
+            return FAIL(n, "unknown system \"%s\" (no systems/%s.json in the configs directory)",
+                        n->valuestring, n->valuestring);
+        if (cfg_system_by_name(cfgdir, n->valuestring, &sc->system, e2, sizeof e2))
+            return FAIL(n, "system \"%s\": %s", n->valuestring, e2);
+    } else if (cJSON_IsObject(n)) {
+        if (cfg_system_from_json(p->d, n, cfgdir, &sc->system, p->err, p->errlen))
+            return -1;
+    } else {
+        return FAIL(n, "system: expected a name or an object");
+    }
+    if (sc->system.n_cpus < 1 || sc->system.n_cpus > CPUMF_MAX_CPUS)
+        return FAIL(n, "system: %u CPUs (1..%u)", sc->system.n_cpus, CPUMF_MAX_CPUS);
+    n = GET(root, "workload");
+    if (!n || cJSON_IsString(n)) {
+        const char *wn = n ? n->valuestring : "idle";
+        char path[1024], e2[768];
+        if (!valid_config_name(wn))
+            return FAIL(n, "workload: bad name \"%s\"", wn);
+        if (!config_exists(cfgdir, "workloads", wn))
+            return FAIL(n ? n : root, "unknown workload \"%s\" (no workloads/%s.json in the configs directory)",
+                        wn, wn);
+        snprintf(path, sizeof path, "%s/workloads/%s.json", cfgdir, wn);
+        if (tb_workload_load(path, &sc->workload, e2, sizeof e2)) {
+            if (!n)
+                return FAIL(root, "default workload: %s", e2);
+            return FAIL(n, "workload \"%s\": %s", wn, e2);
+        }
+    } else if (cJSON_IsObject(n)) {
+        if (tb_workload_from_json(p->d, n, &sc->workload, p->err, p->errlen))
+            return -1;
+    } else {
+        return FAIL(n, "workload: expected a name or an object");
+    }
+    sc->seed = 1;
+    if ((n = GET(root, "seed")) && get_u64(p, n, 0, UINT64_MAX, &sc->seed))
+        return -1;
+    if (has_seed)
+        sc->seed = seed_override;
+    sc->cycles = 10000;
+    if ((n = GET(root, "cycles")) && get_u64(p, n, 1, (uint64_t)1 << 40, &sc->cycles))
+        return -1;
+    if ((n = GET(root, "memory")) && parse_memory(p, n))
+        return -1;
+    if ((n = GET(root, "steps"))) {
+        if (!cJSON_IsArray(n))
+            return FAIL(n, "steps: expected an array");
+        cJSON_ArrayForEach(e, n)
+            if (parse_step(p, e))
+                return -1;
+    }
+    if ((n = GET(root, "dump")) && parse_dumps(p, n, 0))
+        return -1;
+    if ((n = GET(root, "drivers"))) {
+        if (!cJSON_IsArray(n))
+            return FAIL(n, "drivers: expected an array");
+        if (cJSON_GetArraySize(n) > 0)
+            return FAIL(n->child, "drivers: the sampler driver is not part of this slice "
+                                  "(sampling lands with its own slice)");
+    }
+    if ((n = GET(root, "expect_final")) && parse_expect_final(p, n))
+        return -1;
+    if ((n = GET(root, "expect_interruptions")) && parse_expect_intr(p, n))
+        return -1;
+    if ((n = GET(root, "expect_dumps")) && parse_dumps(p, n, 1))
+        return -1;
+    if ((n = GET(root, "random"))) {
+        if (parse_random(p, n, &ro))
+            return -1;
+        has_random = 1;
+    }
+    if (has_random && generate_random(p, &ro, sc->seed))
+        return -1;
+    return 0;
+}
+
+tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has_seed_override,
+                              uint64_t seed_override, char *err, size_t errlen)
+{
+    parse_ctx p;
+    tb_scenario *sc;
+    jdoc *d = jdoc_parse_file(path, err, errlen);
+    if (!d)
+        return NULL;
+    sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        jdoc_free(d);
+        snprintf(err, errlen, "%s:0:0: out of memory", path);
+        return NULL;
+    }
+    snprintf(sc->path, sizeof sc->path, "%s", path);
+    memset(&p, 0, sizeof p);
+    p.d = d;
+    p.sc = sc;
+    p.err = err;
+    p.errlen = errlen;
+    if (parse_root(&p, configs_dir ? configs_dir : cfg_default_dir(), has_seed_override,
+                   seed_override) != 0) {
+        jdoc_free(d);
+        tb_scenario_free(sc);
+        return NULL;
+    }
+    jdoc_free(d);
+    return sc;
+}
+
+void tb_scenario_free(tb_scenario *sc)
+{
+    uint32_t i;
+    if (!sc)
+        return;
+    for (i = 0; i < sc->n_req; i++)
+        free(sc->req[i]);
+    free(sc->req);
+    for (i = 0; i < sc->n_mem; i++)
+        free(sc->mem[i].bytes);
+    free(sc->mem);
+    free(sc->steps);
+    free(sc->acts);
+    free(sc->dump);
+    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+        free(sc->exp_cpu[i].ctr_num);
+        free(sc->exp_cpu[i].ctr_val);
+        free(sc->exp_cpu[i].ctr_absent);
+    }
+    free(sc->exp_global.cg_group);
+    free(sc->exp_global.cg_index);
+    free(sc->exp_global.cg_val);
+    free(sc->exp_intr);
+    for (i = 0; i < sc->n_exp_dump; i++)
+        free(sc->exp_dump[i].bytes);
+    free(sc->exp_dump);
+    free(sc);
+}

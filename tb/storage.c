@@ -1,0 +1,322 @@
+/* storage.c - sparse big-endian storage and per-CPU storage ports. */
+#include "storage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1u << PAGE_SHIFT)
+
+typedef struct page_slot {
+    uint64_t pno;      /* page number + 1; 0 = empty slot */
+    uint8_t *data;
+} page_slot;
+
+typedef struct port_state {
+    uint8_t pending;   /* a response is scheduled */
+    uint8_t err;
+    uint64_t due;      /* cycle of the response pulse */
+    uint64_t data;
+} port_state;
+
+struct tb_storage {
+    cpumf_system_cfg cfg;
+    uint64_t seed;
+    uint32_t bp_threshold;   /* ready low when hash % 100 < pct */
+    page_slot *slots;
+    size_t nslots, used;     /* open addressing, nslots power of two */
+    unsigned ncpu;
+    port_state port[CPUMF_MAX_CPUS];
+    tb_storage_stats stats;
+};
+
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t port_hash(uint64_t seed, unsigned cpu, uint64_t cycle, uint64_t salt)
+{
+    return mix64(mix64(seed ^ salt) ^ mix64(((uint64_t)cpu << 56) ^ cycle));
+}
+
+int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle)
+{
+    if (s->cfg.backpressure_pct == 0)
+        return 1;
+    return (port_hash(s->seed, cpu, cycle, 0x5244590000000001ull) % 100u) >= s->cfg.backpressure_pct;
+}
+
+unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle)
+{
+    unsigned lo = s->cfg.latency_min ? s->cfg.latency_min : 1u;
+    unsigned hi = s->cfg.latency_max > lo ? s->cfg.latency_max : lo;
+    if (hi == lo)
+        return lo;
+    return lo + (unsigned)(port_hash(s->seed, cpu, cycle, 0x4c41540000000002ull) % (uint64_t)(hi - lo + 1u));
+}
+
+int tb_storage_cfg_available(const cpumf_system_cfg *cfg, uint64_t addr)
+{
+    unsigned i;
+    if (addr >= cfg->storage_size)
+        return 0;
+    for (i = 0; i < cfg->n_holes && i < CPUMF_MAX_HOLES; i++) {
+        uint64_t b = cfg->holes[i].base;
+        if (addr >= b && addr - b < cfg->holes[i].size)
+            return 0;
+    }
+    return 1;
+}
+
+int tb_storage_available(const tb_storage *s, uint64_t addr)
+{
+    return tb_storage_cfg_available(&s->cfg, addr);
+}
+
+tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed)
+{
+    tb_storage *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cfg = *cfg;
+    s->seed = seed;
+    s->ncpu = cfg->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : cfg->n_cpus;
+    s->nslots = 64;
+    s->slots = calloc(s->nslots, sizeof *s->slots);
+    if (!s->slots) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+tb_storage *tb_storage_clone(const tb_storage *src)
+{
+    size_t i;
+    tb_storage *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    *s = *src;
+    s->slots = calloc(s->nslots, sizeof *s->slots);
+    if (!s->slots) {
+        free(s);
+        return NULL;
+    }
+    for (i = 0; i < s->nslots; i++) {
+        if (!src->slots[i].pno)
+            continue;
+        s->slots[i].pno = src->slots[i].pno;
+        s->slots[i].data = malloc(PAGE_SIZE);
+        if (!s->slots[i].data) {
+            s->nslots = i; /* free what we have */
+            tb_storage_destroy(s);
+            return NULL;
+        }
+        memcpy(s->slots[i].data, src->slots[i].data, PAGE_SIZE);
+    }
+    return s;
+}
+
+void tb_storage_destroy(tb_storage *s)
+{
+    size_t i;
+    if (!s)
+        return;
+    for (i = 0; i < s->nslots; i++)
+        free(s->slots[i].data);
+    free(s->slots);
+    free(s);
+}
+
+static size_t slot_index(const tb_storage *s, uint64_t key)
+{
+    return (size_t)(mix64(key) & (s->nslots - 1));
+}
+
+static const uint8_t *page_get(const tb_storage *s, uint64_t pno)
+{
+    uint64_t key = pno + 1;
+    size_t i = slot_index(s, key);
+    for (;;) {
+        if (s->slots[i].pno == key)
+            return s->slots[i].data;
+        if (!s->slots[i].pno)
+            return NULL;
+        i = (i + 1) & (s->nslots - 1);
+    }
+}
+
+static int grow(tb_storage *s)
+{
+    size_t n = s->nslots * 2, i;
+    page_slot *ns = calloc(n, sizeof *ns);
+    page_slot *old = s->slots;
+    size_t on = s->nslots;
+    if (!ns)
+        return -1;
+    s->slots = ns;
+    s->nslots = n;
+    for (i = 0; i < on; i++) {
+        size_t j;
+        if (!old[i].pno)
+            continue;
+        j = slot_index(s, old[i].pno);
+        while (ns[j].pno)
+            j = (j + 1) & (n - 1);
+        ns[j] = old[i];
+    }
+    free(old);
+    return 0;
+}
+
+static uint8_t *page_make(tb_storage *s, uint64_t pno)
+{
+    uint64_t key = pno + 1;
+    size_t i;
+    if ((s->used + 1) * 4 > s->nslots * 3 && grow(s) != 0)
+        abort();
+    i = slot_index(s, key);
+    for (;;) {
+        if (s->slots[i].pno == key)
+            return s->slots[i].data;
+        if (!s->slots[i].pno)
+            break;
+        i = (i + 1) & (s->nslots - 1);
+    }
+    s->slots[i].data = calloc(1, PAGE_SIZE);
+    if (!s->slots[i].data)
+        abort();
+    s->slots[i].pno = key;
+    s->used++;
+    return s->slots[i].data;
+}
+
+void tb_storage_read_bytes(const tb_storage *s, uint64_t addr, uint8_t *buf, size_t len)
+{
+    while (len) {
+        uint64_t pno = addr >> PAGE_SHIFT;
+        size_t off = (size_t)(addr & (PAGE_SIZE - 1));
+        size_t n = PAGE_SIZE - off;
+        const uint8_t *p = page_get(s, pno);
+        if (n > len)
+            n = len;
+        if (p)
+            memcpy(buf, p + off, n);
+        else
+            memset(buf, 0, n);
+        buf += n;
+        len -= n;
+        addr += n; /* wraps modulo 2^64 */
+    }
+}
+
+void tb_storage_write_bytes(tb_storage *s, uint64_t addr, const uint8_t *buf, size_t len)
+{
+    while (len) {
+        uint64_t pno = addr >> PAGE_SHIFT;
+        size_t off = (size_t)(addr & (PAGE_SIZE - 1));
+        size_t n = PAGE_SIZE - off;
+        uint8_t *p = page_make(s, pno);
+        if (n > len)
+            n = len;
+        memcpy(p + off, buf, n);
+        buf += n;
+        len -= n;
+        addr += n;
+    }
+}
+
+uint64_t tb_storage_read_u64(const tb_storage *s, uint64_t addr)
+{
+    uint8_t b[8];
+    uint64_t v = 0;
+    unsigned i;
+    tb_storage_read_bytes(s, addr, b, 8);
+    for (i = 0; i < 8; i++)
+        v = (v << 8) | b[i];
+    return v;
+}
+
+void tb_storage_write_u64(tb_storage *s, uint64_t addr, uint64_t v)
+{
+    uint8_t b[8];
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        b[i] = (uint8_t)(v >> (56 - 8 * i));
+    tb_storage_write_bytes(s, addr, b, 8);
+}
+
+void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in)
+{
+    unsigned i;
+    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+        cpumf_cpu_in *c = &in->cpu[i];
+        if (i >= s->ncpu) {
+            c->stor_req_ready = 0;
+            c->stor_rsp_valid = 0;
+            c->stor_rsp_err = 0;
+            c->stor_rsp_data = 0;
+            continue;
+        }
+        c->stor_req_ready = (uint8_t)tb_storage_ready(s, i, cycle);
+        if (s->port[i].pending && s->port[i].due == cycle) {
+            c->stor_rsp_valid = 1;
+            c->stor_rsp_err = s->port[i].err;
+            c->stor_rsp_data = s->port[i].data;
+        } else {
+            c->stor_rsp_valid = 0;
+            c->stor_rsp_err = 0;
+            c->stor_rsp_data = 0;
+        }
+    }
+}
+
+void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out)
+{
+    unsigned i;
+    for (i = 0; i < s->ncpu; i++) {
+        const cpumf_cpu_out *o = &out->cpu[i];
+        port_state *p = &s->port[i];
+        if (p->pending && p->due <= cycle)
+            p->pending = 0;
+        if (!o->stor_req_valid || !tb_storage_ready(s, i, cycle))
+            continue;
+        {
+            uint64_t a = o->stor_req_addr & ~(uint64_t)7;
+            int ok = tb_storage_available(s, a);
+            p->pending = 1;
+            p->due = cycle + tb_storage_latency(s, i, cycle);
+            p->err = (uint8_t)!ok;
+            p->data = 0;
+            if (!ok)
+                s->stats.errors++;
+            if (o->stor_req_we) {
+                s->stats.writes++;
+                if (ok && o->stor_req_be) {
+                    uint64_t v = tb_storage_read_u64(s, a);
+                    unsigned b;
+                    for (b = 0; b < 8; b++) {
+                        if (o->stor_req_be & (0x80u >> b)) {
+                            uint64_t m = 0xffull << (56 - 8 * b);
+                            v = (v & ~m) | (o->stor_req_wdata & m);
+                        }
+                    }
+                    tb_storage_write_u64(s, a, v);
+                }
+            } else {
+                s->stats.reads++;
+                if (ok)
+                    p->data = tb_storage_read_u64(s, a);
+            }
+        }
+    }
+}
+
+void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st)
+{
+    *st = s->stats;
+}

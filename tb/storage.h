@@ -1,0 +1,55 @@
+/*
+ * storage.h - big-endian sparse storage and the per-CPU storage ports of the
+ * test bench (docs/uarch.md sections 4 and 9).
+ *
+ * Storage is allocated in 4 KiB pages on first write; unwritten bytes read
+ * as zero.  An address is available when it is below the configured size
+ * and outside every hole.  Ready and latency are pure functions of (seed,
+ * cpu, cycle), so two instances built from the same config and seed answer
+ * every request identically (the two sides of the co-simulation).
+ */
+#ifndef TB_STORAGE_H
+#define TB_STORAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpumf/cpumf.h"
+
+typedef struct tb_storage tb_storage;
+
+/* NULL only when out of memory. */
+tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed);
+/* Deep copy: contents, port state and counters. */
+tb_storage *tb_storage_clone(const tb_storage *s);
+void tb_storage_destroy(tb_storage *s);
+
+/* Availability by the configuration alone (no storage object needed). */
+int tb_storage_cfg_available(const cpumf_system_cfg *cfg, uint64_t addr);
+int tb_storage_available(const tb_storage *s, uint64_t addr);
+
+/* Direct access (bench and memory init): no availability check.  Doublewords
+ * are big-endian and need not be aligned. */
+void tb_storage_write_u64(tb_storage *s, uint64_t addr, uint64_t v);
+uint64_t tb_storage_read_u64(const tb_storage *s, uint64_t addr);
+void tb_storage_read_bytes(const tb_storage *s, uint64_t addr, uint8_t *buf, size_t len);
+void tb_storage_write_bytes(tb_storage *s, uint64_t addr, const uint8_t *buf, size_t len);
+
+/* Pure port functions (exposed for the co-simulation and tests). */
+int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle);
+unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle);
+
+/* Fill stor_req_ready / stor_rsp_* of every installed CPU for cycle t
+ * (others get zeros). */
+void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in);
+/* Clock edge of cycle t: retire the responses given in t, accept every
+ * request with valid && ready (reads latched, writes applied with the byte
+ * mask, response scheduled latency cycles later). */
+void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out);
+
+typedef struct tb_storage_stats {
+    uint64_t reads, writes, errors;
+} tb_storage_stats;
+void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st);
+
+#endif

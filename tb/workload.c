@@ -1,0 +1,552 @@
+/* workload.c - seeded CPU-activity generator and activity overrides. */
+#include "workload.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const level_names[TB_WL_NLEVEL] = {
+    "wait", "problem", "dat", "as", "asn", "secure_guest", "pcf49",
+    "entry_inconsistent", "sf_lower_enabled"
+};
+static const uint16_t level_max[TB_WL_NLEVEL] = { 1, 1, 1, 3, 0xffff, 1, 1, 1, 1 };
+
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rnd(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+/* true with the probability that threshold t (of 2^32) stands for */
+static inline int hit(uint64_t *s, uint64_t t)
+{
+    return (rnd(s) >> 32) < t;
+}
+
+
+/* "file:l:c: reason" -> "file:l:c: key: reason" for an object member */
+static int qualify(const cJSON *n, char *err, size_t errlen)
+{
+    char tmp[1024];
+    const char *sep;
+    size_t head;
+    if (!n || !n->string || !errlen)
+        return -1;
+    sep = strstr(err, ": ");
+    if (!sep)
+        return -1;
+    head = (size_t)(sep - err) + 2;
+    snprintf(tmp, sizeof tmp, "%.*s%s: %s", (int)head, err, n->string, err + head);
+    snprintf(err, errlen, "%s", tmp);
+    return -1;
+}
+
+static int get_u64q(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint64_t *out,
+                    char *err, size_t errlen)
+{
+    if (jdoc_u64(d, n, lo, hi, out, err, errlen) != 0)
+        return qualify(n, err, errlen);
+    return 0;
+}
+
+static int get_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen)
+{
+    double p;
+    if (jdoc_f64(d, n, 0.0, 1.0, &p, err, errlen) != 0)
+        return qualify(n, err, errlen);
+    *out = (uint64_t)(p * 4294967296.0 + 0.5);
+    return 0;
+}
+
+static int get_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi,
+                     uint16_t *a, uint16_t *b, char *err, size_t errlen)
+{
+    uint64_t x, y;
+    if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
+        return jdoc_fail(d, n, err, errlen, "expected [min, max]");
+    if (get_u64q(d, cJSON_GetArrayItem(n, 0), lo, hi, &x, err, errlen) != 0 ||
+        get_u64q(d, cJSON_GetArrayItem(n, 1), lo, hi, &y, err, errlen) != 0)
+        return -1;
+    if (y < x)
+        return jdoc_fail(d, n, err, errlen, "max %llu below min %llu",
+                         (unsigned long long)y, (unsigned long long)x);
+    *a = (uint16_t)x;
+    *b = (uint16_t)y;
+    return 0;
+}
+
+static int find_level(const char *k)
+{
+    int i;
+    for (i = 0; i < TB_WL_NLEVEL; i++)
+        if (strcmp(k, level_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int parse_l1(const jdoc *d, const cJSON *o, tb_workload_cfg *w, int which,
+                    char *err, size_t errlen)
+{
+    static const char *const keys[] = { "miss", "penalty", NULL };
+    const cJSON *n;
+    if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "miss")) && get_rate(d, n, &w->l1_miss[which], err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "penalty")) &&
+        get_range(d, n, 0, 1000, &w->l1_pen_min[which], &w->l1_pen_max[which], err, errlen))
+        return -1;
+    return 0;
+}
+
+static const char *const engine_names[5] = { "prng", "sha", "dea", "aes", "ecc" };
+
+static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *err, size_t errlen)
+{
+    static const char *const keys[] = { "active", "engines", "functions", "busy",
+                                        "blocked_functions", "blocked_cycles", NULL };
+    static const char *const rk[4] = { "functions", "busy", "blocked_functions", "blocked_cycles" };
+    const cJSON *n;
+    int i;
+    if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "active")) && get_rate(d, n, &w->cr_active, err, errlen))
+        return -1;
+    w->cr_engines = 0x1f;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "engines"))) {
+        const cJSON *e;
+        if (!cJSON_IsArray(n))
+            return jdoc_fail(d, n, err, errlen, "engines: expected an array of prng, sha, dea, aes, ecc");
+        w->cr_engines = 0;
+        cJSON_ArrayForEach(e, n) {
+            const char *s;
+            int k, f = -1;
+            if (jdoc_str(d, e, &s, err, errlen) != 0)
+                return -1;
+            for (k = 0; k < 5; k++)
+                if (strcmp(s, engine_names[k]) == 0)
+                    f = k;
+            if (f < 0)
+                return jdoc_fail(d, e, err, errlen, "unknown engine \"%s\" (prng, sha, dea, aes, ecc)", s);
+            w->cr_engines |= (uint8_t)(1u << f);
+        }
+    }
+    for (i = 0; i < 4; i++) {
+        uint64_t t = 0;
+        if ((n = cJSON_GetObjectItemCaseSensitive(o, rk[i]))) {
+            if (get_rate(d, n, &t, err, errlen))
+                return -1;
+            w->cr_thr[i] = (uint32_t)((t + 32768u) >> 16);
+        }
+    }
+    return 0;
+}
+
+static int parse_ext(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *err, size_t errlen)
+{
+    static const char *const keys[] = { "rate", "density", "hot_bits", "hot_rate", NULL };
+    const cJSON *n;
+    uint64_t v;
+    if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "rate")) && get_rate(d, n, &w->ext_rate, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "density"))) {
+        if (get_u64q(d, n, 1, 8, &v, err, errlen))
+            return -1;
+        w->ext_density = (uint8_t)v;
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_bits"))) {
+        if (get_u64q(d, n, 0, CPUMF_MAX_EXT, &v, err, errlen))
+            return -1;
+        w->ext_hot_bits = (uint16_t)v;
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_rate")) && get_rate(d, n, &w->ext_hot_rate, err, errlen))
+        return -1;
+    if (w->ext_hot_rate && !w->ext_hot_bits)
+        return jdoc_fail(d, o, err, errlen, "hot_rate needs hot_bits >= 1");
+    return 0;
+}
+
+int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
+                          char *err, size_t errlen)
+{
+    static const char *const keys[] = { "name", "description", "levels", "flips", "insn_rate",
+                                        "insn_burst", "l1i", "l1d", "uniq", "crypto", "ext",
+                                        "ia", "branch", "tod", NULL };
+    const cJSON *n, *it;
+    uint64_t v;
+    memset(w, 0, sizeof *w);
+    w->insn_burst = 1;
+    w->ext_density = 2;
+    w->tod_step = 1;
+    w->ia0 = 0x10000;
+    if (!cJSON_IsObject(obj))
+        return jdoc_fail(d, obj, err, errlen, "workload: expected an object");
+    if (jdoc_check_keys(d, obj, keys, err, errlen) != 0)
+        return -1;
+    n = cJSON_GetObjectItemCaseSensitive(obj, "name");
+    if (n) {
+        const char *s;
+        if (jdoc_str(d, n, &s, err, errlen) != 0)
+            return -1;
+        if (strlen(s) >= sizeof w->name)
+            return jdoc_fail(d, n, err, errlen, "name longer than %zu characters", sizeof w->name - 1);
+        snprintf(w->name, sizeof w->name, "%s", s);
+    } else {
+        snprintf(w->name, sizeof w->name, "inline");
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "description"))) {
+        const char *s;
+        if (jdoc_str(d, n, &s, err, errlen) != 0)
+            return -1;
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "levels"))) {
+        if (!cJSON_IsObject(n))
+            return jdoc_fail(d, n, err, errlen, "levels: expected an object");
+        cJSON_ArrayForEach(it, n) {
+            int k = find_level(it->string);
+            if (k < 0)
+                return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in levels", it->string);
+            if (get_u64q(d, it, 0, level_max[k], &v, err, errlen))
+                return -1;
+            w->level0[k] = (uint16_t)v;
+        }
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "flips"))) {
+        if (!cJSON_IsObject(n))
+            return jdoc_fail(d, n, err, errlen, "flips: expected an object");
+        cJSON_ArrayForEach(it, n) {
+            int k = find_level(it->string);
+            if (k < 0)
+                return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in flips", it->string);
+            if (get_rate(d, it, &w->flip[k], err, errlen))
+                return -1;
+        }
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_rate")) && get_rate(d, n, &w->insn_rate, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_burst"))) {
+        if (get_u64q(d, n, 1, 7, &v, err, errlen))
+            return -1;
+        w->insn_burst = (uint8_t)v;
+    }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "l1i")) && parse_l1(d, n, w, 0, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "l1d")) && parse_l1(d, n, w, 1, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "uniq")) && get_rate(d, n, &w->uniq_rate, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "crypto")) && parse_crypto(d, n, w, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ext")) && parse_ext(d, n, w, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ia")) && get_u64q(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "branch")) && get_rate(d, n, &w->branch_rate, err, errlen))
+        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "tod"))) {
+        static const char *const tk[] = { "start", "per_cycle", NULL };
+        const cJSON *m;
+        if (jdoc_check_keys(d, n, tk, err, errlen) != 0)
+            return -1;
+        if ((m = cJSON_GetObjectItemCaseSensitive(n, "start")) && get_u64q(d, m, 0, UINT64_MAX, &w->tod0, err, errlen))
+            return -1;
+        if ((m = cJSON_GetObjectItemCaseSensitive(n, "per_cycle")) &&
+            get_u64q(d, m, 0, 0xffffffffu, &w->tod_step, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t errlen)
+{
+    jdoc *d = jdoc_parse_file(path, err, errlen);
+    int rc;
+    if (!d)
+        return -1;
+    rc = tb_workload_from_json(d, jdoc_root(d), out, err, errlen);
+    jdoc_free(d);
+    return rc;
+}
+
+void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed,
+                      unsigned ncpu, uint8_t level)
+{
+    unsigned i, k;
+    memset(w, 0, sizeof *w);
+    w->cfg = *cfg;
+    w->level = level;
+    w->ncpu = ncpu > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : ncpu;
+    for (k = 0; k < TB_WL_NLEVEL; k++)
+        if (cfg->flip[k])
+            w->any_flip = 1;
+    w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
+                             cfg->cr_active || cfg->ext_rate || cfg->ext_hot_rate ||
+                             cfg->branch_rate);
+    for (i = 0; i < w->ncpu; i++) {
+        tb_workload_cpu *c = &w->cpu[i];
+        c->rng = mix64(seed ^ mix64(0x574f524b4c4f4144ull + i)) | 1u;
+        for (k = 0; k < TB_WL_NLEVEL; k++)
+            c->lvl[k] = cfg->level0[k];
+        c->ia = cfg->ia0;
+    }
+}
+
+void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in)
+{
+    const tb_workload_cfg *g = &w->cfg;
+    tb_workload_cpu *c = &w->cpu[cpu];
+    uint8_t insns = 0;
+
+    if (w->any_flip) {
+        unsigned k;
+        for (k = 0; k < TB_WL_NLEVEL; k++) {
+            if (g->flip[k] && hit(&c->rng, g->flip[k])) {
+                if (k == TB_WL_ASN)
+                    c->lvl[k] = (uint16_t)rnd(&c->rng);
+                else if (k == TB_WL_AS)
+                    c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (rnd(&c->rng) >> 62) % 3u) & 3u);
+                else
+                    c->lvl[k] ^= 1u;
+            }
+        }
+    }
+    in->wait = (uint8_t)c->lvl[TB_WL_WAIT];
+    in->problem = (uint8_t)c->lvl[TB_WL_PROBLEM];
+    in->dat = (uint8_t)c->lvl[TB_WL_DAT];
+    in->as = (uint8_t)c->lvl[TB_WL_AS];
+    in->asn = c->lvl[TB_WL_ASN];
+    in->secure_guest = (uint8_t)c->lvl[TB_WL_SECURE_GUEST];
+    in->pcf49 = (uint8_t)c->lvl[TB_WL_PCF49];
+    in->entry_inconsistent = (uint8_t)c->lvl[TB_WL_ENTRY_INCONSISTENT];
+    in->sf_lower_enabled = (uint8_t)c->lvl[TB_WL_SF_LOWER];
+    in->level = w->level;
+    in->tod = g->tod0 + cycle * g->tod_step;
+    in->l1i_dw = in->l1i_pen = in->l1d_dw = in->l1d_pen = 0;
+    in->uniq = in->uniq_count = 0;
+    in->cr_fn = in->cr_busy = in->cr_bfn = in->cr_bcyc = 0;
+    in->ext[0] = in->ext[1] = in->ext[2] = 0;
+
+    if (!in->wait) {
+        int stall = 0;
+        unsigned j;
+        for (j = 0; j < 2; j++) {
+            if (c->pen_left[j]) {
+                c->pen_left[j]--;
+                stall = 1;
+                if (j == 0)
+                    in->l1i_pen = 1;
+                else
+                    in->l1d_pen = 1;
+            }
+        }
+        if (!stall && g->insn_rate) {
+            if (g->insn_rate >= 4294967296ull && g->insn_burst == 1)
+                insns = 1;
+            else if (hit(&c->rng, g->insn_rate))
+                insns = (uint8_t)(1u + (unsigned)((rnd(&c->rng) >> 40) % g->insn_burst));
+        }
+        if (w->any_event) {
+            for (j = 0; j < 2; j++) {
+                if (g->l1_miss[j] && !c->pen_left[j] && hit(&c->rng, g->l1_miss[j])) {
+                    unsigned span = (unsigned)(g->l1_pen_max[j] - g->l1_pen_min[j]) + 1u;
+                    if (j == 0)
+                        in->l1i_dw = 1;
+                    else
+                        in->l1d_dw = 1;
+                    c->pen_left[j] = (uint16_t)(g->l1_pen_min[j] + (unsigned)((rnd(&c->rng) >> 33) % span));
+                }
+            }
+            if (g->uniq_rate && hit(&c->rng, g->uniq_rate)) {
+                in->uniq = 1;
+                in->uniq_count = (uint8_t)(rnd(&c->rng) >> 60);
+            }
+            if (g->cr_active && hit(&c->rng, g->cr_active)) {
+                unsigned e;
+                for (e = 0; e < 5; e++) {
+                    uint64_t r;
+                    if (!(g->cr_engines & (1u << e)))
+                        continue;
+                    r = rnd(&c->rng);
+                    if ((uint32_t)(r & 0xffff) < g->cr_thr[0])
+                        in->cr_fn |= (uint8_t)(1u << e);
+                    if ((uint32_t)((r >> 16) & 0xffff) < g->cr_thr[1])
+                        in->cr_busy |= (uint8_t)(1u << e);
+                    if ((uint32_t)((r >> 32) & 0xffff) < g->cr_thr[2])
+                        in->cr_bfn |= (uint8_t)(1u << e);
+                    if ((uint32_t)((r >> 48) & 0xffff) < g->cr_thr[3])
+                        in->cr_bcyc |= (uint8_t)(1u << e);
+                }
+            }
+            if (g->ext_rate && hit(&c->rng, g->ext_rate)) {
+                unsigned k, m;
+                for (k = 0; k < 3; k++) {
+                    uint64_t v = rnd(&c->rng);
+                    for (m = 1; m < g->ext_density; m++)
+                        v &= rnd(&c->rng);
+                    in->ext[k] = v;
+                }
+                in->ext[2] &= 0xffffffffull; /* 160 bits */
+            }
+            if (g->ext_hot_rate && hit(&c->rng, g->ext_hot_rate)) {
+                unsigned b = (unsigned)((rnd(&c->rng) >> 32) % g->ext_hot_bits);
+                in->ext[b / 64] |= 1ull << (b % 64);
+            }
+            if (g->branch_rate && hit(&c->rng, g->branch_rate))
+                c->ia = rnd(&c->rng) & 0x7ffffffffffffffeull;
+        }
+    }
+    in->insns = insns;
+    in->ia = c->ia;
+    c->ia += 4u * (uint64_t)insns;
+}
+
+/* ---- activity overrides ---- */
+
+static const char *const act_names[TB_ACT_N] = {
+    "wait", "problem", "dat", "as", "asn", "ia", "insns", "uniq", "uniq_count",
+    "l1i_dw", "l1i_pen", "l1d_dw", "l1d_pen", "cr_fn", "cr_busy", "cr_bfn", "cr_bcyc",
+    "ext", "level", "secure_guest", "pcf49", "entry_inconsistent", "sf_lower_enabled", "tod"
+};
+static const uint64_t act_max[TB_ACT_N] = {
+    1, 1, 1, 3, 0xffff, UINT64_MAX, 7, 1, 15, 1, 1, 1, 1, 31, 31, 31, 31, 0, 3, 1, 1, 1, 1,
+    UINT64_MAX
+};
+
+static void act_store(cpumf_cpu_in *in, int f, uint64_t v)
+{
+    uint8_t b = (uint8_t)v;
+    switch (f) {
+    case TB_ACT_WAIT: in->wait = b; break;
+    case TB_ACT_PROBLEM: in->problem = b; break;
+    case TB_ACT_DAT: in->dat = b; break;
+    case TB_ACT_AS: in->as = b; break;
+    case TB_ACT_ASN: in->asn = (uint16_t)v; break;
+    case TB_ACT_IA: in->ia = v; break;
+    case TB_ACT_INSNS: in->insns = b; break;
+    case TB_ACT_UNIQ: in->uniq = b; break;
+    case TB_ACT_UNIQ_COUNT: in->uniq_count = b; break;
+    case TB_ACT_L1I_DW: in->l1i_dw = b; break;
+    case TB_ACT_L1I_PEN: in->l1i_pen = b; break;
+    case TB_ACT_L1D_DW: in->l1d_dw = b; break;
+    case TB_ACT_L1D_PEN: in->l1d_pen = b; break;
+    case TB_ACT_CR_FN: in->cr_fn = b; break;
+    case TB_ACT_CR_BUSY: in->cr_busy = b; break;
+    case TB_ACT_CR_BFN: in->cr_bfn = b; break;
+    case TB_ACT_CR_BCYC: in->cr_bcyc = b; break;
+    case TB_ACT_LEVEL: in->level = b; break;
+    case TB_ACT_SECURE_GUEST: in->secure_guest = b; break;
+    case TB_ACT_PCF49: in->pcf49 = b; break;
+    case TB_ACT_ENTRY_INCONSISTENT: in->entry_inconsistent = b; break;
+    case TB_ACT_SF_LOWER_ENABLED: in->sf_lower_enabled = b; break;
+    case TB_ACT_TOD: in->tod = v; break;
+    default: break;
+    }
+}
+
+int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *err, size_t errlen)
+{
+    const cJSON *it;
+    memset(out, 0, sizeof *out);
+    if (!cJSON_IsObject(obj))
+        return jdoc_fail(d, obj, err, errlen, "activity: expected an object");
+    cJSON_ArrayForEach(it, obj) {
+        int f, k;
+        for (f = 0; f < TB_ACT_N; f++)
+            if (strcmp(it->string, act_names[f]) == 0)
+                break;
+        if (f == TB_ACT_N)
+            return jdoc_fail(d, it, err, errlen, "unknown activity field \"%s\"", it->string);
+        if (cJSON_IsNull(it)) {
+            out->release |= 1u << f;
+            continue;
+        }
+        if (f == TB_ACT_EXT) {
+            if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != 3)
+                return jdoc_fail(d, it, err, errlen,
+                                 "ext: expected [bits 0-63, bits 64-127, bits 128-159] as three values");
+            for (k = 0; k < 3; k++)
+                if (get_u64q(d, cJSON_GetArrayItem(it, k), 0, k == 2 ? 0xffffffffull : UINT64_MAX,
+                             &out->val.ext[k], err, errlen))
+                    return -1;
+        } else {
+            uint64_t v;
+            if (cJSON_IsBool(it))
+                v = cJSON_IsTrue(it) ? 1u : 0u;
+            else if (get_u64q(d, it, 0, act_max[f], &v, err, errlen))
+                return -1;
+            if (v > act_max[f])
+                return jdoc_fail(d, it, err, errlen, "%s: value out of range", it->string);
+            act_store(&out->val, f, v);
+        }
+        out->set |= 1u << f;
+    }
+    return 0;
+}
+
+void tb_activity_merge(tb_activity *cur, const tb_activity *st)
+{
+    int f;
+    cur->set = (cur->set & ~st->release) | st->set;
+    for (f = 0; f < TB_ACT_N; f++) {
+        if (!(st->set & (1u << f)))
+            continue;
+        switch (f) {
+        case TB_ACT_WAIT: cur->val.wait = st->val.wait; break;
+        case TB_ACT_PROBLEM: cur->val.problem = st->val.problem; break;
+        case TB_ACT_DAT: cur->val.dat = st->val.dat; break;
+        case TB_ACT_AS: cur->val.as = st->val.as; break;
+        case TB_ACT_ASN: cur->val.asn = st->val.asn; break;
+        case TB_ACT_IA: cur->val.ia = st->val.ia; break;
+        case TB_ACT_INSNS: cur->val.insns = st->val.insns; break;
+        case TB_ACT_UNIQ: cur->val.uniq = st->val.uniq; break;
+        case TB_ACT_UNIQ_COUNT: cur->val.uniq_count = st->val.uniq_count; break;
+        case TB_ACT_L1I_DW: cur->val.l1i_dw = st->val.l1i_dw; break;
+        case TB_ACT_L1I_PEN: cur->val.l1i_pen = st->val.l1i_pen; break;
+        case TB_ACT_L1D_DW: cur->val.l1d_dw = st->val.l1d_dw; break;
+        case TB_ACT_L1D_PEN: cur->val.l1d_pen = st->val.l1d_pen; break;
+        case TB_ACT_CR_FN: cur->val.cr_fn = st->val.cr_fn; break;
+        case TB_ACT_CR_BUSY: cur->val.cr_busy = st->val.cr_busy; break;
+        case TB_ACT_CR_BFN: cur->val.cr_bfn = st->val.cr_bfn; break;
+        case TB_ACT_CR_BCYC: cur->val.cr_bcyc = st->val.cr_bcyc; break;
+        case TB_ACT_EXT: memcpy(cur->val.ext, st->val.ext, sizeof cur->val.ext); break;
+        case TB_ACT_LEVEL: cur->val.level = st->val.level; break;
+        case TB_ACT_SECURE_GUEST: cur->val.secure_guest = st->val.secure_guest; break;
+        case TB_ACT_PCF49: cur->val.pcf49 = st->val.pcf49; break;
+        case TB_ACT_ENTRY_INCONSISTENT: cur->val.entry_inconsistent = st->val.entry_inconsistent; break;
+        case TB_ACT_SF_LOWER_ENABLED: cur->val.sf_lower_enabled = st->val.sf_lower_enabled; break;
+        case TB_ACT_TOD: cur->val.tod = st->val.tod; break;
+        default: break;
+        }
+    }
+}
+
+void tb_activity_apply(const tb_activity *a, cpumf_cpu_in *in)
+{
+    cpumf_cpu_in tmp = *in;
+    tb_activity t;
+    t.set = a->set;
+    t.release = 0;
+    t.val = a->val;
+    /* reuse merge's field copy: a temporary activity whose val is `in` */
+    {
+        tb_activity dst;
+        dst.set = 0;
+        dst.release = 0;
+        dst.val = tmp;
+        tb_activity_merge(&dst, &t);
+        *in = dst.val;
+    }
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The test driver behind `make test` and `make regress`.  Every check is one
+# line of a job list; jobs run in parallel over the cores, each records
+# PASS/FAIL with its reason, and the summary ends with "N passed, N failed".
+set -u
+mode=${1:-test}
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+out=$B/test-out
+rm -rf "$out"; mkdir -p "$out"
+jobs=$out/jobs.txt; : >"$jobs"
+J=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+if [ "$mode" = regress ]; then SEEDS=${SEEDS:-40}; else SEEDS=${SEEDS:-5}; fi
+
+add() { printf '%s\n' "$*" >>"$jobs"; }
+
+# --- job kinds (run by `tests/run.sh job KIND ARGS...`) --------------------------
+if [ "$mode" = job ]; then
+  kind=$2; shift 2
+  case $kind in
+    lint)
+      make -s lint >"$TMPLOG" 2>&1 && ! grep -q '%Warning\|%Error' "$TMPLOG" ;;
+    unit) # a Check binary: its own summary line is parsed by the collector
+      CK_FORK=yes "$1" >"$TMPLOG" 2>&1 ;;
+    scenario) # binary scenario [seed]
+      bin=$1 sc=$2 seed=${3:-}
+      "$bin" "$sc" ${seed:+--seed $seed} --results "$TMPLOG.json" >"$TMPLOG" 2>&1 ;;
+    bad) # binary scenario: must exit 2 with the position named in the .err file
+      bin=$1 sc=$2
+      "$bin" "$sc" >"$TMPLOG" 2>&1; rc=$?
+      want=$(head -n1 "${sc%.json}.err")
+      [ $rc = 2 ] && grep -qF -- "$want" "$TMPLOG" || { echo "exit $rc, wanted 2 and: $want" >>"$TMPLOG"; false; } ;;
+    mutant) # name scenario seed cycle field
+      name=$1 sc=$2 seed=$3 cyc=$4 field=$5
+      "$B/cpumf-cosim-mut" "$sc" --seed "$seed" "+MUTANT_$name" >"$TMPLOG" 2>&1; rc=$?
+      want="MISMATCH at cycle $cyc: $field"
+      [ $rc = 1 ] && grep -qF -- "$want" "$TMPLOG" \
+        || { echo "exit $rc, wanted 1 and: $want" >>"$TMPLOG"; false; } ;;
+    mutant-clean) # the mutant build without a mutant selected passes
+      "$B/cpumf-cosim-mut" "$1" --seed "$2" >"$TMPLOG" 2>&1 ;;
+    determinism) # two runs with one seed give byte-identical results
+      "$B/cpumf-sim" "$1" --seed "$2" --results "$TMPLOG.a" >"$TMPLOG" 2>&1 &&
+      "$B/cpumf-sim" "$1" --seed "$2" --results "$TMPLOG.b" >>"$TMPLOG" 2>&1 &&
+      cmp "$TMPLOG.a" "$TMPLOG.b" >>"$TMPLOG" 2>&1 ;;
+    cxx) [ -f "$B/cxx-check.stamp" ] ;;
+    *) echo "unknown job $kind" >"$TMPLOG"; false ;;
+  esac
+  exit $?
+fi
+
+# --- the job list ------------------------------------------------------------------
+add lint
+for t in "$B"/test_*; do [ -x "$t" ] && add unit "$t"; done
+add cxx
+for sc in tests/scenarios/*.json; do
+  add scenario "$B/cpumf-sim" "$sc"
+  add scenario "$B/cpumf-cosim" "$sc"
+  add scenario "$B/san/cpumf-sim" "$sc"
+done
+for sc in tests/scenarios_bad/*.json; do
+  [ -f "$sc" ] || continue
+  add bad "$B/cpumf-sim" "$sc"
+  add bad "$B/cpumf-cosim" "$sc"
+done
+for sc in tests/random/*.json; do
+  [ -f "$sc" ] || continue
+  for s in $(seq 1 "$SEEDS"); do add scenario "$B/cpumf-cosim" "$sc" "$s"; done
+  add determinism "$sc" 7
+done
+if [ -f tests/mutants/mutants.txt ]; then
+  while read -r name sc seed cyc field req; do
+    case $name in ''|\#*) continue ;; esac
+    add mutant "$name" "$sc" "$seed" "$cyc" "$field"
+    add mutant-clean "$sc" "$seed"
+  done <tests/mutants/mutants.txt
+fi
+
+# --- run them --------------------------------------------------------------------
+n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  printf '%s\0' "$n $line"
+done <"$jobs" | xargs -0 -P "$J" -I{} bash -c '
+  set -- {}; id=$1; shift
+  export TMPLOG='"$out"'/$id.log
+  if timeout 600 tests/run.sh job "$@"; then r=PASS; else r=FAIL; fi
+  printf "%s %s\n" "$r" "$*" >'"$out"'/$id.res'
+
+pass=0 fail=0
+for i in $(seq 1 "$n"); do
+  res=$(cat "$out/$i.res" 2>/dev/null || echo "FAIL (no result) job $i")
+  set -- $res
+  if [ "$2" = unit ]; then  # count the individual checks of a Check binary
+    summary=$(grep -Eo 'Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+' "$out/$i.log" | tail -n1)
+    if [ -n "$summary" ]; then
+      [[ $summary =~ Checks:\ ([0-9]+),\ Failures:\ ([0-9]+),\ Errors:\ ([0-9]+) ]]
+      c=${BASH_REMATCH[1]}; f=$((BASH_REMATCH[2] + BASH_REMATCH[3]))
+      pass=$((pass + c - f)); fail=$((fail + f))
+      [ "$f" -gt 0 ] && { echo "FAIL $3: $f of $c checks"; grep -E ':[EF]:' "$out/$i.log" | head -n 20; }
+      continue
+    fi
+  fi
+  if [ "$1" = PASS ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); shift; echo "FAIL $*"; tail -n 25 "$out/$i.log" | sed 's/^/    /'
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
