@@ -21,7 +21,7 @@ RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
 TB_SV := tb/model_mirror.sv tb/cosim_top.sv
 VLT_FLAGS := --cc --build -j $(JOBS) -O3 --x-assign fast --x-initial fast --trace-fst \
   --top-module cosim_top -Irtl -Wno-fatal -MMD \
-  -CFLAGS "-O2 -fno-var-tracking" --output-split 20000
+  -CFLAGS "-fno-var-tracking" -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" --output-split 20000
 # Every mutant of rtl/mutants.md, all compiled into one build; +MUTANT_<NAME>
 # at run time picks one (tests/mutants/mutants.txt lists them).
 MUTANTS := $(shell sed -n 's/^\([A-Z0-9_]*\) .*/\1/p' tests/mutants/mutants.txt 2>/dev/null)
@@ -92,7 +92,7 @@ $(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(TB_SV)
 	@mkdir -p $(BUILD)/$(1)
 	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) >$(BUILD)/$(1)/verilate.log 2>&1 \
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
-	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk verilated.o verilated_fst_c.o verilated_threads.o >/dev/null
+	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 verilated.o verilated_fst_c.o verilated_threads.o >/dev/null
 $(BUILD)/$(1)/rtl_shim.o: tb/rtl_shim.cpp tb/rtl.h $(BUILD)/$(1)/Vcosim_top__ALL.a
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Icmodel/include -Itb -I$(BUILD)/$(1) -isystem $(VLT_INC) \
 	  -isystem $(VLT_INC)/vltstd -c $$< -o $$@

@@ -34,7 +34,7 @@ module cf_counters
   input  logic                   wr_i,
   input  logic [7:0]             wr_slot_i,
   input  logic [63:0]            wr_data_i,
-  output logic [NSLOT-1:0][63:0] ctr_o
+  output logic [63:0]            ctr_o [NSLOT]
 );
 
 `ifdef MUTANT_COUNT_INACTIVE
@@ -54,11 +54,13 @@ module cf_counters
   initial mut_wait_cycles = $test$plusargs("MUTANT_WAIT_CYCLES");
 `endif
 
-  logic [NSLOT-1:0][63:0] ctr_q, ctr_d;
-  logic [NSLOT-1:0][2:0]  inc;
-  logic [NSLOT-1:0]       inst;
-  logic [5:0]             active;
-  logic                   run;
+  // Unpacked, so that the simulator keeps one native word per slot.
+  logic [63:0]      ctr_q [NSLOT];
+  logic [63:0]      ctr_d [NSLOT];
+  logic [2:0]       inc   [NSLOT];
+  logic [NSLOT-1:0] inst;
+  logic [5:0]       active, clr, cnt;
+  logic             run;
 
   // Set of a slot, LCCTL bit layout.
   function automatic int slot_set(int s);
@@ -78,7 +80,6 @@ module cf_counters
 
   // One architected event per line; gating by the set's controls is below.
   always_comb begin
-    inc = '0;
     inc[0] = {2'b0, !wait_i};                         // 0 cycles outside the wait state
 `ifdef MUTANT_WAIT_CYCLES
     if (mut_wait_cycles) inc[0] = 3'd1;
@@ -101,6 +102,7 @@ module cf_counters
     for (int k = 0; k < NSLOT - SLOT_EXT; k++) inc[SLOT_EXT + k] = {2'b0, ext_ev_i[k]};
   end
 
+  // Per set: cleared (next E is 0), counting (active while the CPU operates).
   always_comb begin
     run    = !stopped_i;
     active = a_i & e_i & c_i;
@@ -110,15 +112,20 @@ module cf_counters
 `ifdef MUTANT_COUNT_INACTIVE
     if (mut_count_inactive) active = a_i & e_i;
 `endif
+    clr = ~e_next_i;
+    cnt = run ? active : 6'b0;
+  end
+
+  always_comb begin
     for (int s = 0; s < NSLOT; s++) begin
-      if (!inst[s] || !e_next_i[slot_set(s)]) begin
+      if (!inst[s] || clr[slot_set(s)]) begin
         ctr_d[s] = '0;
 `ifdef MUTANT_NO_CLEAR_DISABLE
         if (mut_no_clear_disable && inst[s]) ctr_d[s] = ctr_q[s];
 `endif
       end else if (wr_i && (int'(wr_slot_i) == s)) begin
         ctr_d[s] = wr_data_i;
-      end else if (active[slot_set(s)] && run) begin
+      end else if (cnt[slot_set(s)]) begin
         ctr_d[s] = ctr_q[s] + 64'(inc[s]);
       end else begin
         ctr_d[s] = ctr_q[s];
@@ -128,10 +135,7 @@ module cf_counters
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      // A fill of 12288 bits is intended here.
-      /* verilator lint_off WIDTHCONCAT */
-      ctr_q <= '0;
-      /* verilator lint_on WIDTHCONCAT */
+      ctr_q <= '{default: '0};
     end else begin
       ctr_q <= ctr_d;
     end

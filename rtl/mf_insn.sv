@@ -494,7 +494,9 @@ module mf_insn
       IS_FETCH, IS_PROBE: begin
         if (stor_rsp_valid_i) begin
           if (stor_rsp_err_i) begin
+            // An exception reports cc 0, even after STCCTM latched its cc.
             exc_d   = EXC_ACCESS;
+            cc_d    = '0;
             state_d = IS_RESP;
           end else begin
             if (state_q == IS_FETCH) begin

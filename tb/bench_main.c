@@ -2,6 +2,7 @@
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone.
  * Waves cover the whole run, written to a scratch FST that is removed. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -48,9 +48,11 @@ static void compare_outputs(cosim_ctx *c, uint64_t cycle, const cpumf_sys_out *r
     char n[96];
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         const cpumf_cpu_out *a = &r->cpu[i], *b = &m->cpu[i];
-#define OUT(field, unit, port, w)                                  \
-    snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, port);           \
-    diff_u64(c, cycle, n, a->field, b->field, w)
+#define OUT(field, unit, port, w)                                              \
+    if (a->field != b->field) {                                                \
+        snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, port);                   \
+        diff_u64(c, cycle, n, a->field, b->field, w);                          \
+    }
         OUT(insn_ready, "mf_insn", "insn_ready_o", 1);
         OUT(insn_done, "mf_insn", "insn_done_o", 1);
         OUT(cc, "mf_insn", "insn_cc_o", 1);
@@ -72,9 +74,11 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
     const cpumf_model_cfg *mc = &c->cfg->model;
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         const cpumf_cpu_obs *a = &r->cpu[i], *b = &m->cpu[i];
-#define REG(field, unit, reg, w)                                   \
-    snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, reg);            \
-    diff_u64(c, cycle, n, a->field, b->field, w)
+#define REG(field, unit, reg, w)                                               \
+    if (a->field != b->field) {                                                \
+        snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, reg);                    \
+        diff_u64(c, cycle, n, a->field, b->field, w);                          \
+    }
         REG(cf_a, "cf_state", "a_q", 2);
         REG(cf_e, "cf_state", "e_q", 2);
         REG(cf_c, "cf_state", "c_q", 2);
@@ -86,6 +90,7 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
 #undef REG
         if (memcmp(a->ctr, b->ctr, sizeof a->ctr) != 0) {
             for (unsigned s = 0; s < CPUMF_NSLOT; s++) {
+                if (a->ctr[s] == b->ctr[s]) continue;
                 unsigned num = cpumf_slot_counter(s);
                 snprintf(n, sizeof n, "cpu%u.cf_counters.ctr_q[%u] (counter %u %s)", i, s, num,
                          cpumf_counter_name(mc, num));
@@ -99,12 +104,14 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
     diff_u64(c, cycle, "cf_global.mt_enabled_q", r->mt_enabled, m->mt_enabled, 1);
     for (unsigned g = 0; g < c->cfg->n_cg; g++)
         for (unsigned k = 0; k < CPUMF_CG_NCTR; k++) {
+            if (r->cg_ctr[g][k] == m->cg_ctr[g][k]) continue;
             snprintf(n, sizeof n, "cf_global.cg_ctr_q[%u][%u]", g, k);
             diff_u64(c, cycle, n, r->cg_ctr[g][k], m->cg_ctr[g][k], 16);
         }
     unsigned ncores = c->cfg->n_cpus / c->cfg->threads_per_core;
     for (unsigned k = 0; k < ncores; k++)
         for (unsigned j = 0; j < 2; j++) {
+            if (r->mt_ctr[k][j] == m->mt_ctr[k][j]) continue;
             snprintf(n, sizeof n, "cf_global.mt_ctr_q[%u][%u] (counter %u)", k, j, 448 + j);
             diff_u64(c, cycle, n, r->mt_ctr[k][j], m->mt_ctr[k][j], 16);
         }

@@ -110,6 +110,16 @@ static void check_step(run_ctx *r, uint32_t idx)
                   st->cpu, x->done, st->exp_cc, x->cc);
         }
     }
+    if (st->exp_flags & TB_EXP_ISSUED && x->issued != st->exp_issued) {
+        x->ok = 0;
+        failf(r, "step %u (%s, cpu %u) cycle %" PRIu64 ": issued expected %" PRIu64 ", actual %" PRIu64, idx, op,
+              st->cpu, x->done, st->exp_issued, x->issued);
+    }
+    if (st->exp_flags & TB_EXP_DONE && x->done != st->exp_done) {
+        x->ok = 0;
+        failf(r, "step %u (%s, cpu %u) cycle %" PRIu64 ": done expected %" PRIu64 ", actual %" PRIu64, idx, op,
+              st->cpu, x->done, st->exp_done, x->done);
+    }
     if (st->exp_flags & TB_EXP_R1 && x->r1 != st->exp_r1) {
         x->ok = 0;
         failf(r, "step %u (%s, cpu %u) cycle %" PRIu64 ": r1 expected 0x%016" PRIx64 ", actual 0x%016" PRIx64,
@@ -307,13 +317,14 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
     }
     {
         const tb_expect_global *g = &sc->exp_global;
-        int acts[3];
-        static const char *const gn[3] = { "e", "c", "change" };
+        int acts[4];
+        static const char *const gn[4] = { "e", "c", "change", "mt_enabled" };
         acts[0] = o->g_e;
         acts[1] = o->g_c;
         acts[2] = o->g_change;
-        for (k = 0; k < 3; k++) {
-            int8_t want = k == 0 ? g->e : k == 1 ? g->c : g->change;
+        acts[3] = o->mt_enabled;
+        for (k = 0; k < 4; k++) {
+            int8_t want = k == 0 ? g->e : k == 1 ? g->c : k == 2 ? g->change : g->mt_enabled;
             if (want >= 0 && want != acts[k])
                 failf(r, "step final cycle %" PRIu64 ": global.%s expected %d, actual %d", cyc, gn[k], want, acts[k]);
         }

@@ -420,7 +420,7 @@ static int parse_step(parse_ctx *p, const cJSON *o)
         if ((n = GET(o, "cr0_15")) && get_bool(p, n, &st->cr0_15))
             return -1;
         if ((n = GET(o, "expect"))) {
-            static const char *const ek[] = { "cc", "exception", "r1", NULL };
+            static const char *const ek[] = { "cc", "exception", "r1", "issued", "done", NULL };
             const cJSON *m;
             if (keys(p, n, ek))
                 return -1;
@@ -442,6 +442,16 @@ static int parse_step(parse_ctx *p, const cJSON *o)
                 if (get_u64(p, m, 0, UINT64_MAX, &st->exp_r1))
                     return -1;
                 st->exp_flags |= TB_EXP_R1;
+            }
+            if ((m = GET(n, "issued"))) {
+                if (get_u64(p, m, 0, UINT64_MAX, &st->exp_issued))
+                    return -1;
+                st->exp_flags |= TB_EXP_ISSUED;
+            }
+            if ((m = GET(n, "done"))) {
+                if (get_u64(p, m, 0, UINT64_MAX, &st->exp_done))
+                    return -1;
+                st->exp_flags |= TB_EXP_DONE;
             }
         }
         break;
@@ -558,7 +568,7 @@ static int parse_expect_final(parse_ctx *p, const cJSON *o)
                                       "program_parameter", NULL };
     static const char *const sets6[] = { "basic", "problem_state", "crypto", "extended", "mt", "cg", NULL };
     static const char *const sf2[] = { "basic", "diagnostic", NULL };
-    static const char *const gk[] = { "e", "c", "change", "cg_counters", NULL };
+    static const char *const gk[] = { "e", "c", "change", "mt_enabled", "cg_counters", NULL };
     tb_scenario *sc = p->sc;
     const cJSON *n, *c, *it;
     unsigned ci = 0;
@@ -572,7 +582,7 @@ static int parse_expect_final(parse_ctx *p, const cJSON *o)
         memset(sc->exp_cpu[ci].set_state, -1, sizeof sc->exp_cpu[ci].set_state);
         memset(sc->exp_cpu[ci].sf_state, -1, sizeof sc->exp_cpu[ci].sf_state);
     }
-    sc->exp_global.e = sc->exp_global.c = sc->exp_global.change = -1;
+    sc->exp_global.e = sc->exp_global.c = sc->exp_global.change = sc->exp_global.mt_enabled = -1;
     if ((n = GET(o, "cpus"))) {
         if (!cJSON_IsArray(n))
             return FAIL(n, "cpus: expected an array (index = CPU; null or {} skips a CPU)");
@@ -637,10 +647,11 @@ static int parse_expect_final(parse_ctx *p, const cJSON *o)
     }
     if ((n = GET(o, "global"))) {
         const cJSON *m;
-        int8_t *dst[3] = { &sc->exp_global.e, &sc->exp_global.c, &sc->exp_global.change };
+        int8_t *dst[4] = { &sc->exp_global.e, &sc->exp_global.c, &sc->exp_global.change,
+                           &sc->exp_global.mt_enabled };
         if (keys(p, n, gk))
             return -1;
-        for (i = 0; i < 3; i++) {
+        for (i = 0; i < 4; i++) {
             if ((m = GET(n, gk[i]))) {
                 if (get_u64(p, m, 0, 1, &v))
                     return -1;
@@ -904,6 +915,16 @@ static void gen_insn(parse_ctx *p, rgen *g, tb_step *st, uint64_t fetch_base, ui
         static const uint8_t m3s[] = { 0, 1, 2, 3, 5, 9 };
         st->m3 = rg_pct(g, 90) ? m3s[rg_below(g, 6)] : (uint8_t)rg_below(g, 16);
         st->r1 = rg_pct(g, 70) ? rg_below(g, 24) : (rg_pct(g, 50) ? rg_below(g, 200) : rg_next(g));
+        if (rg_pct(g, 35)) {
+            /* exactly the number of installed counters of the set: cc 0 */
+            switch (st->m3) {
+            case 0: st->r1 = m->n_ext; break;
+            case 1: st->r1 = 6; break;
+            case 2: st->r1 = m->cfvn == 1 ? 6u : 2u; break;
+            case 3: st->r1 = m->csvn >= 6 ? 20u : 16u; break;
+            default: st->r1 = 2; break;
+            }
+        }
         st->addr = store_base + (uint64_t)rg_below(g, 0x4000) * 8u;
         if (rg_pct(g, 5))
             st->addr += 1u + rg_below(g, 7);
@@ -950,13 +971,21 @@ static int generate_random(parse_ctx *p, const random_opts *ro, uint64_t seed)
     uint64_t fetch_base = find_region(cfg, 0x10000, 0x10000);
     uint64_t store_base = find_region(cfg, 0x10000, fetch_base + 0x10000);
     uint8_t stopped[CPUMF_MAX_CPUS] = { 0 }, cr58[CPUMF_MAX_CPUS];
-    unsigned ops[CPUMF_OP_COUNT], nops = 0, i;
+    unsigned ops[CPUMF_OP_COUNT * 4], nops = 0, i;
 
     g.s = seed ^ 0x52414e444f4d5354ull;
     memset(cr58, 1, sizeof cr58);
-    for (i = 0; i < CPUMF_OP_COUNT; i++)
+    /* weights: the counter-set and extraction instructions dominate */
+    for (i = 0; i < CPUMF_OP_COUNT; i++) {
+        static const uint8_t weight[CPUMF_OP_COUNT] = {
+            /* LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR EPCTR SCCTR SPCTR ECPGA STCCTM */
+            1, 3, 2, 1, 1, 1, 4, 1, 2, 1, 1, 3
+        };
+        unsigned w;
         if (ro->ops_mask & (1u << i))
-            ops[nops++] = i;
+            for (w = 0; w < weight[i]; w++)
+                ops[nops++] = i;
+    }
     while (made < ro->insns) {
         unsigned cpu = rg_below(&g, cfg->n_cpus), k = rg_below(&g, 100);
         tb_step *st;
@@ -976,9 +1005,20 @@ static int generate_random(parse_ctx *p, const random_opts *ro, uint64_t seed)
             made++;
         } else if (k < 78) {
             uint8_t sets = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT | CPUMF_SET_MT;
-            st->kind = rg_pct(&g, 60) ? TB_STEP_AUTHORIZE : TB_STEP_UNAUTHORIZE;
-            st->cf_mask = (uint8_t)(rg_next(&g) & (sets | CPUMF_AUTH_CG));
-            st->sf_mask = (uint8_t)(rg_next(&g) & 3u);
+            if (rg_pct(&g, 60)) {
+                st->kind = TB_STEP_AUTHORIZE;
+                st->cf_mask = (uint8_t)(rg_pct(&g, 50) ? (sets | CPUMF_AUTH_CG)
+                                                       : rg_next(&g) & (sets | CPUMF_AUTH_CG));
+                st->sf_mask = (uint8_t)(rg_next(&g) & 3u);
+            } else {
+                /* one thing at a time, so that sets stay usable */
+                static const uint8_t one[7] = { CPUMF_SET_EXT, CPUMF_SET_BASIC, CPUMF_SET_PROBLEM,
+                                                CPUMF_SET_CRYPTO, CPUMF_SET_MT, CPUMF_AUTH_CG, 0 };
+                st->kind = TB_STEP_UNAUTHORIZE;
+                st->cf_mask = one[rg_below(&g, 7)];
+                if (!st->cf_mask)
+                    st->sf_mask = (uint8_t)(1u + rg_below(&g, 3));
+            }
         } else if (k < 81) {
             st->kind = TB_STEP_RESET;
             st->reset = (uint8_t)(rg_pct(&g, 10) ? CPUMF_RESET_POWER_ON : 1u + rg_below(&g, 3));

@@ -17,7 +17,7 @@
  *                          "unauthorized"|"disabled"|"inactive"|"active"},
  *         "sampling": {"basic"|"diagnostic": state},
  *         "alert_pending": "0x..", "program_parameter": "0x.."} ],
- *      "global": {"e": 0|1, "c": 0|1, "change": 0|1,
+ *      "global": {"e": 0|1, "c": 0|1, "change": 0|1, "mt_enabled": 0|1,
  *                 "cg_counters": {"GROUP INDEX": {"COUNTER 0-7": "0x.."}}}}
  *   "expect_interruptions": [{"cpu", "cycle"?, "param", "code"? ("0x1407")}]:
  *      the interruptions taken must be exactly these, in this order.
@@ -42,8 +42,10 @@
  *   uniq_count l1i_dw l1i_pen l1d_dw l1d_pen cr_fn cr_busy cr_bfn cr_bcyc
  *   ext ([3 values]: bits 0-63, 64-127, 128-159) level secure_guest pcf49
  *   entry_inconsistent sf_lower_enabled tod.
- *   "expect": {"cc"} is refused for LPP, QCTRI and QSI (their result cc is
- *   null); an instruction ending in an exception reports "cc": null.
+ *   "expect" also takes "issued" and "done" (cycles of acceptance and RESP)
+ *   to pin the timing.  "expect": {"cc"} is refused for LPP, QCTRI and QSI
+ *   (their result cc is null); an instruction ending in an exception reports
+ *   "cc": null.
  *   Instructions of one CPU are presented in the order of the steps array.
  *
  * Every error is "file:line:col: reason"; nothing runs before the whole
@@ -71,6 +73,8 @@ enum tb_event {
 #define TB_EXP_CC 0x1u
 #define TB_EXP_EXC 0x2u
 #define TB_EXP_R1 0x4u
+#define TB_EXP_ISSUED 0x8u
+#define TB_EXP_DONE 0x10u
 
 typedef struct tb_step {
     uint64_t at;
@@ -81,7 +85,7 @@ typedef struct tb_step {
     uint8_t op, m3, problem, cr0_15;
     uint64_t r1, r2, addr;
     uint8_t exp_flags, exp_cc, exp_exc;
-    uint64_t exp_r1;
+    uint64_t exp_r1, exp_issued, exp_done;
     /* authorize / unauthorize */
     uint8_t cf_mask, sf_mask;
     /* reset */
@@ -128,7 +132,7 @@ typedef struct tb_expect_cpu {
 } tb_expect_cpu;
 
 typedef struct tb_expect_global {
-    int8_t e, c, change;        /* -1 = unchecked */
+    int8_t e, c, change, mt_enabled;   /* -1 = unchecked */
     uint32_t n_cg;
     uint8_t *cg_group, *cg_index;
     uint64_t *cg_val;
