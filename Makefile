@@ -8,10 +8,11 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CC ?= gcc
 CXX ?= g++
 WARN := -Wall -Wextra -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes -Werror
-CFLAGS_BASE := -std=c11 $(WARN) -MMD -MP -Icmodel/include -Icmodel/src -Itb \
-  -DCPUMF_CONFIGS_DEFAULT='"$(abspath configs)"'
+CFLAGS_BASE := -std=c11 $(WARN) -MMD -MP -Icmodel/include -Icmodel/src -Itb
+# Where the library finds configs/ unless $$CPUMF_CONFIGS says otherwise.
+CONFIGS_DEF = -DCPUMF_CONFIGS_DEFAULT='"$(1)"'
 OPT ?= -O2 -g
-CFLAGS_ALL := $(CFLAGS_BASE) $(OPT)
+CFLAGS_ALL := $(CFLAGS_BASE) $(call CONFIGS_DEF,$(abspath configs)) $(OPT)
 LDLIBS := -lcjson -lm
 
 VERILATOR ?= verilator
@@ -36,7 +37,7 @@ COSIM_OBJ := $(BUILD)/obj/tb/cosim.o $(BUILD)/obj/tb/cosim_main.o
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/%,$(wildcard tests/unit/test_*.c))
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
-.PHONY: all deps test regress waves bench clean lint help unit sim cosim
+.PHONY: all deps test regress waves bench clean lint help unit sim cosim install
 .DEFAULT_GOAL := all
 
 all: deps
@@ -111,6 +112,56 @@ $(BUILD)/cpumf-bench: $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_
 	$(CXX) $(OPT) -o $@ $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_OBJ) $(BUILD)/libcpumf.a \
 	  $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 
+# ---- DPI-C: the model in a SystemVerilog bench (tb/dpi) -----------------------
+DPI_SV := tb/dpi/cpumf_dpi.sv tb/dpi/example/tb_dpi_example.sv
+$(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) $(OPT) -isystem $(VLT_INC)/vltstd -c $< -o $@
+$(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(DPI_SV) $(BUILD)/dpi/cpumf_dpi.o $(BUILD)/libcpumf.a
+	$(VERILATOR) --binary --timing --timescale 1ns/1ps -j $(JOBS) -Irtl $(RTL_SRC) $(DPI_SV) \
+	  --top-module tb_dpi_example $(abspath $(BUILD)/dpi/cpumf_dpi.o) $(abspath $(BUILD)/libcpumf.a) \
+	  -LDFLAGS "-lcjson -lm" -Mdir $(BUILD)/dpi/v -o tb_dpi_example >$(BUILD)/dpi/verilate.log 2>&1 \
+	  || { tail -30 $(BUILD)/dpi/verilate.log; exit 1; }
+	cp $(BUILD)/dpi/v/tb_dpi_example $@
+
+# ---- packaging: shared library, pkg-config file, install ----------------------
+# Objects for the installed library and tools are built apart, so that their
+# default configs directory is the installed one.
+PREFIX ?= /usr/local
+VERSION := $(shell sed -n 's/.*CPUMF_VERSION_STRING "\(.*\)".*/\1/p' cmodel/include/cpumf/cpumf.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+IOBJ := $(BUILD)/inst$(subst /,_,$(abspath $(PREFIX)))
+ICFLAGS = $(CFLAGS_BASE) $(call CONFIGS_DEF,$(abspath $(PREFIX))/share/cpumf/configs) $(OPT) -fPIC
+$(IOBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ICFLAGS) -c $< -o $@
+$(IOBJ)/libcpumf.a: $(LIB_SRC:%.c=$(IOBJ)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+$(IOBJ)/libcpumf.so.$(VERSION): $(LIB_SRC:%.c=$(IOBJ)/%.o) cmodel/pkg/libcpumf.map
+	$(CC) -shared -Wl,-soname,libcpumf.so.$(SOMAJOR) -Wl,--version-script=cmodel/pkg/libcpumf.map \
+	  -o $@ $(LIB_SRC:%.c=$(IOBJ)/%.o) $(LDLIBS)
+$(IOBJ)/cpumf-sim: $(IOBJ)/tb/sim_main.o $(TB_COMMON:%.c=$(IOBJ)/%.o) $(IOBJ)/libcpumf.a
+	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
+$(IOBJ)/cpumf-cosim: $(COSIM_OBJ:$(BUILD)/obj/%=$(IOBJ)/%) $(TB_COMMON:%.c=$(IOBJ)/%.o) $(IOBJ)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
+	$(CXX) $(OPT) -o $@ $(COSIM_OBJ:$(BUILD)/obj/%=$(IOBJ)/%) $(TB_COMMON:%.c=$(IOBJ)/%.o) $(IOBJ)/libcpumf.a \
+	  $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
+
+install: deps
+	@$(MAKE) --no-print-directory $(IOBJ)/libcpumf.a $(IOBJ)/libcpumf.so.$(VERSION) $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim
+	install -d $(PREFIX)/include/cpumf $(PREFIX)/lib/pkgconfig $(PREFIX)/bin $(PREFIX)/share/cpumf
+	install -m 644 cmodel/include/cpumf/*.h $(PREFIX)/include/cpumf/
+	install -m 644 $(IOBJ)/libcpumf.a $(PREFIX)/lib/
+	install -m 755 $(IOBJ)/libcpumf.so.$(VERSION) $(PREFIX)/lib/
+	ln -sf libcpumf.so.$(VERSION) $(PREFIX)/lib/libcpumf.so.$(SOMAJOR)
+	ln -sf libcpumf.so.$(SOMAJOR) $(PREFIX)/lib/libcpumf.so
+	sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' cmodel/pkg/cpumf.pc.in \
+	  >$(PREFIX)/lib/pkgconfig/cpumf.pc
+	install -m 755 $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim $(PREFIX)/bin/
+	rm -rf $(PREFIX)/share/cpumf/configs
+	cp -r configs $(PREFIX)/share/cpumf/configs
+	@echo "installed cpumf $(VERSION) in $(abspath $(PREFIX)); use: pkg-config --cflags --libs cpumf"
+
 # ---- the C model compiled as C++ and under sanitizers -------------------------
 $(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/src/*.h cmodel/src/arch/*.h)
 	@mkdir -p $(@D)
@@ -119,19 +170,24 @@ $(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/
 	@touch $@
 $(BUILD)/san/cpumf-sim: $(LIB_SRC) $(TB_COMMON) tb/sim_main.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS_BASE) $(call CONFIGS_DEF,$(abspath configs)) -O1 -g -fsanitize=address,undefined \
+	  -fno-sanitize-recover=all -o $@ $^ $(LDLIBS)
 
 # ---- checks ----------------------------------------------------------------------
 lint:
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) --top-module mf_system
 	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_DEFS) $(RTL_SRC) --top-module mf_system
+	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top
 
+CHECK_BUILDS = sim cosim unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim \
+  $(BUILD)/dpi/tb_dpi_example
 test: deps
-	@$(MAKE) --no-print-directory sim cosim unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim
+	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
+	@$(MAKE) --no-print-directory -s install PREFIX=$(BUILD)/example-install >/dev/null
 	@tests/run.sh test
 
 regress: deps
-	@$(MAKE) --no-print-directory sim cosim unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim
+	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@tests/run.sh regress
 
 TEST ?= lcctl_basic

@@ -57,9 +57,10 @@ module cf_counters
   // Unpacked, so that the simulator keeps one native word per slot.
   logic [63:0]      ctr_q [NSLOT];
   logic [63:0]      ctr_d [NSLOT];
-  logic [2:0]       inc   [NSLOT];
-  logic [NSLOT-1:0] inst;
-  logic [5:0]       active, clr, cnt;
+  logic [63:0]      ctr_n [NSLOT];  // next value without SCCTR
+  logic [2:0]       inc   [SLOT_EXT];  // basic, problem-state and crypto events
+  logic [NSLOT-1:0] inst, live;
+  logic [5:0]       active, cnt;
   logic             run;
 
   // Set of a slot, LCCTL bit layout.
@@ -75,10 +76,12 @@ module cf_counters
     inst = '1;
     for (int k = 2; k < 6; k++) inst[SLOT_PROBLEM + k] = (cfg_cfvn_i == 16'd1);  // 34-37
     for (int k = 16; k < 20; k++) inst[SLOT_CRYPTO + k] = (cfg_csvn_i >= 16'd6);  // 80-83
-    for (int k = 0; k < NSLOT - SLOT_EXT; k++) inst[SLOT_EXT + k] = (k < int'(cfg_n_ext_i));
+    // 128 .. 128+n_ext-1, as a mask rather than a 160-step loop
+    inst[NSLOT-1:SLOT_EXT] = ~({(NSLOT - SLOT_EXT){1'b1}} << cfg_n_ext_i);
   end
 
   // One architected event per line; gating by the set's controls is below.
+  // The model events (128+k: ext_ev_i[k]) feed their slots directly.
   always_comb begin
     inc[0] = {2'b0, !wait_i};                         // 0 cycles outside the wait state
 `ifdef MUTANT_WAIT_CYCLES
@@ -98,11 +101,10 @@ module cf_counters
       inc[SLOT_CRYPTO + 4*en + 2] = {2'b0, cr_bfn_i[en]};
       inc[SLOT_CRYPTO + 4*en + 3] = {2'b0, cr_bcyc_i[en]};
     end
-    // 128+k: model event k
-    for (int k = 0; k < NSLOT - SLOT_EXT; k++) inc[SLOT_EXT + k] = {2'b0, ext_ev_i[k]};
   end
 
-  // Per set: cleared (next E is 0), counting (active while the CPU operates).
+  // Per set: counting (active while the CPU operates); per slot: live
+  // (installed and the set's next E is 1), computed once for all slots.
   always_comb begin
     run    = !stopped_i;
     active = a_i & e_i & c_i;
@@ -112,25 +114,38 @@ module cf_counters
 `ifdef MUTANT_COUNT_INACTIVE
     if (mut_count_inactive) active = a_i & e_i;
 `endif
-    clr = ~e_next_i;
-    cnt = run ? active : 6'b0;
+    cnt  = run ? active : 6'b0;
+    live = inst & {{(NSLOT - SLOT_EXT){e_next_i[SET_EXT]}},
+                   {(SLOT_EXT - SLOT_CRYPTO){e_next_i[SET_CRYPTO]}},
+                   {(SLOT_CRYPTO - SLOT_PROBLEM){e_next_i[SET_PROBLEM]}},
+                   {(SLOT_PROBLEM - SLOT_BASIC){e_next_i[SET_BASIC]}}};
   end
 
-  always_comb begin
-    for (int s = 0; s < NSLOT; s++) begin
-      if (!inst[s] || clr[slot_set(s)]) begin
-        ctr_d[s] = '0;
-`ifdef MUTANT_NO_CLEAR_DISABLE
-        if (mut_no_clear_disable && inst[s]) ctr_d[s] = ctr_q[s];
-`endif
-      end else if (wr_i && (int'(wr_slot_i) == s)) begin
-        ctr_d[s] = wr_data_i;
-      end else if (cnt[slot_set(s)]) begin
-        ctr_d[s] = ctr_q[s] + 64'(inc[s]);
-      end else begin
-        ctr_d[s] = ctr_q[s];
-      end
+  // One block per slot: slot, set and event are constants there, so each
+  // slot costs a few word operations and no branch: clear when not live,
+  // else increment while the set counts (by 0 otherwise).
+  for (genvar s = 0; s < NSLOT; s++) begin : g_slot
+    localparam int Set = slot_set(s);
+
+    logic [2:0] ev;
+    if (s < SLOT_EXT) begin : g_arch
+      assign ev = cnt[Set] ? inc[s] : 3'd0;
+    end else begin : g_ext
+      assign ev = {2'b0, cnt[Set] && ext_ev_i[s - SLOT_EXT]};
     end
+
+    always_comb begin
+      ctr_n[s] = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
+`ifdef MUTANT_NO_CLEAR_DISABLE
+      if (mut_no_clear_disable && inst[s] && !live[s]) ctr_n[s] = ctr_q[s];
+`endif
+    end
+  end
+
+  // An SCCTR write to a live slot replaces its increment.
+  always_comb begin
+    ctr_d = ctr_n;
+    if (wr_i && wr_slot_i < 8'(NSLOT) && live[wr_slot_i]) ctr_d[wr_slot_i] = wr_data_i;
   end
 
   always_ff @(posedge clk_i) begin

@@ -101,7 +101,7 @@ module mf_cpu
   output logic [5:0]                       obs_cf_e_o,
   output logic [5:0]                       obs_cf_c_o,
   output logic                             obs_cg_a_o,
-  output logic [NSLOT-1:0][63:0]           obs_ctr_o,
+  output logic [63:0]                      obs_ctr_o [NSLOT],
   output logic [2:0]                       obs_insn_state_o,
   output logic [63:0]                      obs_pp_o,
   output logic [1:0]                       obs_sf_a_o
@@ -110,7 +110,7 @@ module mf_cpu
   logic [5:0]        a, e, c, e_next;
   logic              cg_a;
   logic [31:0]       alert_raise, alert_pend;
-  logic [NSLOT-1:0][63:0] ctr;
+  logic [63:0]       ctr [NSLOT];
   logic              lpp_we, lcctl_we, scctr_we, clr_loss_mt;
   logic [63:0]       operand, wr_data;
   logic [5:0]        lcctl_mask, lcctl_e, lcctl_c;

@@ -49,7 +49,7 @@ module mf_insn
   input  logic                             g_e_i,
   input  logic                             g_c_i,
   input  logic                             change_i,
-  input  logic [NSLOT-1:0][63:0]           ctr_i,
+  input  logic [63:0]                      ctr_i [NSLOT],
   input  logic [1:0][63:0]                 mt_ctr_i,
   input  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_i,
   input  logic                             sf_lower_en_i,
@@ -328,10 +328,9 @@ module mf_insn
     input op_e         op,
     input logic [8:0]  j,
     input logic [7:0]  cnt,
-    input logic [7:0]  first,
     input logic [63:0] dw0,
     input logic [63:0] dw1,
-    input logic [NSLOT-1:0][63:0] ctr,
+    input logic [63:0] ctr_val,
     input logic [1:0][63:0] mt_ctr,
     input logic        mt_set
   );
@@ -342,7 +341,7 @@ module mf_insn
     end
     if (j >= 9'(cnt)) return '0;
     if (mt_set) return mt_ctr[j[0]];
-    return ctr[8'(9'(first) + j)];
+    return ctr_val;
   endfunction
 
   logic        g_a;
@@ -364,11 +363,17 @@ module mf_insn
 `endif
   end
 
+  // Counters of operand doublewords k-1 and k, read here so that only one
+  // word goes into store_dw (slots past the operand are never stored).
+  logic [63:0] ctr_prev, ctr_cur;
+  assign ctr_prev = ctr_i[8'(9'(stc_first) + ld_k - 9'd1)];
+  assign ctr_cur  = ctr_i[8'(9'(stc_first) + ld_k)];
+
   always_comb begin
     wr_prev = (ld_k == '0) ? 64'd0 :
-              store_dw(op_q, ld_k - 9'd1, cnt_q, stc_first, qb_dw0, qb_dw1, ctr_i, mt_ctr_i,
+              store_dw(op_q, ld_k - 9'd1, cnt_q, qb_dw0, qb_dw1, ctr_prev, mt_ctr_i,
                        stc_set == 3'(SET_MT));
-    wr_cur  = store_dw(op_q, ld_k, cnt_q, stc_first, qb_dw0, qb_dw1, ctr_i, mt_ctr_i,
+    wr_cur  = store_dw(op_q, ld_k, cnt_q, qb_dw0, qb_dw1, ctr_cur, mt_ctr_i,
                        stc_set == 3'(SET_MT));
     wr_data = 64'({wr_prev, wr_cur} >> {off, 3'b0});
     end_off  = 3'(off + op_len[2:0]);

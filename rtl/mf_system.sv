@@ -126,6 +126,9 @@ module mf_system
   logic [NCPU-1:0]                  cg_a_lost;
 `endif
 
+  // The CPUs keep their counters unpacked (one native word per slot).
+  logic [63:0]                      ctr [NCPU][NSLOT];
+
   for (genvar i = 0; i < NCPU; i++) begin : g_cpu
     // CPU i belongs to core i / threads-per-core.
     logic [1:0] core;
@@ -220,7 +223,7 @@ module mf_system
       .obs_cf_e_o         (obs_cf_e_o[i]),
       .obs_cf_c_o         (obs_cf_c_o[i]),
       .obs_cg_a_o         (obs_cg_a_o[i]),
-      .obs_ctr_o          (obs_ctr_o[i]),
+      .obs_ctr_o          (ctr[i]),
       .obs_insn_state_o   (obs_insn_state_o[i]),
       .obs_pp_o           (obs_pp_o[i]),
       .obs_sf_a_o         (obs_sf_a_o[i])
@@ -265,6 +268,14 @@ module mf_system
     .cg_ctr_o     (cg_ctr),
     .mt_ctr_o     (mt_ctr)
   );
+
+  // Pack them for the port, one constant slice each. CPU innermost: Verilator
+  // merges assignments to neighbouring slices into one slow wide concatenation.
+  for (genvar s = 0; s < NSLOT; s++) begin : g_obs_slot
+    for (genvar i = 0; i < NCPU; i++) begin : g_obs_cpu
+      assign obs_ctr_o[i][s] = ctr[i][s];
+    end
+  end
 
   assign obs_alert_o  = alert_param_o;
   assign obs_g_o      = {mt_enabled, change, g_c, g_e};

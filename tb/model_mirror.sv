@@ -1,6 +1,8 @@
 // Passive holder of the C model's per-cycle values, so that the merged FST
-// has a `model` scope beside `rtl`. It has no logic: the signals are named
-// after the RTL registers and ports they mirror (without the _q/_o suffixes).
+// has a `model` scope beside `rtl`. The per-CPU view (g_cpu[i]) uses the
+// names of the RTL registers it mirrors (ctr_q, state_q, pending_q, ...), one
+// word per counter slot, so a difference shows as two adjacent traces. It is
+// only driven while a wave window is open; nothing reads it.
 module model_mirror
   import mf_pkg::*;
 (
@@ -29,12 +31,30 @@ module model_mirror
   input logic [NCG-1:0][7:0][63:0]  cg_ctr,
   input logic [NCPU-1:0][1:0][63:0] mt_ctr
 );
-  // Only traced, never read.
   /* verilator lint_off UNUSEDSIGNAL */
+  for (genvar i = 0; i < NCPU; i++) begin : g_cpu
+    logic [63:0] ctr_q [NSLOT];
+    logic [5:0]  a_q, e_q, c_q;
+    logic        cg_a_q;
+    logic [31:0] pending_q;
+    insn_state_e state_q;
+    logic [63:0] pp_q;
+    logic [1:0]  sf_a_q;
+    for (genvar s = 0; s < NSLOT; s++) begin : g_slot
+      assign ctr_q[s] = ctr[i][s];
+    end
+    assign a_q       = cf_a[i];
+    assign e_q       = cf_e[i];
+    assign c_q       = cf_c[i];
+    assign cg_a_q    = cg_a[i];
+    assign pending_q = alert_pending[i];
+    assign state_q   = insn_state_e'(insn_state[i]);
+    assign pp_q      = pp[i];
+    assign sf_a_q    = sf_a[i];
+  end
   logic unused_mirror;
   assign unused_mirror = ^{stor_req_valid, stor_req_we, stor_req_be, stor_req_addr,
                            stor_req_wdata, insn_ready, insn_done, insn_cc, insn_exc,
-                           insn_r1, alert_req, alert_param, cf_a, cf_e, cf_c, cg_a, ctr,
-                           alert_pending, insn_state, pp, sf_a, g, cg_ctr, mt_ctr};
+                           insn_r1, alert_req, alert_param, g, cg_ctr, mt_ctr};
   /* verilator lint_on UNUSEDSIGNAL */
 endmodule

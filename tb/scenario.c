@@ -132,17 +132,6 @@ static int keys(parse_ctx *p, const cJSON *o, const char *const *allowed)
     return jdoc_check_keys(p->d, o, allowed, p->err, p->errlen);
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* hex string (even length, optional 0x) -> bytes */
 static int get_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len)
 {
@@ -159,7 +148,7 @@ static int get_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len)
         return FAIL(n, "hex string longer than 16 MiB");
     *out = xrealloc(NULL, l / 2);
     for (i = 0; i < l / 2; i++) {
-        int a = hexval(s[2 * i]), b = hexval(s[2 * i + 1]);
+        int a = jdoc_hexdigit(s[2 * i]), b = jdoc_hexdigit(s[2 * i + 1]);
         if (a < 0 || b < 0) {
             free(*out);
             *out = NULL;

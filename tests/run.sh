@@ -7,8 +7,6 @@ mode=${1:-test}
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
 out=$B/test-out
-rm -rf "$out"; mkdir -p "$out"
-jobs=$out/jobs.txt; : >"$jobs"
 J=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 if [ "$mode" = regress ]; then SEEDS=${SEEDS:-40}; else SEEDS=${SEEDS:-5}; fi
@@ -44,15 +42,28 @@ if [ "$mode" = job ]; then
       "$B/cpumf-sim" "$1" --seed "$2" --results "$TMPLOG.b" >>"$TMPLOG" 2>&1 &&
       cmp "$TMPLOG.a" "$TMPLOG.b" >>"$TMPLOG" 2>&1 ;;
     cxx) [ -f "$B/cxx-check.stamp" ] ;;
+    example) # the C example against a temporary install, found through pkg-config
+      pre=$B/example-install
+      export PKG_CONFIG_PATH=$pre/lib/pkgconfig
+      cc -std=c11 -Wall -Wextra -Werror cmodel/examples/counters.c $(pkg-config --cflags --libs cpumf) \
+        -o "$B/example-counters" >"$TMPLOG" 2>&1 &&
+      LD_LIBRARY_PATH=$pre/lib "$B/example-counters" "$(pkg-config --variable=configsdir cpumf)/systems/z15-1cpu.json" \
+        >>"$TMPLOG" 2>&1 && grep -q "LCCTL done, cc 0" "$TMPLOG" && grep -q "^counter   1 .*ECCTR cc 0" "$TMPLOG" ;;
+    dpi) # the DPI-C example bench: the RTL checked against the model through DPI
+      "$B/dpi/tb_dpi_example" >"$TMPLOG" 2>&1 && grep -q "0 mismatches, PASS" "$TMPLOG" ;;
     *) echo "unknown job $kind" >"$TMPLOG"; false ;;
   esac
   exit $?
 fi
 
 # --- the job list ------------------------------------------------------------------
+rm -rf "$out"; mkdir -p "$out"
+jobs=$out/jobs.txt; : >"$jobs"
 add lint
 for t in "$B"/test_*; do [ -x "$t" ] && add unit "$t"; done
 add cxx
+add example
+add dpi
 for sc in tests/scenarios/*.json; do
   add scenario "$B/cpumf-sim" "$sc"
   add scenario "$B/cpumf-cosim" "$sc"
@@ -80,11 +91,8 @@ if [ -f tests/mutants/mutants.txt ]; then
 fi
 
 # --- run them --------------------------------------------------------------------
-n=0
-while IFS= read -r line; do
-  n=$((n + 1))
-  printf '%s\0' "$n $line"
-done <"$jobs" | xargs -0 -P "$J" -I{} bash -c '
+n=$(wc -l <"$jobs")
+awk '{printf "%d %s%c", NR, $0, 0}' "$jobs" | xargs -0 -P "$J" -I{} bash -c '
   set -- {}; id=$1; shift
   export TMPLOG='"$out"'/$id.log
   if timeout 600 tests/run.sh job "$@"; then r=PASS; else r=FAIL; fi

@@ -192,18 +192,60 @@ typedef struct mf_cpu_out {
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
                  mf_cpu_state *d);
+/* The part of mf_cpu_eval after the instruction unit: composes the next state
+ * of cf_state, cf_counters and mf_alert from the inputs and the instruction
+ * unit's outputs fx (effects of EXEC, response, storage request), and fills
+ * out.  d->insn is left as it is.  The untimed execution (execute.c) calls it
+ * with the effects of one instruction and idle inputs. */
+void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                    mf_cpu_out *out, mf_cpu_state *d);
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
                    const cpumf_model_cfg *m);
 void mf_cpu_power_on(const cpumf_system_cfg *cfg, mf_cpu_state *s);
 
 /* ----------------------------------------------------------------- mf_system */
+/* Attached-storage port emulation of one CPU: the request accepted at the
+ * last eval, and the one response in flight (one outstanding at a time). */
+typedef struct port_emu {
+    uint8_t acc_valid, acc_we, acc_be;   /* request seen (and accepted) at eval */
+    uint64_t acc_addr, acc_wdata;
+    uint8_t rsp_shown;                   /* response presented at eval */
+    uint8_t rsp_valid, rsp_err;          /* response in flight */
+    uint64_t rsp_due, rsp_data;          /* cycle it is presented in, data */
+} port_emu;
+
+#define SYS_ERR_LEN 256
+#define REG_NAME_LEN 32
+
 struct cpumf_sys {
     cpumf_system_cfg cfg;
+    /* API state (not part of the cycle model proper) */
+    char last_err[SYS_ERR_LEN];
+    const cpumf_storage_ops *stor_ops_p; /* NULL: no storage attached */
+    cpumf_storage_ops stor_ops;
+    void *stor_user;
+    unsigned stor_latency;
+    uint64_t cycle;                      /* commits since creation */
+    port_emu port[CPUMF_MAX_CPUS];
+    char (*reg_names)[REG_NAME_LEN];     /* owned; see regs.c */
+    unsigned n_reg_names;
     cf_global_state gq, gd;
     uint8_t touched[CPUMF_MAX_CPUS];
     uint8_t evaluated;
     mf_cpu_state q[CPUMF_MAX_CPUS];
     mf_cpu_state d[CPUMF_MAX_CPUS];
 };
+
+/* -------------------------------------------------- API helpers (api.c, regs.c) */
+void sys_set_error(const cpumf_sys *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Build / free the register-name table of s (0, or -1 out of memory). */
+int regs_build(cpumf_sys *s);
+void regs_free(cpumf_sys *s);
+/* Idle inputs: everything zero, every CPU operating in the wait state. */
+void sys_idle_inputs(cpumf_sys_in *in);
 
 #endif

@@ -606,7 +606,7 @@ int jdoc_check_keys(const jdoc *d, const cJSON *obj, const char *const *allowed,
 
 #define JDOC_2P53 9007199254740992ull
 
-static int hexval(char c)
+int jdoc_hexdigit(int c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -650,7 +650,7 @@ int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint6
                 return jdoc_fail(d, node, err, errlen,
                                  "hex string \"%s\" too long: more than 16 digits", s);
             for (i = 2; i < n; i++) {
-                int h = hexval(s[i]);
+                int h = jdoc_hexdigit(s[i]);
                 if (h < 0)
                     return jdoc_fail(d, node, err, errlen, "bad hex digit in \"%s\"", s);
                 v = (v << 4) | (uint64_t)h;

@@ -68,6 +68,9 @@ const cJSON *jdoc_get(const cJSON *obj, const char *key);
 /* Raw source text of a number token (not NUL-terminated) and its length. */
 const char *jdoc_raw(const jdoc *d, const cJSON *node, size_t *len);
 
+/* Value of one hex digit, or -1. */
+int jdoc_hexdigit(int c);
+
 #ifdef __cplusplus
 }
 #endif

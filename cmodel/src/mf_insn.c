@@ -35,11 +35,9 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
         load_req(d, 1u, arch_operand_be(addr, 64u, k), arch_operand_dw_addr(addr, k),
                  arch_store_data(addr, 64u, k, blk));
     } else {
-        uint64_t v;
-        if (q->stc_set == CPUMF_SET_MT)
-            v = in->g->mt_ctr[in->core][k & 1u];
-        else
-            v = in->ctr->ctr[arch_set_first_slot(q->stc_set) + k];
+        unsigned slot = arch_stcctm_slot(q->stc_set, k);
+        uint64_t v = slot >= ARCH_SLOT_MT0 ? in->g->mt_ctr[in->core][slot - ARCH_SLOT_MT0]
+                                           : in->ctr->ctr[slot];
         load_req(d, 1u, 0xFFu, arch_operand_dw_addr(addr, k), v);
     }
 }
@@ -52,104 +50,77 @@ static void to_resp_exc(const mf_insn_state *q, mf_insn_state *d, unsigned exc)
     d->r1_out = q->r1;
 }
 
+/* EXEC: the decision is arch_exec(); here only its wiring to the registers
+ * (counter values read into R1) and to the effect outputs. */
 static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
                  mf_insn_state *d)
 {
-    const cpumf_system_cfg *cfg = in->cfg;
-    const cpumf_model_cfg *m = &cfg->model;
     const cf_state_state *st = in->st;
-    arch_load_result lr;
-    unsigned grp = 0u, ctr = 0u;
-    int t;
+    arch_exec_in x;
+    arch_exec_result r;
+
+    x.op = q->op;
+    x.m3 = q->m3;
+    x.r1 = q->r1;
+    x.r2 = q->r2;
+    x.addr = q->addr;
+    x.operand = q->operand;
+    x.stc_cc = q->stc_cc;
+    x.stc_count = q->count;
+    x.a = st->a;
+    x.e = st->e;
+    x.c = st->c;
+    x.cg_a = st->cg_a;
+    x.sf_e = st->sf_e;
+    x.sf_lower = in->io->sf_lower_enabled;
+    x.pending = in->pending;
+    x.g_e = in->g->e;
+    r = arch_exec(in->cfg, &x);
 
     d->state = CPUMF_IS_RESP;
-    d->cc = 0u;
-    d->exc = 0u;
-    d->r1_out = q->r1;
-    switch (q->op) {
-    case CPUMF_OP_LPP:
-        if (st->sf_e || (in->io->sf_lower_enabled & 1u)) {
-            out->lpp_valid = 1u;
-            out->lpp_value = q->operand;
-        }
+    d->cc = (uint8_t)r.cc;
+    d->exc = (uint8_t)r.exc;
+    d->r1_out = r.r1;
+    if (r.rd == ARCH_RD_CTR)
+        d->r1_out = r.slot >= ARCH_SLOT_MT0 ? in->g->mt_ctr[in->core][r.slot - ARCH_SLOT_MT0]
+                                            : in->ctr->ctr[r.slot];
+    else if (r.rd == ARCH_RD_CG)
+        d->r1_out = in->g->cg_ctr[r.grp][r.ctr];
+    switch (r.fx) {
+    case ARCH_FX_LPP:
+        out->lpp_valid = 1u;
+        out->lpp_value = r.value;
         break;
-    case CPUMF_OP_LCCTL:
-        lr = arch_lcctl(m, q->operand, st->a, st->e, st->c);
-        if (lr.exc) {
-            d->exc = (uint8_t)lr.exc;
-            break;
-        }
-        d->cc = (uint8_t)lr.cc;
-        if (lr.apply) {
-            out->lcctl_valid = 1u;
-            out->lcctl_e = (uint8_t)lr.e;
-            out->lcctl_c = (uint8_t)lr.c;
-        }
+    case ARCH_FX_LCCTL:
+        out->lcctl_valid = 1u;
+        out->lcctl_e = (uint8_t)r.e;
+        out->lcctl_c = (uint8_t)r.c;
         break;
-    case CPUMF_OP_LPCTL:
-        lr = arch_lpctl(m->has_cg, st->cg_a, q->operand);
-        if (lr.exc) {
-            d->exc = (uint8_t)lr.exc;
-            break;
-        }
-        d->cc = (uint8_t)lr.cc;
-        if (lr.apply) {
-            out->lpctl_valid = 1u;
-            out->lpctl_e = (uint8_t)lr.e;
-            out->lpctl_c = (uint8_t)lr.c;
-        }
+    case ARCH_FX_LPCTL:
+        out->lpctl_valid = 1u;
+        out->lpctl_e = (uint8_t)r.e;
+        out->lpctl_c = (uint8_t)r.c;
         break;
-    case CPUMF_OP_ECCTR:
-    case CPUMF_OP_SCCTR:
-        t = arch_ecctr_target(m, q->r2, st->e, in->pending, q->op == CPUMF_OP_SCCTR);
-        if (t < 0) {
-            d->cc = 3u;
-        } else if (q->op == CPUMF_OP_SCCTR) {
-            out->scctr_valid = 1u;
-            out->scctr_slot = (uint16_t)t;
-            out->scctr_value = q->r1;
-        } else if ((unsigned)t >= ARCH_SLOT_MT0) {
-            d->r1_out = in->g->mt_ctr[in->core][(unsigned)t - ARCH_SLOT_MT0];
-        } else {
-            d->r1_out = in->ctr->ctr[t];
-        }
+    case ARCH_FX_SCCTR:
+        out->scctr_valid = 1u;
+        out->scctr_slot = (uint16_t)r.slot;
+        out->scctr_value = r.value;
         break;
-    case CPUMF_OP_EPCTR:
-    case CPUMF_OP_SPCTR:
-        d->cc = (uint8_t)arch_epctr_target(cfg, q->r2, st->cg_a, in->g->e, &grp, &ctr);
-        if (d->cc == 0u) {
-            if (q->op == CPUMF_OP_EPCTR) {
-                d->r1_out = in->g->cg_ctr[grp][ctr];
-            } else {
-                out->spctr_valid = 1u;
-                out->spctr_grp = (uint8_t)grp;
-                out->spctr_ctr = (uint8_t)ctr;
-                out->spctr_value = q->r1;
-            }
-        }
-        break;
-    case CPUMF_OP_ECPGA:
-        d->cc = (uint8_t)arch_ecpga(cfg, q->r1, q->r2, &d->r1_out);
-        break;
-    case CPUMF_OP_QCTRI:
-        d->state = CPUMF_IS_STORE;
-        d->k = 0u;
-        d->ndw = (uint16_t)arch_operand_ndw(q->addr, 64u);
-        load_write(q, in, d, 0u);
-        break;
-    case CPUMF_OP_STCCTM:
-        if (q->m3 == 9u)
-            out->clear_mt = 1u;
-        d->cc = q->stc_cc;
-        if (q->count > 0u) {
-            d->state = CPUMF_IS_STORE;
-            d->k = 0u;
-            d->ndw = q->count;
-            load_write(q, in, d, 0u);
-        }
+    case ARCH_FX_SPCTR:
+        out->spctr_valid = 1u;
+        out->spctr_grp = (uint8_t)r.grp;
+        out->spctr_ctr = (uint8_t)r.ctr;
+        out->spctr_value = r.value;
         break;
     default:
         break;
+    }
+    out->clear_mt = (uint8_t)r.clear_mt;
+    if (r.store) {
+        d->state = CPUMF_IS_STORE;
+        d->k = 0u;
+        d->ndw = (uint16_t)arch_operand_access(q->op, q->addr, q->count).ndw;
+        load_write(q, in, d, 0u);
     }
 }
 
@@ -158,6 +129,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
 {
     const cpumf_cpu_in *io = in->io;
     arch_stcctm_result sr;
+    arch_access acc;
     unsigned exc;
 
     memset(out, 0, sizeof *out);
@@ -216,35 +188,19 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
             break;
         }
         d->k = 0u;
-        switch (q->op) {
-        case CPUMF_OP_LPP:
-        case CPUMF_OP_LCCTL:
-        case CPUMF_OP_LPCTL:
-            d->state = CPUMF_IS_FETCH;
-            d->ndw = (uint16_t)arch_operand_ndw(q->addr, 8u);
-            load_read(d, q->addr, 0u);
-            break;
-        case CPUMF_OP_QCTRI:
-            d->state = CPUMF_IS_PROBE;
-            d->ndw = (uint16_t)arch_operand_ndw(q->addr, 64u);
-            load_read(d, q->addr, 0u);
-            break;
-        case CPUMF_OP_STCCTM:
+        if (q->op == CPUMF_OP_STCCTM) {
             sr = arch_stcctm(&in->cfg->model, q->m3, q->r1, in->st->e, in->pending);
             d->stc_cc = (uint8_t)sr.cc;
             d->stc_set = (uint8_t)sr.set;
             d->count = (uint16_t)sr.count;
-            if (sr.count > 0u) {
-                d->state = CPUMF_IS_PROBE;
-                d->ndw = (uint16_t)sr.count;
-                load_read(d, q->addr, 0u);
-            } else {
-                d->state = CPUMF_IS_EXEC;
-            }
-            break;
-        default:
+        }
+        acc = arch_operand_access(q->op, q->addr, d->count);
+        if (acc.kind == ARCH_ACC_NONE) {
             d->state = CPUMF_IS_EXEC;
-            break;
+        } else {
+            d->state = acc.kind == ARCH_ACC_FETCH ? CPUMF_IS_FETCH : CPUMF_IS_PROBE;
+            d->ndw = (uint16_t)acc.ndw;
+            load_read(d, q->addr, 0u);
         }
         break;
     case CPUMF_IS_FETCH:

@@ -1,7 +1,8 @@
 /*
  * mf_system.c - unit mf_system and the public API: the whole model (one
  * mf_cpu per installed CPU and one cf_global), its creation in the power-on
- * state, the evaluate/commit clock step and observation.
+ * state, the evaluate/commit clock step and observation, and the
+ * attached-storage port emulation (cpumf_attach_storage, api.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,12 +65,58 @@ cpumf_sys *cpumf_create(const cpumf_system_cfg *cfg, char *err, size_t errlen)
     }
     s->gq.mt_enabled = (uint8_t)(cfg->mt_enabled && cfg->model.csvn > 3u);
     s->gd = s->gq;
+    if (regs_build(s)) {
+        free(s);
+        set_err(err, errlen, "out of memory");
+        return NULL;
+    }
     return s;
 }
 
 void cpumf_destroy(cpumf_sys *s)
 {
+    if (!s)
+        return;
+    regs_free(s);
     free(s);
+}
+
+/* Attached storage: inputs of CPU i's storage port for this cycle. */
+static const cpumf_cpu_in *port_inputs(cpumf_sys *s, unsigned i, const cpumf_cpu_in *io,
+                                       cpumf_cpu_in *tmp)
+{
+    port_emu *p = &s->port[i];
+    *tmp = *io;
+    p->rsp_shown = (uint8_t)(p->rsp_valid && p->rsp_due == s->cycle);
+    tmp->stor_req_ready = 1u;
+    tmp->stor_rsp_valid = p->rsp_shown;
+    tmp->stor_rsp_err = p->rsp_shown ? p->rsp_err : 0u;
+    tmp->stor_rsp_data = p->rsp_shown ? p->rsp_data : 0u;
+    return tmp;
+}
+
+/* Attached storage, clock edge: retire the response shown, serve the request
+ * accepted (ready is always one) and schedule its response. */
+static void port_commit(cpumf_sys *s, unsigned i)
+{
+    port_emu *p = &s->port[i];
+    if (p->rsp_shown) {
+        p->rsp_valid = 0u;
+        p->rsp_shown = 0u;
+    }
+    if (p->acc_valid) {
+        uint64_t data = 0u;
+        int rc;
+        if (p->acc_we)
+            rc = s->stor_ops.write(s->stor_user, p->acc_addr, p->acc_wdata, p->acc_be);
+        else
+            rc = s->stor_ops.read(s->stor_user, p->acc_addr, &data);
+        p->rsp_valid = 1u;
+        p->rsp_err = (uint8_t)(rc != 0);
+        p->rsp_data = rc ? 0u : data;
+        p->rsp_due = s->cycle + s->stor_latency;
+        p->acc_valid = 0u;
+    }
 }
 
 void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
@@ -83,7 +130,8 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
     for (i = 0; i < n; i++) {
         mf_cpu_in ci;
         mf_cpu_out co;
-        ci.io = &in->cpu[i];
+        cpumf_cpu_in tmp;
+        ci.io = s->stor_ops_p ? port_inputs(s, i, &in->cpu[i], &tmp) : &in->cpu[i];
         ci.sys = in;
         ci.cfg = &s->cfg;
         ci.g = &s->gq;
@@ -92,6 +140,14 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
         out->cpu[i] = co.port;
         gin.cpu[i] = co.greq;
         s->touched[i] = co.touched;
+        if (s->stor_ops_p) {
+            port_emu *p = &s->port[i];
+            p->acc_valid = co.port.stor_req_valid;
+            p->acc_we = co.port.stor_req_we;
+            p->acc_be = co.port.stor_req_be;
+            p->acc_addr = co.port.stor_req_addr;
+            p->acc_wdata = co.port.stor_req_wdata;
+        }
     }
     for (; i < CPUMF_MAX_CPUS; i++)
         memset(&out->cpu[i], 0, sizeof out->cpu[i]);
@@ -107,6 +163,10 @@ void cpumf_commit(cpumf_sys *s)
     for (i = 0; i < s->cfg.n_cpus; i++)
         mf_cpu_commit(&s->q[i], &s->d[i], s->touched[i], &s->cfg.model);
     cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    if (s->stor_ops_p)
+        for (i = 0; i < s->cfg.n_cpus; i++)
+            port_commit(s, i);
+    s->cycle++;
     s->evaluated = 0u;
 }
 

@@ -1259,6 +1259,225 @@ START_TEST(test_CF_CT_1_slot_mapping)
 }
 END_TEST
 
+/* ------------------------------------------- instruction flow and EXEC */
+
+START_TEST(test_GEN_5_operand_access_plan)
+{
+    arch_access a;
+    a = arch_operand_access(CPUMF_OP_LCCTL, 0x100, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_FETCH);
+    ck_assert_uint_eq(a.len, 8);
+    ck_assert_uint_eq(a.ndw, 1);
+    a = arch_operand_access(CPUMF_OP_LPP, 0x103, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_FETCH);
+    ck_assert_uint_eq(a.ndw, 2);
+    a = arch_operand_access(CPUMF_OP_LPCTL, 0x108, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_FETCH);
+    a = arch_operand_access(CPUMF_OP_QCTRI, 0x100, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_PROBE);
+    ck_assert_uint_eq(a.len, 64);
+    ck_assert_uint_eq(a.ndw, 8);
+    a = arch_operand_access(CPUMF_OP_QCTRI, 0x104, 0);
+    ck_assert_uint_eq(a.ndw, 9);
+    a = arch_operand_access(CPUMF_OP_STCCTM, 0x100, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_NONE);
+    a = arch_operand_access(CPUMF_OP_STCCTM, 0x100, 5);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_PROBE);
+    ck_assert_uint_eq(a.len, 40);
+    ck_assert_uint_eq(a.ndw, 5);
+    a = arch_operand_access(CPUMF_OP_ECCTR, 0x100, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_NONE);
+    a = arch_operand_access(CPUMF_OP_ECPGA, 0x100, 0);
+    ck_assert_uint_eq(a.kind, ARCH_ACC_NONE);
+}
+END_TEST
+
+START_TEST(test_CF_STCCTM_1_store_slots)
+{
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_BASIC, 3), 3);
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_PROBLEM, 1), CPUMF_SLOT_PROBLEM + 1);
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_CRYPTO, 0), CPUMF_SLOT_CRYPTO);
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_EXT, 5), CPUMF_SLOT_EXT + 5);
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_MT, 0), ARCH_SLOT_MT0);
+    ck_assert_uint_eq(arch_stcctm_slot(CPUMF_SET_MT, 1), ARCH_SLOT_MT0 + 1);
+}
+END_TEST
+
+static arch_exec_in exec_in(unsigned op)
+{
+    arch_exec_in x;
+    memset(&x, 0, sizeof x);
+    x.op = op;
+    x.a = 0x2F;
+    x.e = CPUMF_SET_BASIC;
+    x.c = CPUMF_SET_BASIC;
+    x.cg_a = 1;
+    x.g_e = 1;
+    return x;
+}
+
+START_TEST(test_SF_LPP_1_exec_loads_only_with_sampling)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_LPP);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.operand = 0x1234;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+    ck_assert_uint_eq(r.store, 0);
+    x.sf_lower = 1;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.fx, ARCH_FX_LPP);
+    ck_assert_uint_eq(r.value, 0x1234);
+    x.sf_lower = 0;
+    x.sf_e = 1;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.fx, ARCH_FX_LPP);
+    ck_assert_int_eq(arch_sets_cc(CPUMF_OP_LPP, 0), 0);
+}
+END_TEST
+
+START_TEST(test_CF_LCCTL_3_exec_all_or_nothing)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_LCCTL);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.a = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM;
+    x.operand = ((uint64_t)(CPUMF_SET_BASIC | CPUMF_SET_CRYPTO) << 16) | CPUMF_SET_BASIC;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+    x.operand = ((uint64_t)(CPUMF_SET_BASIC | CPUMF_SET_PROBLEM) << 16) | CPUMF_SET_PROBLEM;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.fx, ARCH_FX_LCCTL);
+    ck_assert_uint_eq(r.e, CPUMF_SET_BASIC | CPUMF_SET_PROBLEM);
+    ck_assert_uint_eq(r.c, CPUMF_SET_PROBLEM);
+    x.operand = (uint64_t)1 << 40; /* CF-LCCTL-1: a bit outside the masks */
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.exc, CPUMF_EXC_SPECIFICATION);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+    ck_assert_int_eq(arch_sets_cc(CPUMF_OP_LCCTL, r.exc), 0);
+    ck_assert_int_eq(arch_sets_cc(CPUMF_OP_LCCTL, 0), 1);
+}
+END_TEST
+
+START_TEST(test_CF_LPCTL_1_exec_global_controls)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_LPCTL);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.operand = 3;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.fx, ARCH_FX_LPCTL);
+    ck_assert_uint_eq(r.e, 1);
+    ck_assert_uint_eq(r.c, 1);
+    x.cg_a = 0;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+}
+END_TEST
+
+START_TEST(test_CF_ECCTR_1_SCCTR_1_exec)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_ECCTR);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.r1 = 77;
+    x.r2 = 1;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.rd, ARCH_RD_CTR);
+    ck_assert_uint_eq(r.slot, 1);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+    x.r2 = 64; /* crypto set not enabled */
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.rd, ARCH_RD_NONE);
+    ck_assert_uint_eq(r.r1, 77);
+    x.e |= CPUMF_SET_MT;
+    x.r2 = 449;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.rd, ARCH_RD_CTR);
+    ck_assert_uint_eq(r.slot, ARCH_SLOT_MT0 + 1);
+    x.op = CPUMF_OP_SCCTR; /* MT counters are read-only */
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+    x.r2 = 5;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.fx, ARCH_FX_SCCTR);
+    ck_assert_uint_eq(r.slot, 5);
+    ck_assert_uint_eq(r.value, 77);
+}
+END_TEST
+
+START_TEST(test_CF_EPCTR_1_SPCTR_1_exec)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_EPCTR);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.r1 = 9;
+    x.r2 = (0xABCDu << 8) | 6u;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.rd, ARCH_RD_CG);
+    ck_assert_uint_eq(r.grp, 1);
+    ck_assert_uint_eq(r.ctr, 6);
+    x.op = CPUMF_OP_SPCTR;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.fx, ARCH_FX_SPCTR);
+    ck_assert_uint_eq(r.value, 9);
+    x.g_e = 0;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.fx, ARCH_FX_NONE);
+}
+END_TEST
+
+START_TEST(test_CF_STCCTM_2_exec_clear_and_store)
+{
+    cpumf_system_cfg s;
+    arch_exec_in x = exec_in(CPUMF_OP_STCCTM);
+    arch_exec_result r;
+    sys_z15(&s);
+    x.m3 = 9;
+    x.stc_cc = 3;
+    x.stc_count = 0;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.clear_mt, 1); /* whatever the cc */
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.store, 0);
+    x.m3 = 1;
+    x.stc_cc = 1;
+    x.stc_count = 4;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.clear_mt, 0);
+    ck_assert_uint_eq(r.cc, 1);
+    ck_assert_uint_eq(r.store, 1);
+    x = exec_in(CPUMF_OP_QCTRI); /* CF-QCTRI-1: stores, cc unchanged */
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.store, 1);
+    ck_assert_int_eq(arch_sets_cc(CPUMF_OP_QCTRI, 0), 0);
+    x = exec_in(CPUMF_OP_ECPGA);
+    x.r1 = 0xFFFFFFFFFFFFFFFFull;
+    x.r2 = 0x12;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.r1, 0xFFFFFFFF00ABCD00ull);
+}
+END_TEST
+
 static Suite *arch_suite(void)
 {
     Suite *s = suite_create("arch");
@@ -1309,6 +1528,14 @@ static Suite *arch_suite(void)
     tcase_add_test(tc, test_AL_3_clearing_rules);
     tcase_add_test(tc, test_AL_4_sampling_auth_change);
     tcase_add_test(tc, test_MT_1_sigp_set_multithreading);
+    tcase_add_test(tc, test_GEN_5_operand_access_plan);
+    tcase_add_test(tc, test_CF_STCCTM_1_store_slots);
+    tcase_add_test(tc, test_SF_LPP_1_exec_loads_only_with_sampling);
+    tcase_add_test(tc, test_CF_LCCTL_3_exec_all_or_nothing);
+    tcase_add_test(tc, test_CF_LPCTL_1_exec_global_controls);
+    tcase_add_test(tc, test_CF_ECCTR_1_SCCTR_1_exec);
+    tcase_add_test(tc, test_CF_EPCTR_1_SPCTR_1_exec);
+    tcase_add_test(tc, test_CF_STCCTM_2_exec_clear_and_store);
     suite_add_tcase(s, tc);
     return s;
 }

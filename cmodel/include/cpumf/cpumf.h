@@ -23,7 +23,10 @@
 extern "C" {
 #endif
 
-#define CPUMF_VERSION_STRING "0.1.0"
+#define CPUMF_VERSION_MAJOR 0
+#define CPUMF_VERSION_MINOR 2
+#define CPUMF_VERSION_PATCH 0
+#define CPUMF_VERSION_STRING "0.2.0"
 
 /* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md). */
 #define CPUMF_MAX_CPUS 16
@@ -248,6 +251,112 @@ int cpumf_load_model(const char *path, cpumf_model_cfg *out, char *err, size_t e
 int cpumf_load_system(const char *path, cpumf_system_cfg *out, char *err, size_t errlen);
 /* Short name of counter `number` on model m ("" when not installed). */
 const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number);
+
+/* ---- golden-reference API (issue 4) --------------------------------------
+ * For benches that load the model as a reference (C/C++, SystemVerilog DPI-C).
+ * Functions that can fail return -1 (or NULL) and leave a message in
+ * cpumf_last_error(s); a successful call of such a function clears it. */
+
+/* Version: "MAJOR.MINOR.PATCH" and MAJOR*10000 + MINOR*100 + PATCH. */
+const char *cpumf_version(void);
+int cpumf_version_number(void);
+
+/* Create from a system config file (configs/systems/NAME.json schema) or from
+ * JSON text of the same schema.  configs_dir: root holding models/ (NULL: the
+ * installed/compiled-in default, or $CPUMF_CONFIGS).  NULL on error, with
+ * "file:line:col: reason" in err. */
+cpumf_sys *cpumf_create_from_file(const char *path, const char *configs_dir, char *err, size_t errlen);
+cpumf_sys *cpumf_create_from_json(const char *json_text, const char *configs_dir, char *err, size_t errlen);
+
+/* The last error of calls on s (never NULL; "" when none). */
+const char *cpumf_last_error(const cpumf_sys *s);
+
+/* A deep copy of s (state, clock, attached-storage port state and callbacks:
+ * the copy uses the same storage until cpumf_attach_storage is called on it).
+ * NULL when out of memory.  Snapshot/restore: clone, later destroy. */
+cpumf_sys *cpumf_clone(const cpumf_sys *s);
+
+/* One clock: cpumf_eval then cpumf_commit. */
+void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
+
+/* Instruction request of the instruction port, and its untimed result. */
+typedef struct cpumf_insn {
+    uint8_t op;            /* enum cpumf_op */
+    uint8_t m3, problem, cr0_15;
+    uint64_t r1, r2, addr;
+} cpumf_insn;
+typedef struct cpumf_insn_result {
+    uint8_t cc_valid;      /* 0 when the cc is unchanged (LPP, QCTRI, QSI) or an exception */
+    uint8_t cc;
+    uint8_t exc;           /* enum cpumf_exc */
+    uint64_t r1;           /* R1 after the instruction */
+} cpumf_insn_result;
+
+/* Helpers filling a cpumf_sys_in (no effect on the system); -1 on a bad cpu
+ * (cpu >= CPUMF_MAX_CPUS). */
+int cpumf_in_present(cpumf_sys_in *in, unsigned cpu, const cpumf_insn *insn); /* insn_valid = 1 */
+/* The idle inputs the untimed semantics are defined against: everything zero,
+ * every CPU operating (not stopped) in the wait state. */
+void cpumf_in_idle(cpumf_sys_in *in);
+
+/* Storage owned by the user's bench.  With storage attached, cpumf_eval and
+ * cpumf_step serve the storage port themselves: the in->cpu[i].stor_* fields
+ * are ignored, ready is always one and the response comes `latency` cycles
+ * (>= 1) after acceptance.  read: 0 and *data, or nonzero when the doubleword
+ * is not available.  write: byte mask bit 7 = byte 0 (most significant). */
+typedef struct cpumf_storage_ops {
+    int (*read)(void *user, uint64_t dw_addr, uint64_t *data);
+    int (*write)(void *user, uint64_t dw_addr, uint64_t data, uint8_t byte_mask);
+} cpumf_storage_ops;
+int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user, unsigned latency);
+/* (ops NULL detaches; both callbacks are required otherwise.  The callbacks
+ * run in cpumf_commit/cpumf_step, at the edge that accepts the request, and
+ * in cpumf_execute.  A write error is reported to the instruction unit as
+ * stor_rsp_err, which the STORE phase ignores, as with the bench's storage.) */
+
+/* Read an architected or implementation register by name, for the user's own
+ * comparisons.  0 on success; -1 for an unknown name (message in
+ * cpumf_last_error).  Names:
+ *   cpuN.cf_state.a|e|c|cg_a   masks (CPUMF_SET_*)
+ *   cpuN.counter.NUM           counter NUM (architected number; 448/449 read the core's)
+ *   cpuN.alert.pending         32-bit pending alert parameter
+ *   cpuN.insn.state            enum cpumf_insn_state
+ *   cpuN.pp                    program-parameter register
+ *   cpuN.sf_a                  sampling authorization
+ *   global.e|c|change|mt_enabled
+ *   cgG.counter.K              group G (index) counter K (0-7)
+ *   coreC.counter.448|449
+ * cpumf_register_name(s, i) enumerates every valid name for i = 0.. (NULL past the end). */
+int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value);
+const char *cpumf_register_name(const cpumf_sys *s, unsigned i);
+
+/* Architectural (untimed) execution: the instruction runs to completion on the
+ * current state at once, with no clock and no activity, and its effects (state,
+ * counters, storage through the attached callbacks) are applied as the cycle
+ * model would apply them.  Returns 0, or -1 on misuse (bad cpu, storage needed
+ * but none attached, bad opcode), message in cpumf_last_error. */
+int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res);
+/* Semantics: exactly what the cycle model does with the instruction presented
+ * to an otherwise idle system (cpumf_in_idle inputs, attached storage answering)
+ * until its response: the same cc, exception, R1, state effects and storage
+ * reads and writes.  The fields are taken as the instruction port takes them
+ * (op, m3: 4 bits; problem, cr0_15: bit 0); op or m3 above 15 is misuse, op
+ * 12..15 the operation exception.  The instruction unit's state (insn.state)
+ * and the clock are not touched; an uncommitted cpumf_eval is discarded.
+ * A read error of the attached storage is the access exception (nothing
+ * changes), as a stor_rsp_err response is for the cycle model. */
+/* One entry point per instruction (thin wrappers of cpumf_execute; problem and
+ * cr0_15: nonzero is one; fields not named are zero). */
+int cpumf_x_lpp(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
+int cpumf_x_lcctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
+int cpumf_x_lpctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
+int cpumf_x_qctri(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
+int cpumf_x_ecctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, int cr0_15, cpumf_insn_result *res);
+int cpumf_x_epctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
+int cpumf_x_scctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
+int cpumf_x_spctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
+int cpumf_x_ecpga(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
+int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr, int problem, int cr0_15, cpumf_insn_result *res);
 
 #ifdef __cplusplus
 }

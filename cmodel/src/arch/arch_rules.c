@@ -553,3 +553,126 @@ int arch_mt_counter(unsigned n_running, unsigned any_active)
         return 1;
     return -1;
 }
+
+arch_access arch_operand_access(unsigned op, uint64_t addr, unsigned stc_count)
+{
+    arch_access a = {ARCH_ACC_NONE, 0u, 0u};
+    switch (op) {
+    case CPUMF_OP_LPP:
+    case CPUMF_OP_LCCTL:
+    case CPUMF_OP_LPCTL:
+        a.kind = ARCH_ACC_FETCH;
+        a.len = 8u;
+        a.ndw = arch_operand_ndw(addr, 8u);
+        break;
+    case CPUMF_OP_QCTRI:
+        a.kind = ARCH_ACC_PROBE;
+        a.len = 64u;
+        a.ndw = arch_operand_ndw(addr, 64u);
+        break;
+    case CPUMF_OP_STCCTM:
+        if (stc_count > 0u) {
+            a.kind = ARCH_ACC_PROBE;
+            a.len = 8u * stc_count;
+            a.ndw = stc_count;
+        }
+        break;
+    default:
+        break;
+    }
+    return a;
+}
+
+unsigned arch_stcctm_slot(unsigned set, unsigned k)
+{
+    if (set == CPUMF_SET_MT)
+        return ARCH_SLOT_MT0 + (k & 1u);
+    return arch_set_first_slot(set) + k;
+}
+
+arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
+{
+    const cpumf_model_cfg *m = &cfg->model;
+    arch_exec_result r;
+    arch_load_result lr;
+    unsigned grp = 0u, ctr = 0u;
+    int t;
+
+    memset(&r, 0, sizeof r);
+    r.r1 = x->r1;
+    switch (x->op) {
+    case CPUMF_OP_LPP:
+        if (x->sf_e || (x->sf_lower & 1u)) {
+            r.fx = ARCH_FX_LPP;
+            r.value = x->operand;
+        }
+        break;
+    case CPUMF_OP_LCCTL:
+    case CPUMF_OP_LPCTL:
+        if (x->op == CPUMF_OP_LCCTL)
+            lr = arch_lcctl(m, x->operand, x->a, x->e, x->c);
+        else
+            lr = arch_lpctl(m->has_cg, x->cg_a, x->operand);
+        if (lr.exc) {
+            r.exc = lr.exc;
+            break;
+        }
+        r.cc = lr.cc;
+        if (lr.apply) {
+            r.fx = x->op == CPUMF_OP_LCCTL ? ARCH_FX_LCCTL : ARCH_FX_LPCTL;
+            r.e = lr.e;
+            r.c = lr.c;
+        }
+        break;
+    case CPUMF_OP_ECCTR:
+    case CPUMF_OP_SCCTR:
+        t = arch_ecctr_target(m, x->r2, x->e, x->pending, x->op == CPUMF_OP_SCCTR);
+        if (t < 0) {
+            r.cc = 3u;
+        } else if (x->op == CPUMF_OP_SCCTR) {
+            r.fx = ARCH_FX_SCCTR;
+            r.slot = (unsigned)t;
+            r.value = x->r1;
+        } else {
+            r.rd = ARCH_RD_CTR;
+            r.slot = (unsigned)t;
+        }
+        break;
+    case CPUMF_OP_EPCTR:
+    case CPUMF_OP_SPCTR:
+        r.cc = arch_epctr_target(cfg, x->r2, x->cg_a, x->g_e, &grp, &ctr);
+        if (r.cc == 0u) {
+            r.grp = grp;
+            r.ctr = ctr;
+            if (x->op == CPUMF_OP_EPCTR) {
+                r.rd = ARCH_RD_CG;
+            } else {
+                r.fx = ARCH_FX_SPCTR;
+                r.value = x->r1;
+            }
+        }
+        break;
+    case CPUMF_OP_ECPGA:
+        r.cc = arch_ecpga(cfg, x->r1, x->r2, &r.r1);
+        break;
+    case CPUMF_OP_QCTRI:
+        r.store = 1u;
+        break;
+    case CPUMF_OP_STCCTM:
+        r.clear_mt = x->m3 == 9u;
+        r.cc = x->stc_cc;
+        r.store = x->stc_count > 0u;
+        break;
+    default:
+        break;
+    }
+    return r;
+}
+
+int arch_sets_cc(unsigned op, unsigned exc)
+{
+    if (exc != CPUMF_EXC_NONE)
+        return 0;
+    return !(op == CPUMF_OP_LPP || op == CPUMF_OP_QCTRI || op == CPUMF_OP_LSCTL ||
+             op == CPUMF_OP_QSI);
+}

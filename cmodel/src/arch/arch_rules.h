@@ -153,6 +153,63 @@ unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable,
 /* MT counter to bump (0 for 448, 1 for 449, -1 none). */
 int arch_mt_counter(unsigned n_running, unsigned any_active);
 
+
+/* ---- instruction flow and EXEC decision (docs/uarch.md sections 5, 6) ----
+ * Shared by the cycle model (mf_insn) and the untimed execution (execute.c). */
+#define ARCH_ACC_NONE 0u   /* no storage operand */
+#define ARCH_ACC_FETCH 1u  /* 8-byte operand read before EXEC */
+#define ARCH_ACC_PROBE 2u  /* store operand: probed (read) before EXEC, written after */
+typedef struct arch_access {
+    unsigned kind;   /* ARCH_ACC_* */
+    unsigned len;    /* operand bytes */
+    unsigned ndw;    /* doublewords read (and, for PROBE, written) */
+} arch_access;
+/* Storage access of an instruction that passed the DECODE checks; stc_count
+ * is the STCCTM count decided in DECODE (arch_stcctm). */
+arch_access arch_operand_access(unsigned op, uint64_t addr, unsigned stc_count);
+/* Slot whose value STCCTM stores in doubleword k of a set (ARCH_SLOT_MT0 + 0/1:
+ * the core's MT counters 448/449). */
+unsigned arch_stcctm_slot(unsigned set, unsigned k);
+
+/* What EXEC sees: the captured request, the fetched operand, the STCCTM
+ * decision latched in DECODE and this cycle's registers of the CPU. */
+typedef struct arch_exec_in {
+    unsigned op, m3;
+    uint64_t r1, r2, addr;
+    uint64_t operand;
+    unsigned stc_cc, stc_count;
+    unsigned a, e, c, cg_a, sf_e;
+    unsigned sf_lower;       /* sf_lower_enabled input of the cycle */
+    uint32_t pending;
+    unsigned g_e;            /* global E register */
+} arch_exec_in;
+
+#define ARCH_FX_NONE 0u
+#define ARCH_FX_LPP 1u    /* program parameter = value */
+#define ARCH_FX_LCCTL 2u  /* CPU E/C masks = e, c */
+#define ARCH_FX_LPCTL 3u  /* global E/C = e, c */
+#define ARCH_FX_SCCTR 4u  /* counter slot = value */
+#define ARCH_FX_SPCTR 5u  /* group grp counter ctr = value */
+#define ARCH_RD_NONE 0u
+#define ARCH_RD_CTR 1u    /* R1 = counter slot (ARCH_SLOT_MT0 + k: the core's 448 + k) */
+#define ARCH_RD_CG 2u     /* R1 = group grp counter ctr */
+typedef struct arch_exec_result {
+    unsigned exc, cc;
+    uint64_t r1;             /* R1 after the instruction, unless rd names a counter */
+    unsigned rd;             /* ARCH_RD_* */
+    unsigned fx;             /* ARCH_FX_*, applied at the EXEC edge */
+    unsigned e, c;
+    uint64_t value;
+    unsigned slot, grp, ctr;
+    unsigned clear_mt;       /* clear alert bit 16 (STCCTM M3 = 9) */
+    unsigned store;          /* a STORE phase follows (QCTRI, STCCTM with count > 0) */
+} arch_exec_result;
+/* The EXEC decision of one instruction (section 6). */
+arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x);
+/* Response fields: whether the instruction sets a condition code (not for an
+ * exception, LPP, QCTRI, LSCTL, QSI). */
+int arch_sets_cc(unsigned op, unsigned exc);
+
 #ifdef __cplusplus
 }
 #endif
