@@ -21,7 +21,7 @@ RTL_PKG := rtl/mf_pkg.sv
 RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
 TB_SV := tb/model_mirror.sv tb/cosim_top.sv
 VLT_FLAGS := --cc --build -j $(JOBS) -O3 --x-assign fast --x-initial fast --trace-fst \
-  --top-module cosim_top -Irtl -Wno-fatal -MMD \
+  --top-module cosim_top -Irtl -Wno-fatal -MMD --trace-max-array 256 \
   -CFLAGS "-fno-var-tracking" -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" --output-split 20000
 # Every mutant of rtl/mutants.md, all compiled into one build; +MUTANT_<NAME>
 # at run time picks one (tests/mutants/mutants.txt lists them).

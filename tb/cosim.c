@@ -83,7 +83,7 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
         REG(cf_e, "cf_state", "e_q", 2);
         REG(cf_c, "cf_state", "c_q", 2);
         REG(cg_a, "cf_state", "cg_a_q", 1);
-        REG(alert_pending, "mf_alert", "pending_q", 8);
+        REG(alert_pending, "mf_alert", "pend_q", 8);
         REG(insn_state, "mf_insn", "state_q", 1);
         REG(pp, "mf_cpu", "pp_q", 16);
         REG(sf_a, "mf_cpu", "sf_a_q", 1);
@@ -147,9 +147,9 @@ static void report_context(cosim_ctx *c, uint64_t cycle) {
                     c->hist_cycle[slot], in->sigp_mt_valid, in->sigp_mt_enable, in->cg_addr_change);
     }
     uint64_t from = cycle > WAVE_BEFORE ? cycle - WAVE_BEFORE : 0;
-    fprintf(f, "reproduce with waves:\n  build/cpumf-cosim %s --seed %" PRIu64 " --waves waves/mismatch.fst"
+    fprintf(f, "reproduce with waves:\n  %s %s --seed %" PRIu64 " --waves waves/mismatch.fst"
                " --wave-from %" PRIu64 " --wave-to %" PRIu64 "%s%s\n",
-            c->info.scenario_path, c->info.seed, from, cycle + WAVE_AFTER,
+            c->info.program, c->info.scenario_path, c->info.seed, from, cycle + WAVE_AFTER,
             c->info.plusargs && *c->info.plusargs ? " " : "", c->info.plusargs ? c->info.plusargs : "");
 }
 
@@ -183,6 +183,15 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
 static void cosim_commit(void *ctx) {
     cosim_ctx *c = (cosim_ctx *)ctx;
     cpumf_commit(c->model);
+    if (tb_rtl_tracing(c->rtl, c->hist_cycle[(c->nhist - 1) % HISTORY])) {
+        /* The waves show the RTL after the edge with this cycle's inputs still
+         * applied; evaluate the model the same way, so both sides change at
+         * the same instant.  The next cycle's eval recomputes everything. */
+        cpumf_sys_out after;
+        cpumf_eval(c->model, &c->min, &after);
+        cpumf_observe(c->model, &c->mobs);
+        tb_rtl_mirror(c->rtl, &after, &c->mobs);
+    }
     tb_rtl_commit(c->rtl);
 }
 

@@ -10,7 +10,8 @@
 #include "rtl.h"
 
 typedef struct tb_cosim_info {
-    const char *scenario_path;  /* for the reproduce line */
+    const char *program;        /* the running binary, for the reproduce line */
+    const char *scenario_path;
     uint64_t seed;
     const char *plusargs;       /* e.g. "+MUTANT_X", added to the reproduce line */
     FILE *report;               /* where a mismatch is reported (stderr) */

@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
         tb_scenario_free(sc);
         return 2;
     }
-    tb_cosim_info info = {opt.scenario, sc->seed, plus, stderr};
+    tb_cosim_info info = {argv[0], opt.scenario, sc->seed, plus, stderr};
     tb_backend be = tb_cosim_backend(sys, rtl, &info);
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
     if (be.ctx) be.destroy(be.ctx);

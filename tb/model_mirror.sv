@@ -1,6 +1,6 @@
 // Passive holder of the C model's per-cycle values, so that the merged FST
 // has a `model` scope beside `rtl`. The per-CPU view (g_cpu[i]) uses the
-// names of the RTL registers it mirrors (ctr_q, state_q, pending_q, ...), one
+// names of the RTL registers it mirrors (ctr_q, state_q, pend_q, ...), one
 // word per counter slot, so a difference shows as two adjacent traces. It is
 // only driven while a wave window is open; nothing reads it.
 module model_mirror
@@ -36,7 +36,7 @@ module model_mirror
     logic [63:0] ctr_q [NSLOT];
     logic [5:0]  a_q, e_q, c_q;
     logic        cg_a_q;
-    logic [31:0] pending_q;
+    logic [31:0] pend_q;
     insn_state_e state_q;
     logic [63:0] pp_q;
     logic [1:0]  sf_a_q;
@@ -47,7 +47,7 @@ module model_mirror
     assign e_q       = cf_e[i];
     assign c_q       = cf_c[i];
     assign cg_a_q    = cg_a[i];
-    assign pending_q = alert_pending[i];
+    assign pend_q = alert_pending[i];
     assign state_q   = insn_state_e'(insn_state[i]);
     assign pp_q      = pp[i];
     assign sf_a_q    = sf_a[i];

@@ -173,7 +173,8 @@ void cpumf_commit(cpumf_sys *s)
 void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
 {
     unsigned i;
-    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+    /* Installed CPUs only: the lockstep calls this every cycle. */
+    for (i = 0; i < s->cfg.n_cpus; i++) {
         const mf_cpu_state *c = &s->q[i];
         cpumf_cpu_obs *o = &obs->cpu[i];
         o->cf_a = c->st.a;

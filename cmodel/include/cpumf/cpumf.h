@@ -235,7 +235,8 @@ void cpumf_destroy(cpumf_sys *s);
 void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
 /* Clock edge: the next state computed by the last cpumf_eval becomes current. */
 void cpumf_commit(cpumf_sys *s);
-/* Copy the current state. */
+/* Copy the current state.  Entries of CPUs that are not installed are left
+ * as they are. */
 void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs);
 const cpumf_system_cfg *cpumf_config(const cpumf_sys *s);
 
