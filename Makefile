@@ -29,19 +29,18 @@ MUTANTS := $(shell sed -n 's/^\([A-Z0-9_]*\) .*/\1/p' tests/mutants/mutants.txt 
 MUT_DEFS := $(foreach m,$(MUTANTS),+define+MUTANT_$(m))
 
 LIB_SRC := $(sort $(wildcard cmodel/src/*.c cmodel/src/arch/*.c))
-TB_COMMON := tb/scenario.c tb/workload.c tb/storage.c tb/runner.c tb/cli.c tb/results.c
-TB_COMMON := $(filter $(wildcard tb/*.c),$(TB_COMMON))
+TB_COMMON := tb/scenario.c tb/workload.c tb/storage.c tb/runner.c tb/cli.c tb/sampler.c tb/smp.c
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TB_OBJ := $(TB_COMMON:%.c=$(BUILD)/obj/%.o)
 COSIM_OBJ := $(BUILD)/obj/tb/cosim.o $(BUILD)/obj/tb/cosim_main.o
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/%,$(wildcard tests/unit/test_*.c))
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
-.PHONY: all deps test regress waves bench clean lint help unit sim cosim install
+.PHONY: all deps test regress waves bench clean lint help unit sim cosim install smp
 .DEFAULT_GOAL := all
 
 all: deps
-	@$(MAKE) --no-print-directory sim cosim unit
+	@$(MAKE) --no-print-directory sim cosim smp unit
 
 help:
 	@echo "make            build the model library, cpumf-sim, cpumf-cosim and unit tests"
@@ -76,6 +75,10 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/libcpumf.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+smp: $(BUILD)/cpumf-smp
+$(BUILD)/cpumf-smp: $(BUILD)/obj/tb/smp_main.o $(BUILD)/obj/tb/smp.o
+	$(CC) $(OPT) -o $@ $^
 
 sim: $(BUILD)/cpumf-sim
 $(BUILD)/cpumf-sim: $(BUILD)/obj/tb/sim_main.o $(TB_OBJ) $(BUILD)/libcpumf.a
@@ -148,7 +151,7 @@ $(IOBJ)/cpumf-cosim: $(COSIM_OBJ:$(BUILD)/obj/%=$(IOBJ)/%) $(TB_COMMON:%.c=$(IOB
 	  $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 
 install: deps
-	@$(MAKE) --no-print-directory $(IOBJ)/libcpumf.a $(IOBJ)/libcpumf.so.$(VERSION) $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim
+	@$(MAKE) --no-print-directory $(BUILD)/cpumf-smp $(IOBJ)/libcpumf.a $(IOBJ)/libcpumf.so.$(VERSION) $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim
 	install -d $(PREFIX)/include/cpumf $(PREFIX)/lib/pkgconfig $(PREFIX)/bin $(PREFIX)/share/cpumf
 	install -m 644 cmodel/include/cpumf/*.h $(PREFIX)/include/cpumf/
 	install -m 644 $(IOBJ)/libcpumf.a $(PREFIX)/lib/
@@ -157,7 +160,7 @@ install: deps
 	ln -sf libcpumf.so.$(SOMAJOR) $(PREFIX)/lib/libcpumf.so
 	sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' cmodel/pkg/cpumf.pc.in \
 	  >$(PREFIX)/lib/pkgconfig/cpumf.pc
-	install -m 755 $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim $(PREFIX)/bin/
+	install -m 755 $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim $(BUILD)/cpumf-smp $(PREFIX)/bin/
 	rm -rf $(PREFIX)/share/cpumf/configs
 	cp -r configs $(PREFIX)/share/cpumf/configs
 	@echo "installed cpumf $(VERSION) in $(abspath $(PREFIX)); use: pkg-config --cflags --libs cpumf"
@@ -179,7 +182,7 @@ lint:
 	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_DEFS) $(RTL_SRC) --top-module mf_system
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top
 
-CHECK_BUILDS = sim cosim unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim \
+CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim \
   $(BUILD)/dpi/tb_dpi_example
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
@@ -203,8 +206,9 @@ waves: deps
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/cpumf-bench
 	$(BUILD)/cpumf-bench tests/bench/busy_all.json
+	$(BUILD)/cpumf-bench tests/bench/sampling_all.json
 
 clean:
 	rm -rf $(BUILD) waves/*.fst
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' -not -path '*/vobj*' -not -path '*/dpi/*' 2>/dev/null)

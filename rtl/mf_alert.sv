@@ -9,6 +9,7 @@ module mf_alert
   input  logic        taken_i,
   input  logic        cr0_58_i,
   input  logic        cpu_enabled_i,  // some non-MT CPU set enabled in the next state
+  input  logic        sf_enabled_i,   // some sampling function enabled in the next state
   input  logic        reset_i,        // any reset this cycle
   output logic        req_o,
   output logic [31:0] pending_o
@@ -24,8 +25,8 @@ module mf_alert
 
   assign req_o = (pend_q != '0) && cr0_58_i;
 
-  // No sampling function can be enabled in this slice, so bits 0, 1, 2 and 9
-  // are never raised and need no clearing here.
+  // AL-3: bits 0, 1, 2 and 9 clear when no sampling function is enabled, bit
+  // 25 when no non-MT CPU counter set is; bits 8, 16 and 24 stay.
   always_comb begin
     pend_d = (taken_i && req_o) ? '0 : pend_q;
     if (clr_loss_mt_i) pend_d = pend_d & ~AL_LOSS_MT;
@@ -35,6 +36,7 @@ module mf_alert
     if (mut_al3_no_clear) clr_loss_cpu = 1'b0;
 `endif
     if (clr_loss_cpu) pend_d = pend_d & ~AL_LOSS_CPU;
+    if (!sf_enabled_i) pend_d = pend_d & ~AL_SF_BITS;
     if (reset_i) pend_d = '0;
   end
 

@@ -20,6 +20,11 @@ module mf_insn
   input  logic [NCPU-1:0][15:0]            cfg_cpu_addr_i,
   input  logic [NCPU-1:0][CGW-1:0]         cfg_cpu_cg_i,
   input  logic [NCG-1:0][15:0]             cfg_cg_addr_i,
+  input  logic [15:0]                      cfg_bsdes_i,
+  input  logic [15:0]                      cfg_dsdes_i,
+  input  logic [63:0]                      cfg_min_int_i,
+  input  logic [63:0]                      cfg_max_int_i,
+  input  logic [31:0]                      cfg_cpu_speed_i,
   // request
   input  logic                             stopped_i,
   input  logic                             insn_valid_i,
@@ -53,6 +58,12 @@ module mf_insn
   input  logic [1:0][63:0]                 mt_ctr_i,
   input  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_i,
   input  logic                             sf_lower_en_i,
+  input  logic [1:0]                       sf_a_i,
+  input  logic [1:0]                       sf_e_i,
+  input  logic [1:0]                       sf_c_i,
+  input  logic [63:0]                      sf_tear_i,
+  input  logic [63:0]                      sf_dear_i,
+  input  logic                             upd_busy_i,      // sf_update is not IDLE
   // effects, valid in the EXEC cycle
   output logic                             lpp_we_o,
   output logic [63:0]                      operand_o,
@@ -69,6 +80,16 @@ module mf_insn
   output logic [2:0]                       spctr_ctr_o,
   output logic [63:0]                      wr_data_o,
   output logic                             clr_loss_mt_o,
+  output logic                             lsctl_exec_o,    // LSCTL executes (any outcome)
+  output logic                             lsctl_we_o,      // ... with cc 0
+  output logic                             lsctl_load_o,    // ... activating some function
+  output logic [1:0]                       lsctl_e_o,
+  output logic [1:0]                       lsctl_c_o,
+  output logic                             lsctl_s_o,
+  output logic                             lsctl_h_o,
+  output logic [63:0]                      lsctl_interval_o,
+  output logic [63:0]                      lsctl_tear_o,
+  output logic [63:0]                      lsctl_dear_o,
   // response
   output logic                             insn_ready_o,
   output logic                             insn_done_o,
@@ -114,6 +135,14 @@ module mf_insn
   logic mut_store_be;
   initial mut_store_be = $test$plusargs("MUTANT_STORE_BE");
 `endif
+`ifdef MUTANT_SF_LSCTL_INTERVAL_UNCHECKED
+  logic mut_sf_lsctl_interval_unchecked;
+  initial mut_sf_lsctl_interval_unchecked = $test$plusargs("MUTANT_SF_LSCTL_INTERVAL_UNCHECKED");
+`endif
+`ifdef MUTANT_SF_QSI_TEAR_DEAR_SWAP
+  logic mut_sf_qsi_tear_dear_swap;
+  initial mut_sf_qsi_tear_dear_swap = $test$plusargs("MUTANT_SF_QSI_TEAR_DEAR_SWAP");
+`endif
 
   // ---------------------------------------------------------------------------
   // Registers
@@ -127,7 +156,7 @@ module mf_insn
   exc_e         exc_q, exc_d;
   logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
   logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
-  logic [127:0] fetch_q, fetch_d;
+  logic [319:0] fetch_q, fetch_d;  // fetched doublewords 0-4, 0 in the top bits
   logic         req_valid_q, req_valid_d, req_we_q, req_we_d;
   logic [7:0]   req_be_q, req_be_d;
   logic [63:0]  req_addr_q, req_addr_d, req_wdata_q, req_wdata_d;
@@ -141,22 +170,20 @@ module mf_insn
   logic [2:0]  off;
   logic [10:0] op_len;   // operand length in bytes
   logic [8:0]  n_dw;     // doublewords the operand touches
-  logic [63:0] x;        // fetched 8-byte operand
+  logic [63:0] x;        // fetched operand doubleword 0 (the 8-byte operand)
+  logic [63:0] x1, x2, x3;  // LSCTL operand doublewords 1-3
   logic        mt_inst;
-
-  // The sampling facility bit matters only once LSCTL/QSI are implemented.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_fac_sf;
-  assign unused_fac_sf = cfg_fac_i[2];
-  /* verilator lint_on UNUSEDSIGNAL */
 
   assign mt_inst = cfg_csvn_i > 16'd3;
   assign off     = addr_q[2:0];
-  assign x       = 64'((fetch_q << {off, 3'b0}) >> 64);
+  assign x       = 64'({fetch_q[319:256], fetch_q[255:192]} << {off, 3'b0} >> 64);
+  assign x1      = 64'({fetch_q[255:192], fetch_q[191:128]} << {off, 3'b0} >> 64);
+  assign x2      = 64'({fetch_q[191:128], fetch_q[127:64]} << {off, 3'b0} >> 64);
+  assign x3      = 64'({fetch_q[127:64], fetch_q[63:0]} << {off, 3'b0} >> 64);
 
   always_comb begin
     unique case (op_q)
-      OP_QCTRI:  op_len = 11'd64;
+      OP_QCTRI, OP_LSCTL, OP_QSI: op_len = 11'd64;
       OP_STCCTM: op_len = {cnt_q, 3'b0};
       default:   op_len = 11'd8;
     endcase
@@ -293,8 +320,8 @@ module mf_insn
       OP_LPP:                                   exc_oper = !cfg_fac_i[0];
       OP_LCCTL, OP_LPCTL, OP_QCTRI, OP_ECCTR,
       OP_EPCTR, OP_SCCTR, OP_SPCTR, OP_ECPGA:   exc_oper = !cfg_fac_i[1];
+      OP_LSCTL, OP_QSI:                         exc_oper = !cfg_fac_i[2];
       OP_STCCTM:                                exc_oper = !cfg_fac_i[3];
-      // The sampling instructions arrive with their own slice.
       default:                                  exc_oper = 1'b1;
     endcase
     exc_priv = prob_q && !((op_q == OP_ECCTR || op_q == OP_STCCTM) && cr0_15_q);
@@ -328,17 +355,12 @@ module mf_insn
     input op_e         op,
     input logic [8:0]  j,
     input logic [7:0]  cnt,
-    input logic [63:0] dw0,
-    input logic [63:0] dw1,
+    input logic [63:0] blk_val,
     input logic [63:0] ctr_val,
     input logic [1:0][63:0] mt_ctr,
     input logic        mt_set
   );
-    if (op == OP_QCTRI) begin
-      if (j == 9'd0) return dw0;
-      if (j == 9'd1) return dw1;
-      return '0;
-    end
+    if (op == OP_QCTRI || op == OP_QSI) return blk_val;
     if (j >= 9'(cnt)) return '0;
     if (mt_set) return mt_ctr[j[0]];
     return ctr_val;
@@ -363,6 +385,56 @@ module mf_insn
 `endif
   end
 
+  // QSI block (section 15), formed when each write is loaded.
+  logic [63:0] qs_dw0, qs_tear, qs_dear;
+  assign qs_dw0 = {14'b0, sf_a_i[SF_BASIC], sf_a_i[SF_DIAG], 6'b0, sf_e_i[SF_BASIC], sf_e_i[SF_DIAG],
+                   6'b0, sf_c_i[SF_BASIC], sf_c_i[SF_DIAG], cfg_bsdes_i, cfg_dsdes_i};
+  always_comb begin
+    qs_tear = sf_tear_i;
+    qs_dear = sf_dear_i;
+`ifdef MUTANT_SF_QSI_TEAR_DEAR_SWAP
+    if (mut_sf_qsi_tear_dear_swap) begin
+      qs_tear = sf_dear_i;
+      qs_dear = sf_tear_i;
+    end
+`endif
+  end
+
+  // Doubleword j of the QCTRI or QSI block.
+  function automatic logic [63:0] blk_dw(
+    input op_e         op,
+    input logic [8:0]  j,
+    input logic [63:0] q0,
+    input logic [63:0] q1,
+    input logic [63:0] s0,
+    input logic [63:0] s1,
+    input logic [63:0] s2,
+    input logic [63:0] s3,
+    input logic [63:0] s4,
+    input logic [63:0] s5
+  );
+    if (op == OP_QCTRI) begin
+      if (j == 9'd0) return q0;
+      if (j == 9'd1) return q1;
+      return '0;
+    end
+    unique case (j)
+      9'd0: return s0;
+      9'd1: return s1;
+      9'd2: return s2;
+      9'd3: return s3;
+      9'd4: return s4;
+      9'd5: return s5;
+      default: return '0;
+    endcase
+  endfunction
+
+  logic [63:0] blk_prev, blk_cur;
+  assign blk_prev = blk_dw(op_q, ld_k - 9'd1, qb_dw0, qb_dw1, qs_dw0, cfg_min_int_i, cfg_max_int_i,
+                           qs_tear, qs_dear, {32'b0, cfg_cpu_speed_i});
+  assign blk_cur  = blk_dw(op_q, ld_k, qb_dw0, qb_dw1, qs_dw0, cfg_min_int_i, cfg_max_int_i,
+                           qs_tear, qs_dear, {32'b0, cfg_cpu_speed_i});
+
   // Counters of operand doublewords k-1 and k, read here so that only one
   // word goes into store_dw (slots past the operand are never stored).
   logic [63:0] ctr_prev, ctr_cur;
@@ -371,9 +443,9 @@ module mf_insn
 
   always_comb begin
     wr_prev = (ld_k == '0) ? 64'd0 :
-              store_dw(op_q, ld_k - 9'd1, cnt_q, qb_dw0, qb_dw1, ctr_prev, mt_ctr_i,
+              store_dw(op_q, ld_k - 9'd1, cnt_q, blk_prev, ctr_prev, mt_ctr_i,
                        stc_set == 3'(SET_MT));
-    wr_cur  = store_dw(op_q, ld_k, cnt_q, qb_dw0, qb_dw1, ctr_cur, mt_ctr_i,
+    wr_cur  = store_dw(op_q, ld_k, cnt_q, blk_cur, ctr_cur, mt_ctr_i,
                        stc_set == 3'(SET_MT));
     wr_data = 64'({wr_prev, wr_cur} >> {off, 3'b0});
     end_off  = 3'(off + op_len[2:0]);
@@ -402,6 +474,22 @@ module mf_insn
     lc_e    = x[21:16];
     lc_c    = x[5:0];
     for (int s = 0; s < 6; s++) lc_ok[s] = !lc_sets[s] || ((lc_e[s] || !lc_c[s]) && (a_i[s] || (!lc_e[s] && !lc_c[s])));
+  end
+
+  // LSCTL (section 15): X = operand doubleword 0, bit 0 basic, 1 diagnostic.
+  logic [1:0] ls_e, ls_c, ls_ok;
+  logic       ls_spec, ls_act, ls_int_bad;
+
+  always_comb begin
+    ls_spec    = (x[61:10] != '0) || (x[7:2] != '0);
+    ls_e       = {x[8], x[9]};
+    ls_c       = {x[0], x[1]};
+    ls_act     = (ls_e & ls_c) != '0;
+    ls_int_bad = ls_act && (x1 < cfg_min_int_i || x1 > cfg_max_int_i);
+`ifdef MUTANT_SF_LSCTL_INTERVAL_UNCHECKED
+    if (mut_sf_lsctl_interval_unchecked) ls_int_bad = 1'b0;
+`endif
+    for (int f = 0; f < 2; f++) ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));
   end
 
   // ---------------------------------------------------------------------------
@@ -443,6 +531,9 @@ module mf_insn
     scctr_we_o    = 1'b0;
     spctr_we_o    = 1'b0;
     clr_loss_mt_o = 1'b0;
+    lsctl_exec_o  = 1'b0;
+    lsctl_we_o    = 1'b0;
+    lsctl_load_o  = 1'b0;
 
     // An accepted request leaves the port; outputs are zero while not valid.
     if (req_valid_q && stor_req_ready_i) begin
@@ -477,11 +568,11 @@ module mf_insn
           state_d = IS_RESP;
         end else begin
           unique case (op_q)
-            OP_LPP, OP_LCCTL, OP_LPCTL: begin
+            OP_LPP, OP_LCCTL, OP_LPCTL, OP_LSCTL: begin
               state_d = IS_FETCH;
               ld_req  = 1'b1;
             end
-            OP_QCTRI: begin
+            OP_QCTRI, OP_QSI: begin
               state_d = IS_PROBE;
               ld_req  = 1'b1;
             end
@@ -505,8 +596,14 @@ module mf_insn
             state_d = IS_RESP;
           end else begin
             if (state_q == IS_FETCH) begin
-              if (idx_q == '0) fetch_d[127:64] = stor_rsp_data_i;
-              else             fetch_d[63:0]   = stor_rsp_data_i;
+              unique case (idx_q)
+                9'd0:    fetch_d[319:256] = stor_rsp_data_i;
+                9'd1:    fetch_d[255:192] = stor_rsp_data_i;
+                9'd2:    fetch_d[191:128] = stor_rsp_data_i;
+                9'd3:    fetch_d[127:64]  = stor_rsp_data_i;
+                9'd4:    fetch_d[63:0]    = stor_rsp_data_i;
+                default: ;  // LSCTL bytes 32-63 are ignored
+              endcase
             end
             if (idx_q == n_dw - 9'd1) begin
               state_d = IS_EXEC;
@@ -521,8 +618,23 @@ module mf_insn
         state_d = IS_RESP;
         unique case (op_q)
           OP_LPP: begin
-            // No sampling function of this CPU can be enabled in this slice.
-            lpp_we_o = sf_lower_en_i;
+            lpp_we_o = sf_lower_en_i || (sf_e_i != '0);
+          end
+          OP_LSCTL: begin
+            if (upd_busy_i) begin
+              // waits until the update process is idle
+              state_d = IS_EXEC;
+            end else begin
+              lsctl_exec_o = 1'b1;
+              if (ls_spec || ls_int_bad) begin
+                exc_d = EXC_SPEC;
+              end else if (ls_ok == '1) begin
+                lsctl_we_o   = 1'b1;
+                lsctl_load_o = ls_act;
+              end else begin
+                cc_d = 2'd3;
+              end
+            end
           end
           OP_LCCTL: begin
             if (lc_spec) begin
@@ -580,7 +692,7 @@ module mf_insn
             if (!cpu_found) cc_d = 2'd3;
             else            r1_d = {r1_q[63:32], 8'b0, cpu_grp_addr, 8'b0};
           end
-          OP_QCTRI: begin
+          OP_QCTRI, OP_QSI: begin
             state_d = IS_STORE;
             ld_req  = 1'b1;
             ld_we   = 1'b1;
@@ -593,7 +705,7 @@ module mf_insn
               ld_we   = 1'b1;
             end
           end
-          default: ;  // LSCTL/QSI never pass DECODE in this slice
+          default: ;
         endcase
       end
 
@@ -708,5 +820,13 @@ module mf_insn
   assign spctr_grp_o  = grp_idx;
   assign spctr_ctr_o  = r2_q[2:0];
   assign wr_data_o    = r1_q;
+
+  assign lsctl_e_o        = ls_e;
+  assign lsctl_c_o        = ls_c;
+  assign lsctl_s_o        = x[63];
+  assign lsctl_h_o        = x[62];
+  assign lsctl_interval_o = x1;
+  assign lsctl_tear_o     = x2;
+  assign lsctl_dear_o     = x3;
 
 endmodule

@@ -58,6 +58,38 @@ package mf_pkg;
     EXC_SPECIAL   = 8'h13
   } exc_e;
 
+  // Sample-data-block update process (uarch.md section 19).
+  typedef enum logic [3:0] {
+    US_IDLE     = 4'd0,
+    US_RD_TRL   = 4'd1,
+    US_RD_OVF   = 4'd2,
+    US_WR_OVF   = 4'd3,
+    US_WR_ENT   = 4'd4,
+    US_WR_TRL   = 4'd5,
+    US_WR_TS    = 4'd6,
+    US_RD_SDBT  = 4'd7,
+    US_RD_SDBT2 = 4'd8
+  } upd_state_e;
+
+  // Storage-port owner (uarch.md section 18).
+  typedef enum logic [1:0] {
+    ARB_NONE = 2'd0,
+    ARB_INSN = 2'd1,
+    ARB_UPD  = 2'd2
+  } arb_e;
+
+  // Sample-interval modes (strap cfg_int_mode_i).
+  localparam logic [1:0] INT_EXACT      = 2'd0;
+  localparam logic [1:0] INT_RANDOM     = 2'd1;
+  localparam logic [1:0] INT_RANDOM_SEC = 2'd2;
+
+  // Sampling-function bits (QSI/observation layout).
+  localparam int SF_BASIC = 0;
+  localparam int SF_DIAG  = 1;
+
+  // Galois LFSR of the sample interval (x^32 + x^22 + x^2 + x + 1).
+  localparam logic [31:0] LFSR_MASK = 32'h8020_0003;
+
   // Counter-set bits, LCCTL operand layout.
   localparam int SET_EXT     = 0;
   localparam int SET_BASIC   = 1;
@@ -71,6 +103,12 @@ package mf_pkg;
   localparam logic [5:0] SETS_NON_MT = 6'h1F;
 
   // Alert-parameter bits (code numbering: architecture bit b is code bit 31-b).
+  localparam logic [31:0] AL_INV_ADDR    = 32'h8000_0000;  // bit 0
+  localparam logic [31:0] AL_INV_SDBT    = 32'h4000_0000;  // bit 1
+  localparam logic [31:0] AL_PROG_REQ    = 32'h2000_0000;  // bit 2
+  localparam logic [31:0] AL_SF_AUTH     = 32'h0080_0000;  // bit 8
+  localparam logic [31:0] AL_LOSS_SAMPLE = 32'h0040_0000;  // bit 9
+  localparam logic [31:0] AL_SF_BITS     = 32'hE040_0000;  // bits 0, 1, 2, 9 (AL-3)
   localparam logic [31:0] AL_LOSS_MT     = 32'h0000_8000;  // bit 16
   localparam logic [31:0] AL_AUTH_CHG    = 32'h0000_0080;  // bit 24
   localparam logic [31:0] AL_LOSS_CPU    = 32'h0000_0040;  // bit 25

@@ -1,5 +1,5 @@
-// Top of the CPU-measurement counter facility: NCPU CPUs and the global
-// unit. Model and system values are straps, constant during a run.
+// Top of the CPU-measurement facility (counters and sampling): NCPU CPUs and
+// the global unit. Model and system values are straps, constant during a run.
 module mf_system
   import mf_pkg::*;
 (
@@ -23,6 +23,15 @@ module mf_system
   input  logic [6:0]                                  pwr_auth_cf_i,
   input  logic [1:0]                                  pwr_auth_sf_i,
   input  logic                                        pwr_mt_i,
+  input  logic [15:0]                                 cfg_bsdes_i,
+  input  logic [15:0]                                 cfg_dsdes_i,
+  input  logic [15:0]                                 cfg_dsde_fmt_i,
+  input  logic [63:0]                                 cfg_min_int_i,
+  input  logic [63:0]                                 cfg_max_int_i,
+  input  logic [31:0]                                 cfg_cpu_speed_i,
+  input  logic [1:0]                                  cfg_int_mode_i,
+  input  logic [31:0]                                 cfg_lfsr_seed_i,
+  input  logic                                        cfg_dedicated_i,
   // activity
   input  logic [NCPU-1:0]                             stopped_i,
   input  logic [NCPU-1:0]                             wait_i,
@@ -103,16 +112,26 @@ module mf_system
   output logic [NCPU-1:0][1:0]                        obs_sf_a_o,
   output logic [3:0]                                  obs_g_o,
   output logic [NCG-1:0][NCGCTR-1:0][63:0]            obs_cg_ctr_o,
-  output logic [NCPU-1:0][1:0][63:0]                  obs_mt_ctr_o
+  output logic [NCPU-1:0][1:0][63:0]                  obs_mt_ctr_o,
+  // sampling facility (uarch.md section 14)
+  input  logic [NCPU-1:0][63:0]                       diag_i,
+  output logic [NCPU-1:0][1:0]                        obs_sf_e_o,
+  output logic [NCPU-1:0][1:0]                        obs_sf_c_o,
+  output logic [NCPU-1:0]                             obs_sf_s_o,
+  output logic [NCPU-1:0]                             obs_sf_h_o,
+  output logic [NCPU-1:0][63:0]                       obs_interval_o,
+  output logic [NCPU-1:0][63:0]                       obs_tear_o,
+  output logic [NCPU-1:0][63:0]                       obs_dear_o,
+  output logic [NCPU-1:0][63:0]                       obs_int_cnt_o,
+  output logic [NCPU-1:0][7:0]                        obs_int_sec_o,
+  output logic [NCPU-1:0]                             obs_int_sec_act_o,
+  output logic [NCPU-1:0][31:0]                       obs_lfsr_o,
+  output logic [NCPU-1:0][63:0]                       obs_coll_o,
+  output logic [NCPU-1:0][3:0]                        obs_upd_state_o,
+  output logic [NCPU-1:0][63:0]                       obs_n_stored_o,
+  output logic [NCPU-1:0][63:0]                       obs_n_overflow_o,
+  output logic [NCPU-1:0][1:0]                        obs_arb_o
 );
-
-  // Inputs of the sampling facility, which lands with its own slice.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_sampling;
-  assign unused_sampling = ^{dat_i, as_i, asn_i, ia_i, uniq_i, uniq_count_i, level_i,
-                             secure_guest_i, pcf49_i, entry_inconsistent_i, tod_i,
-                             loss_sample_i};
-  /* verilator lint_on UNUSEDSIGNAL */
 
   logic                             g_e, g_c, change, mt_enabled;
   logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr;
@@ -134,7 +153,9 @@ module mf_system
     logic [1:0] core;
     assign core = (cfg_tpc_i == 2'd2) ? 2'(i / 2) : 2'(i);
 
-    mf_cpu u_cpu (
+    mf_cpu #(
+      .IDX (i)
+    ) u_cpu (
       .clk_i,
       .rst_ni,
       .installed_i        (i < int'(cfg_n_cpus_i)),
@@ -154,10 +175,25 @@ module mf_system
       .pwr_auth_cf_i,
       .pwr_auth_sf_i,
       .pwr_mt_i,
+      .cfg_bsdes_i,
+      .cfg_dsdes_i,
+      .cfg_dsde_fmt_i,
+      .cfg_min_int_i,
+      .cfg_max_int_i,
+      .cfg_cpu_speed_i,
+      .cfg_int_mode_i,
+      .cfg_lfsr_seed_i,
+      .cfg_dedicated_i,
       .stopped_i          (stopped_i[i]),
       .wait_i             (wait_i[i]),
       .problem_i          (problem_i[i]),
+      .dat_i              (dat_i[i]),
+      .as_i               (as_i[i]),
+      .asn_i              (asn_i[i]),
+      .ia_i               (ia_i[i]),
       .insns_i            (insns_i[i]),
+      .uniq_i             (uniq_i[i]),
+      .uniq_count_i       (uniq_count_i[i]),
       .l1i_dw_i           (l1i_dw_i[i]),
       .l1i_pen_i          (l1i_pen_i[i]),
       .l1d_dw_i           (l1d_dw_i[i]),
@@ -167,7 +203,13 @@ module mf_system
       .cr_bfn_i           (cr_bfn_i[i]),
       .cr_bcyc_i          (cr_bcyc_i[i]),
       .ext_ev_i           (ext_ev_i[i]),
+      .level_i            (level_i[i]),
+      .secure_guest_i     (secure_guest_i[i]),
+      .pcf49_i            (pcf49_i[i]),
+      .entry_inconsistent_i (entry_inconsistent_i[i]),
       .sf_lower_en_i      (sf_lower_en_i[i]),
+      .tod_i              (tod_i[i]),
+      .diag_i             (diag_i[i]),
       .cr0_58_i           (cr0_58_i[i]),
       .insn_valid_i       (insn_valid_i[i]),
       .insn_op_i          (insn_op_i[i]),
@@ -184,6 +226,7 @@ module mf_system
       .reset_i            (reset_i[i]),
       .loss_cpu_i         (loss_cpu_i[i]),
       .loss_mt_i          (loss_mt_i[i]),
+      .loss_sample_i      (loss_sample_i[i]),
       .alert_taken_i      (alert_taken_i[i]),
       .sigp_mt_valid_i,
       .sigp_mt_enable_i,
@@ -226,7 +269,23 @@ module mf_system
       .obs_ctr_o          (ctr[i]),
       .obs_insn_state_o   (obs_insn_state_o[i]),
       .obs_pp_o           (obs_pp_o[i]),
-      .obs_sf_a_o         (obs_sf_a_o[i])
+      .obs_sf_a_o         (obs_sf_a_o[i]),
+      .obs_sf_e_o         (obs_sf_e_o[i]),
+      .obs_sf_c_o         (obs_sf_c_o[i]),
+      .obs_sf_s_o         (obs_sf_s_o[i]),
+      .obs_sf_h_o         (obs_sf_h_o[i]),
+      .obs_interval_o     (obs_interval_o[i]),
+      .obs_tear_o         (obs_tear_o[i]),
+      .obs_dear_o         (obs_dear_o[i]),
+      .obs_int_cnt_o      (obs_int_cnt_o[i]),
+      .obs_int_sec_o      (obs_int_sec_o[i]),
+      .obs_int_sec_act_o  (obs_int_sec_act_o[i]),
+      .obs_lfsr_o         (obs_lfsr_o[i]),
+      .obs_coll_o         (obs_coll_o[i]),
+      .obs_upd_state_o    (obs_upd_state_o[i]),
+      .obs_n_stored_o     (obs_n_stored_o[i]),
+      .obs_n_overflow_o   (obs_n_overflow_o[i]),
+      .obs_arb_o          (obs_arb_o[i])
     );
   end
 

@@ -8,6 +8,7 @@
 #ifndef TB_BACKEND_H
 #define TB_BACKEND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
@@ -28,6 +29,12 @@ typedef struct tb_backend {
     void (*attach_storage)(void *ctx, const tb_storage *initial);
     /* Frees ctx (not the model it was given). */
     void (*destroy)(void *ctx);
+    /* May be NULL (the plain model).  A bench driver (the sampler) wrote
+     * `len` bytes at `addr` directly into storage, between the clock edge of
+     * one cycle and the inputs of the next, as an operating system does.  The
+     * runner has already applied the write to its own storage; a backend with
+     * a second storage (the lockstep clone) applies it there too. */
+    void (*mem_write)(void *ctx, uint64_t addr, const uint8_t *buf, size_t len);
 } tb_backend;
 
 /* The plain model.  The backend does not own `sys`: destroy() leaves it. */

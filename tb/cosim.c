@@ -85,8 +85,24 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
         REG(cg_a, "cf_state", "cg_a_q", 1);
         REG(alert_pending, "mf_alert", "pend_q", 8);
         REG(insn_state, "mf_insn", "state_q", 1);
-        REG(pp, "mf_cpu", "pp_q", 16);
-        REG(sf_a, "mf_cpu", "sf_a_q", 1);
+        REG(pp, "sf_ctrl", "pp_q", 16);
+        REG(sf_a, "sf_ctrl", "a_q", 1);
+        REG(sf_e, "sf_ctrl", "e_q", 1);
+        REG(sf_c, "sf_ctrl", "c_q", 1);
+        REG(sf_s, "sf_ctrl", "s_q", 1);
+        REG(sf_h, "sf_ctrl", "h_q", 1);
+        REG(interval, "sf_ctrl", "interval_q", 16);
+        REG(tear, "sf_ctrl", "tear_q", 16);
+        REG(dear, "sf_ctrl", "dear_q", 16);
+        REG(int_cnt, "sf_interval", "cnt_q", 16);
+        REG(int_sec, "sf_interval", "sec_q", 2);
+        REG(int_sec_act, "sf_interval", "sec_act_q", 1);
+        REG(lfsr, "sf_interval", "lfsr_q", 8);
+        REG(collisions, "sf_interval", "coll_q", 16);
+        REG(upd_state, "sf_update", "state_q", 1);
+        REG(n_stored, "sf_update", "n_stored_q", 16);
+        REG(n_overflow, "sf_update", "n_overflow_q", 16);
+        REG(arb_own, "mf_cpu", "own_q", 1);
 #undef REG
         if (memcmp(a->ctr, b->ctr, sizeof a->ctr) != 0) {
             for (unsigned s = 0; s < CPUMF_NSLOT; s++) {
@@ -125,7 +141,8 @@ static void print_inputs(FILE *f, const cpumf_cpu_in *in) {
     F(insn_valid); F(op); F(m3); F(insn_problem); F(cr0_15); F(r1); F(r2); F(addr);
     F(auth_set); F(auth_clr); F(sf_auth_set); F(sf_auth_clr); F(reset); F(loss_cpu); F(loss_mt);
     F(loss_sample); F(alert_taken); F(stor_req_ready); F(stor_rsp_valid); F(stor_rsp_err);
-    F(stor_rsp_data); F(sf_lower_enabled);
+    F(stor_rsp_data); F(sf_lower_enabled); F(dat); F(as); F(asn); F(ia); F(uniq); F(uniq_count);
+    F(level); F(secure_guest); F(pcf49); F(entry_inconsistent); F(diag);
 #undef F
     fputc('\n', f);
 }
@@ -205,6 +222,11 @@ static void cosim_attach_storage(void *ctx, const tb_storage *initial) {
     c->mstor = tb_storage_clone(initial);
 }
 
+static void cosim_mem_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t len) {
+    cosim_ctx *c = (cosim_ctx *)ctx;
+    tb_storage_write_bytes(c->mstor, addr, buf, len);
+}
+
 static void cosim_destroy(void *ctx) {
     cosim_ctx *c = (cosim_ctx *)ctx;
     if (c->mstor) tb_storage_destroy(c->mstor);
@@ -227,6 +249,7 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     be.observe = cosim_observe;
     be.attach_storage = cosim_attach_storage;
     be.destroy = cosim_destroy;
+    be.mem_write = cosim_mem_write;
     return be;
 }
 
@@ -244,6 +267,6 @@ static void rtl_only_observe(void *ctx, cpumf_obs *obs) { tb_rtl_observe((tb_rtl
 static void rtl_only_destroy(void *ctx) { (void)ctx; }
 
 tb_backend tb_rtl_backend(tb_rtl *rtl) {
-    tb_backend be = {rtl, rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy};
+    tb_backend be = {rtl, rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy, NULL};
     return be;
 }

@@ -25,6 +25,15 @@ module cosim_top
   input  logic [6:0]                 pwr_auth_cf_i,
   input  logic [1:0]                 pwr_auth_sf_i,
   input  logic                       pwr_mt_i,
+  input  logic [15:0]                cfg_bsdes_i,
+  input  logic [15:0]                cfg_dsdes_i,
+  input  logic [15:0]                cfg_dsde_fmt_i,
+  input  logic [63:0]                cfg_min_int_i,
+  input  logic [63:0]                cfg_max_int_i,
+  input  logic [31:0]                cfg_cpu_speed_i,
+  input  logic [1:0]                 cfg_int_mode_i,
+  input  logic [31:0]                cfg_lfsr_seed_i,
+  input  logic                       cfg_dedicated_i,
   // activity
   input  logic [NCPU-1:0]            stopped_i,
   input  logic [NCPU-1:0]            wait_i,
@@ -105,6 +114,24 @@ module cosim_top
   output logic [3:0]                 obs_g_o,
   output logic [NCG-1:0][7:0][63:0]  obs_cg_ctr_o,
   output logic [NCPU-1:0][1:0][63:0] obs_mt_ctr_o,
+  // sampling
+  input  logic [NCPU-1:0][63:0]      diag_i,
+  output logic [NCPU-1:0][1:0]       obs_sf_e_o,
+  output logic [NCPU-1:0][1:0]       obs_sf_c_o,
+  output logic [NCPU-1:0]            obs_sf_s_o,
+  output logic [NCPU-1:0]            obs_sf_h_o,
+  output logic [NCPU-1:0][63:0]      obs_interval_o,
+  output logic [NCPU-1:0][63:0]      obs_tear_o,
+  output logic [NCPU-1:0][63:0]      obs_dear_o,
+  output logic [NCPU-1:0][63:0]      obs_int_cnt_o,
+  output logic [NCPU-1:0][7:0]       obs_int_sec_o,
+  output logic [NCPU-1:0]            obs_int_sec_act_o,
+  output logic [NCPU-1:0][31:0]      obs_lfsr_o,
+  output logic [NCPU-1:0][63:0]      obs_coll_o,
+  output logic [NCPU-1:0][3:0]       obs_upd_state_o,
+  output logic [NCPU-1:0][63:0]      obs_n_stored_o,
+  output logic [NCPU-1:0][63:0]      obs_n_overflow_o,
+  output logic [NCPU-1:0][1:0]       obs_arb_o,
   // the C model's values of the same outputs, for the waves only
   input  logic [NCPU-1:0]            m_stor_req_valid_i,
   input  logic [NCPU-1:0]            m_stor_req_we_i,
@@ -129,7 +156,16 @@ module cosim_top
   input  logic [NCPU-1:0][1:0]       m_sf_a_i,
   input  logic [3:0]                 m_g_i,
   input  logic [NCG-1:0][7:0][63:0]  m_cg_ctr_i,
-  input  logic [NCPU-1:0][1:0][63:0] m_mt_ctr_i
+  input  logic [NCPU-1:0][1:0][63:0] m_mt_ctr_i,
+  input  logic [NCPU-1:0][1:0]       m_sf_e_i,
+  input  logic [NCPU-1:0][1:0]       m_sf_c_i,
+  input  logic [NCPU-1:0][63:0]      m_tear_i,
+  input  logic [NCPU-1:0][63:0]      m_dear_i,
+  input  logic [NCPU-1:0][63:0]      m_int_cnt_i,
+  input  logic [NCPU-1:0][31:0]      m_lfsr_i,
+  input  logic [NCPU-1:0][63:0]      m_coll_i,
+  input  logic [NCPU-1:0][3:0]       m_upd_state_i,
+  input  logic [NCPU-1:0][1:0]       m_arb_i
 );
 
   mf_system rtl (.*);
@@ -158,7 +194,16 @@ module cosim_top
     .sf_a           (m_sf_a_i),
     .g              (m_g_i),
     .cg_ctr         (m_cg_ctr_i),
-    .mt_ctr         (m_mt_ctr_i)
+    .mt_ctr         (m_mt_ctr_i),
+    .sf_e           (m_sf_e_i),
+    .sf_c           (m_sf_c_i),
+    .tear           (m_tear_i),
+    .dear           (m_dear_i),
+    .int_cnt        (m_int_cnt_i),
+    .lfsr           (m_lfsr_i),
+    .coll           (m_coll_i),
+    .upd_state      (m_upd_state_i),
+    .arb            (m_arb_i)
   );
 
 endmodule

@@ -29,7 +29,16 @@ module model_mirror
   input logic [NCPU-1:0][1:0]       sf_a,
   input logic [3:0]                 g,
   input logic [NCG-1:0][7:0][63:0]  cg_ctr,
-  input logic [NCPU-1:0][1:0][63:0] mt_ctr
+  input logic [NCPU-1:0][1:0][63:0] mt_ctr,
+  input logic [NCPU-1:0][1:0]       sf_e,
+  input logic [NCPU-1:0][1:0]       sf_c,
+  input logic [NCPU-1:0][63:0]      tear,
+  input logic [NCPU-1:0][63:0]      dear,
+  input logic [NCPU-1:0][63:0]      int_cnt,
+  input logic [NCPU-1:0][31:0]      lfsr,
+  input logic [NCPU-1:0][63:0]      coll,
+  input logic [NCPU-1:0][3:0]       upd_state,
+  input logic [NCPU-1:0][1:0]       arb
 );
   /* verilator lint_off UNUSEDSIGNAL */
   for (genvar i = 0; i < NCPU; i++) begin : g_cpu
@@ -39,7 +48,11 @@ module model_mirror
     logic [31:0] pend_q;
     insn_state_e state_q;
     logic [63:0] pp_q;
-    logic [1:0]  sf_a_q;
+    logic [1:0]  sf_a_q, sf_e_q, sf_c_q;
+    logic [63:0] tear_q, dear_q, cnt_q, coll_q;
+    logic [31:0] lfsr_q;
+    logic [3:0]  upd_state_q;
+    logic [1:0]  own_q;
     for (genvar s = 0; s < NSLOT; s++) begin : g_slot
       assign ctr_q[s] = ctr[i][s];
     end
@@ -51,6 +64,15 @@ module model_mirror
     assign state_q   = insn_state_e'(insn_state[i]);
     assign pp_q      = pp[i];
     assign sf_a_q    = sf_a[i];
+    assign sf_e_q      = sf_e[i];
+    assign sf_c_q      = sf_c[i];
+    assign tear_q      = tear[i];
+    assign dear_q      = dear[i];
+    assign cnt_q       = int_cnt[i];
+    assign lfsr_q      = lfsr[i];
+    assign coll_q      = coll[i];
+    assign upd_state_q = upd_state[i];
+    assign own_q       = arb[i];
   end
   logic unused_mirror;
   assign unused_mirror = ^{stor_req_valid, stor_req_we, stor_req_be, stor_req_addr,

@@ -89,6 +89,7 @@ static void apply_cpu_inputs(Vcosim_top *t, unsigned i, const cpumf_cpu_in *c) {
     put(t->entry_inconsistent_i, i, 1, c->entry_inconsistent);
     put(t->sf_lower_en_i, i, 1, c->sf_lower_enabled);
     put(t->tod_i, 64 * i, 64, c->tod);
+    put(t->diag_i, 64 * i, 64, c->diag);
     put(t->cr0_58_i, i, 1, c->cr0_58);
     put(t->insn_valid_i, i, 1, c->insn_valid);
     put(t->insn_op_i, 4 * i, 4, c->op);
@@ -164,6 +165,15 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     t->pwr_auth_cf_i = cfg->auth_cf;
     t->pwr_auth_sf_i = cfg->auth_sf;
     t->pwr_mt_i = cfg->mt_enabled;
+    t->cfg_bsdes_i = m->bsdes;
+    t->cfg_dsdes_i = m->dsdes;
+    t->cfg_dsde_fmt_i = m->dsde_format;
+    t->cfg_min_int_i = m->min_interval;
+    t->cfg_max_int_i = m->max_interval;
+    t->cfg_cpu_speed_i = m->cpu_speed;
+    t->cfg_int_mode_i = cfg->interval_mode;
+    t->cfg_lfsr_seed_i = cfg->lfsr_seed;
+    t->cfg_dedicated_i = cfg->dedicated;
     // CPUs that are not installed see all-zero inputs for the whole run.
     const cpumf_cpu_in zero = {};
     for (unsigned i = 0; i < TB_RTL_NCPU; i++) apply_cpu_inputs(t, i, &zero);
@@ -240,6 +250,22 @@ extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs) {
         c->pp = get(t->obs_pp_o, 64 * i, 64);
         c->sf_a = static_cast<uint8_t>(get(t->obs_sf_a_o, 2 * i, 2));
         for (unsigned k = 0; k < 2; k++) obs->mt_ctr[i][k] = get64(t->obs_mt_ctr_o, 2 * i + k);
+        c->sf_e = static_cast<uint8_t>(get(t->obs_sf_e_o, 2 * i, 2));
+        c->sf_c = static_cast<uint8_t>(get(t->obs_sf_c_o, 2 * i, 2));
+        c->sf_s = static_cast<uint8_t>(get(t->obs_sf_s_o, i, 1));
+        c->sf_h = static_cast<uint8_t>(get(t->obs_sf_h_o, i, 1));
+        c->interval = get64(t->obs_interval_o, i);
+        c->tear = get64(t->obs_tear_o, i);
+        c->dear = get64(t->obs_dear_o, i);
+        c->int_cnt = get64(t->obs_int_cnt_o, i);
+        c->int_sec = static_cast<uint8_t>(get(t->obs_int_sec_o, 8 * i, 8));
+        c->int_sec_act = static_cast<uint8_t>(get(t->obs_int_sec_act_o, i, 1));
+        c->lfsr = static_cast<uint32_t>(get(t->obs_lfsr_o, 32 * i, 32));
+        c->collisions = get64(t->obs_coll_o, i);
+        c->upd_state = static_cast<uint8_t>(get(t->obs_upd_state_o, 4 * i, 4));
+        c->n_stored = get64(t->obs_n_stored_o, i);
+        c->n_overflow = get64(t->obs_n_overflow_o, i);
+        c->arb_own = static_cast<uint8_t>(get(t->obs_arb_o, 2 * i, 2));
     }
     const uint64_t g = get(t->obs_g_o, 0, 4);
     obs->g_e = g & 1;
@@ -277,6 +303,15 @@ extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_o
         put(t->m_pp_i, 64 * i, 64, c->pp);
         put(t->m_sf_a_i, 2 * i, 2, c->sf_a);
         for (unsigned k = 0; k < 2; k++) put64(t->m_mt_ctr_i, 2 * i + k, obs->mt_ctr[i][k]);
+        put(t->m_sf_e_i, 2 * i, 2, c->sf_e);
+        put(t->m_sf_c_i, 2 * i, 2, c->sf_c);
+        put64(t->m_tear_i, i, c->tear);
+        put64(t->m_dear_i, i, c->dear);
+        put64(t->m_int_cnt_i, i, c->int_cnt);
+        put(t->m_lfsr_i, 32 * i, 32, c->lfsr);
+        put64(t->m_coll_i, i, c->collisions);
+        put(t->m_upd_state_i, 4 * i, 4, c->upd_state);
+        put(t->m_arb_i, 2 * i, 2, c->arb_own);
     }
     t->m_g_i = static_cast<CData>(obs->g_e | (obs->g_c << 1) | (obs->g_change << 2) | (obs->mt_enabled << 3));
     for (unsigned gi = 0; gi < TB_RTL_NCG; gi++)

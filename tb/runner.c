@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sampler.h"
+
 typedef struct step_res {
     uint8_t presented, issued_ok, done_ok;
     uint8_t cc, exc, ok;
@@ -19,9 +21,24 @@ typedef struct intr_rec {
     uint32_t param;
 } intr_rec;
 
+/* an instruction a driver presented (results "driver_steps") */
+typedef struct drv_rec {
+    uint16_t drv;
+    uint8_t cpu, tag, op, issued_ok, done_ok, cc, exc;
+    uint64_t queued, issued, done, r1, r2, addr;
+} drv_rec;
+
 typedef struct cpu_rt {
     uint32_t *q;           /* insn step indices of this CPU, scenario order */
     uint32_t qn, qpos;
+    uint32_t *dq;          /* driver instructions (drv_rec indices), FIFO */
+    uint32_t dqn, dqcap, dqpos;
+    uint8_t cur_drv;       /* the instruction in flight is dq[dqpos] */
+    uint8_t pend_done, pend_alert;   /* driver events of this cycle */
+    uint32_t pend_param;
+    int drv;               /* index of this CPU's driver, -1 none */
+    uint8_t chk_prev;      /* interval check: active in the previous cycle */
+    uint64_t chk_cnt, chk_due;
     uint8_t busy;          /* 0 none, 1 presenting, 2 accepted */
     uint64_t ready_at;     /* earliest cycle for the next presentation */
     uint8_t stopped, cr0_58, alert_seen;
@@ -36,6 +53,14 @@ typedef struct run_ctx {
     size_t n_intr, cap_intr;
     char **fail;
     uint32_t n_fail, cap_fail;
+    /* drivers */
+    cpu_rt *rt;
+    tb_storage *stor;
+    tb_backend *be;
+    uint64_t now;
+    tb_sampler **smp;
+    drv_rec *drec;
+    uint32_t n_drec, cap_drec;
 } run_ctx;
 
 static void *xalloc(size_t n)
@@ -74,6 +99,49 @@ static void failf(run_ctx *r, const char *fmt, ...)
     }
     r->fail[r->n_fail] = xalloc(strlen(buf) + 1);
     memcpy(r->fail[r->n_fail++], buf, strlen(buf) + 1);
+}
+
+/* ---- driver I/O (sampler.h) ---- */
+static void io_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t len)
+{
+    run_ctx *r = ctx;
+    tb_storage_write_bytes(r->stor, addr, buf, len);
+    if (r->be->mem_write)
+        r->be->mem_write(r->be->ctx, addr, buf, len);
+}
+
+static void io_queue(void *ctx, unsigned drv, unsigned cpu, unsigned tag, uint8_t op, uint64_t r2, uint64_t addr)
+{
+    run_ctx *r = ctx;
+    cpu_rt *q = &r->rt[cpu];
+    drv_rec *d;
+    if (r->n_drec == r->cap_drec) {
+        r->cap_drec = r->cap_drec ? r->cap_drec * 2 : 32;
+        r->drec = realloc(r->drec, r->cap_drec * sizeof *r->drec);
+        if (!r->drec)
+            abort();
+    }
+    d = &r->drec[r->n_drec];
+    memset(d, 0, sizeof *d);
+    d->drv = (uint16_t)drv;
+    d->cpu = (uint8_t)cpu;
+    d->tag = (uint8_t)tag;
+    d->op = op;
+    d->r2 = r2;
+    d->addr = addr;
+    d->queued = r->now;
+    if (q->dqn == q->dqcap) {
+        q->dqcap = q->dqcap ? q->dqcap * 2 : 16;
+        q->dq = realloc(q->dq, q->dqcap * sizeof *q->dq);
+        if (!q->dq)
+            abort();
+    }
+    q->dq[q->dqn++] = r->n_drec++;
+}
+
+static void io_fail(void *ctx, const char *msg)
+{
+    failf((run_ctx *)ctx, "%s", msg);
 }
 
 static const char *exc_str(unsigned e)
@@ -257,6 +325,109 @@ static const struct { const char *name; uint8_t mask; } sets5[5] = {
     { "crypto", CPUMF_SET_CRYPTO }, { "extended", CPUMF_SET_EXT }, { "mt", CPUMF_SET_MT }
 };
 
+static const char *const smp_keys[TB_SMP_NEXP] = { "stored", "overflow", "collisions", "read", "lost" };
+
+static void sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost)
+{
+    tb_sampler_stats st;
+    *read = *lost = 0;
+    if (r->rt[cpu].drv < 0)
+        return;
+    tb_sampler_get_stats(r->smp[r->rt[cpu].drv], &st);
+    *read = st.samples_read;
+    *lost = st.lost;
+}
+
+static void check_range(run_ctx *r, const tb_range *x, uint64_t v, uint64_t cyc, const char *what)
+{
+    if (!x->has || (v >= x->lo && v <= x->hi))
+        return;
+    if (x->lo == x->hi)
+        failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 ", actual %" PRIu64, cyc, what, x->lo, v);
+    else
+        failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 "..%" PRIu64 ", actual %" PRIu64, cyc, what,
+              x->lo, x->hi, v);
+}
+
+static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i, uint64_t cyc)
+{
+    uint64_t v[TB_SMP_NEXP];
+    char what[64];
+    unsigned k;
+    v[0] = c->n_stored;
+    v[1] = c->n_overflow;
+    v[2] = c->collisions;
+    sampler_counts(r, i, &v[3], &v[4]);
+    for (k = 0; k < TB_SMP_NEXP; k++) {
+        snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
+        check_range(r, &x->samples[k], v[k], cyc, what);
+    }
+    if (x->has_tear && x->tear != c->tear)
+        failf(r, "step final cycle %" PRIu64 ": cpu %u tear expected 0x%016" PRIx64 ", actual 0x%016" PRIx64, cyc, i,
+              x->tear, c->tear);
+    if (x->has_dear && x->dear != c->dear)
+        failf(r, "step final cycle %" PRIu64 ": cpu %u dear expected 0x%016" PRIx64 ", actual 0x%016" PRIx64, cyc, i,
+              x->dear, c->dear);
+    if (x->has_interval && x->interval != c->interval)
+        failf(r, "step final cycle %" PRIu64 ": cpu %u interval expected 0x%016" PRIx64 ", actual 0x%016" PRIx64,
+              cyc, i, x->interval, c->interval);
+    if (x->s >= 0 && x->s != c->sf_s)
+        failf(r, "step final cycle %" PRIu64 ": cpu %u s expected %d, actual %u", cyc, i, x->s, c->sf_s);
+    if (x->h >= 0 && x->h != c->sf_h)
+        failf(r, "step final cycle %" PRIu64 ": cpu %u h expected %d, actual %u", cyc, i, x->h, c->sf_h);
+}
+
+/* drivers' expectations, interval checks, interruption counts */
+static void check_drivers(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
+{
+    const tb_scenario *sc = r->sc;
+    static const char *const dk[TB_DRV_NEXP] = { "samples_read", "overflow", "alerts", "blocks",
+                                                  "invalid_entry", "incorrect_sdbt", "loss" };
+    uint32_t i, k;
+    for (i = 0; i < sc->n_drivers; i++) {
+        const tb_driver *dv = &sc->drivers[i];
+        const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
+        tb_sampler_stats st;
+        uint64_t v[TB_DRV_NEXP];
+        char what[96];
+        tb_sampler_get_stats(r->smp[i], &st);
+        v[0] = st.samples_read;
+        v[1] = st.lost;
+        v[2] = st.alerts[TB_AL_PROGRAM_REQUEST];
+        v[3] = st.blocks;
+        v[4] = st.alerts[TB_AL_INVALID_ENTRY];
+        v[5] = st.alerts[TB_AL_INCORRECT_SDBT];
+        v[6] = st.alerts[TB_AL_LOSS];
+        for (k = 0; k < TB_DRV_NEXP; k++) {
+            snprintf(what, sizeof what, "driver %u (sampler, cpu %u) %s", i, dv->cpu, dk[k]);
+            check_range(r, &dv->expect[k], v[k], cyc, what);
+        }
+        if (dv->check_intervals) {
+            uint64_t due = r->rt[dv->cpu].chk_due, got = c->n_stored + c->n_overflow + c->collisions;
+            uint64_t slack = c->upd_state != CPUMF_US_IDLE;   /* one sample still being stored */
+            if (!(got <= due && due - got <= slack))
+                failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored %" PRIu64
+                         " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64 " expected %" PRIu64
+                         " samples due (bench interval count%s)", cyc, i, dv->cpu, c->n_stored, c->n_overflow,
+                      c->collisions, got, due, slack ? ", one may be in flight" : "");
+            if (st.samples_read != c->n_stored)
+                failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read expected %" PRIu64
+                         " (stored), actual %" PRIu64, cyc, i, dv->cpu, c->n_stored, st.samples_read);
+        }
+    }
+    for (i = 0; i < sc->n_exp_icount; i++) {
+        const tb_expect_icount *x = &sc->exp_icount[i];
+        uint64_t n = 0;
+        size_t j;
+        for (j = 0; j < r->n_intr; j++)
+            if (r->intr[j].cpu == x->cpu && (r->intr[j].param & x->param) == x->param)
+                n++;
+        if (n < x->lo || n > x->hi)
+            failf(r, "step final: expect_interruption_counts %u: interruptions on cpu %u with param bits 0x%08x "
+                     "expected %" PRIu64 "..%" PRIu64 ", actual %" PRIu64, i, x->cpu, x->param, x->lo, x->hi, n);
+    }
+}
+
 static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 {
     const tb_scenario *sc = r->sc;
@@ -303,7 +474,7 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
             int act;
             if (x->sf_state[k] < 0)
                 continue;
-            act = (c->sf_a >> k) & 1u ? 1 : 0;
+            act = state_code((c->sf_a >> k) & 1u, (c->sf_e >> k) & 1u, (c->sf_c >> k) & 1u);
             if (act != x->sf_state[k])
                 failf(r, "step final cycle %" PRIu64 ": cpu %u sampling.%s expected %s, actual %s", cyc, i,
                       k ? "diagnostic" : "basic", state_names4[(int)x->sf_state[k]], state_names4[act]);
@@ -314,6 +485,7 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
         if (x->has_pp && x->pp != c->pp)
             failf(r, "step final cycle %" PRIu64 ": cpu %u program_parameter expected 0x%016" PRIx64
                      ", actual 0x%016" PRIx64, cyc, i, x->pp, c->pp);
+        check_sf_final(r, x, c, i, cyc);
     }
     {
         const tb_expect_global *g = &sc->exp_global;
@@ -472,7 +644,54 @@ static int write_results(run_ctx *r, const tb_storage *stor, const cpumf_obs *o,
         }
         fprintf(f, "\"ok\": %s}", x->ok ? "true" : "false");
     }
-    fprintf(f, "%s],\n  \"interruptions\": [", first ? "" : "\n  ");
+    fprintf(f, "%s],\n  \"driver_steps\": [", first ? "" : "\n  ");
+    for (i = 0; i < r->n_drec; i++) {
+        const drv_rec *d = &r->drec[i];
+        fprintf(f, "%s\n    {\"driver\": %u, \"cpu\": %u, \"insn\": \"%s\", \"action\": \"%s\", \"addr\": \"0x%" PRIx64
+                   "\", \"queued\": %" PRIu64 ", ", i ? "," : "", d->drv, d->cpu, tb_op_name(d->op),
+                tb_sampler_tag_name(d->tag), d->addr, d->queued);
+        if (d->issued_ok)
+            fprintf(f, "\"issued\": %" PRIu64 ", ", d->issued);
+        else
+            fprintf(f, "\"issued\": null, ");
+        if (d->done_ok) {
+            fprintf(f, "\"done\": %" PRIu64 ", ", d->done);
+            if (cc_unchanged(d->op) || d->exc)
+                fprintf(f, "\"cc\": null, ");
+            else
+                fprintf(f, "\"cc\": %u, ", d->cc);
+            if (d->exc)
+                fprintf(f, "\"exception\": \"%s\"}", exc_str(d->exc));
+            else
+                fprintf(f, "\"exception\": null}");
+        } else
+            fprintf(f, "\"done\": null, \"cc\": null, \"exception\": null}");
+    }
+    fprintf(f, "%s],\n  \"drivers\": [", r->n_drec ? "\n  " : "");
+    for (i = 0; i < sc->n_drivers; i++) {
+        const tb_driver *dv = &sc->drivers[i];
+        tb_sampler_stats st;
+        tb_sampler_get_stats(r->smp[i], &st);
+        fprintf(f, "%s\n    {\"index\": %u, \"cpu\": %u, \"kind\": \"sampler\", \"state\": \"%s\", "
+                   "\"interval\": \"0x%" PRIx64 "\", \"qsi_min\": \"0x%" PRIx64 "\", \"qsi_max\": \"0x%" PRIx64 "\", "
+                   "\"bsdes\": %u, \"dsdes\": %u, \"entry_size\": %u, \"sdbs\": %u, \"tables\": %u, "
+                   "\"first_table\": \"0x%" PRIx64 "\", \"first_sdb\": \"0x%" PRIx64 "\", \"control\": \"0x%" PRIx64 "\",\n"
+                   "     \"samples_read\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"lost\": %" PRIu64 ", \"blocks\": %" PRIu64
+                   ", \"drained\": %" PRIu64 ", \"alerts\": {\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
+                   ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %" PRIu64 "}, "
+                   "\"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", \"smp\": ",
+                i ? "," : "", i, dv->cpu, st.state, st.interval, st.min_interval, st.max_interval, st.bsdes, st.dsdes,
+                st.entry_size, dv->sdbs, dv->n_tables, dv->table[0], dv->sdb[0], dv->ctl, st.samples_read, st.invalid,
+                st.lost, st.blocks, st.drained, st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
+                st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH], st.saved_tear,
+                st.saved_dear);
+        if (st.smp_path[0])
+            json_str(f, st.smp_path);
+        else
+            fprintf(f, "null");
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s],\n  \"interruptions\": [", sc->n_drivers ? "\n  " : "");
     for (i = 0; i < r->n_intr; i++)
         fprintf(f, "%s\n    {\"cpu\": %u, \"cycle\": %" PRIu64 ", \"code\": \"0x1407\", \"param\": \"0x%08x\"}",
                 i ? "," : "", r->intr[i].cpu, r->intr[i].cycle, r->intr[i].param);
@@ -487,10 +706,10 @@ static int write_results(run_ctx *r, const tb_storage *stor, const cpumf_obs *o,
         }
         fprintf(f, "\"cg\": \"%s\"},\n", state_name(co->cg_a && cfg->model.has_cg, o->g_e, o->g_c));
         fprintf(f, "       \"sampling\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"},\n",
-                co->sf_a & CPUMF_SF_BASIC ? "disabled" : "unauthorized",
-                co->sf_a & CPUMF_SF_DIAG ? "disabled" : "unauthorized");
-        fprintf(f, "       \"tear\": \"0x%016x\", \"dear\": \"0x%016x\", \"interval\": \"0x%016x\", \"s\": 0, \"h\": 0,\n",
-                0u, 0u, 0u);
+                state_name(co->sf_a & CPUMF_SF_BASIC, co->sf_e & CPUMF_SF_BASIC, co->sf_c & CPUMF_SF_BASIC),
+                state_name(co->sf_a & CPUMF_SF_DIAG, co->sf_e & CPUMF_SF_DIAG, co->sf_c & CPUMF_SF_DIAG));
+        fprintf(f, "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", \"interval\": \"0x%016" PRIx64
+                   "\", \"s\": %u, \"h\": %u,\n", co->tear, co->dear, co->interval, co->sf_s, co->sf_h);
         fprintf(f, "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": \"0x%08x\",\n", co->pp,
                 co->alert_pending);
         fprintf(f, "       \"counters\": {");
@@ -502,7 +721,15 @@ static int write_results(run_ctx *r, const tb_storage *stor, const cpumf_obs *o,
             fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", firstc ? "" : ", ", n, v);
             firstc = 0;
         }
-        fprintf(f, "},\n       \"samples\": {\"stored\": 0, \"overflow\": 0, \"collisions\": 0}}");
+        {
+            uint64_t rd, lost;
+            sampler_counts(r, c, &rd, &lost);
+            fprintf(f, "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64 ", \"collisions\": %" PRIu64
+                       ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64, co->n_stored, co->n_overflow, co->collisions, rd, lost);
+            if (r->rt[c].drv >= 0 && sc->drivers[r->rt[c].drv].check_intervals)
+                fprintf(f, ", \"due\": %" PRIu64, r->rt[c].chk_due);
+            fprintf(f, "}}");
+        }
     }
     fprintf(f, "\n    ],\n    \"global\": {\"e\": %u, \"c\": %u, \"change\": %u, \"mt_enabled\": %u, \"cg_counters\": {",
             o->g_e, o->g_c, o->g_change, o->mt_enabled);
@@ -576,6 +803,7 @@ tb_backend tb_model_backend(cpumf_sys *sys)
     be.observe = model_observe;
     be.attach_storage = 0;
     be.destroy = model_destroy;
+    be.mem_write = 0;
     return be;
 }
 
@@ -595,8 +823,10 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     uint32_t *order, *tmp, n_order = 0, op = 0, i;
     run_ctx r;
     tb_run_summary sum;
-    int rc = 0;
+    int rc = 0, any_chk = 0;
     unsigned c;
+    tb_drv_io io;
+    cpumf_obs *chk = NULL;
 
     memset(&r, 0, sizeof r);
     memset(&sum, 0, sizeof sum);
@@ -604,6 +834,14 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     r.sc = sc;
     r.opt = opt;
     r.res = xalloc(sc->n_steps * sizeof *r.res);
+    r.rt = rt;
+    r.stor = stor;
+    r.be = be;
+    io.ctx = &r;
+    io.stor = stor;
+    io.write = io_write;
+    io.queue = io_queue;
+    io.fail = io_fail;
 
     /* per-CPU instruction queues; other steps sorted by cycle (stable) */
     order = xalloc(sc->n_steps * sizeof *order);
@@ -611,6 +849,7 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     for (c = 0; c < ncpu; c++) {
         rt[c].q = xalloc(sc->n_steps * sizeof *rt[c].q);
         rt[c].cr0_58 = 1;
+        rt[c].drv = -1;
     }
     for (i = 0; i < sc->n_steps; i++) {
         const tb_step *st = &sc->steps[i];
@@ -628,9 +867,41 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
 
+    /* drivers: .SMP files named after the TOD at the earliest start */
+    r.smp = xalloc(sc->n_drivers * sizeof *r.smp);
+    if (sc->n_drivers) {
+        uint64_t first = UINT64_MAX;
+        char err[1400];
+        for (i = 0; i < sc->n_drivers; i++)
+            if (sc->drivers[i].start < first)
+                first = sc->drivers[i].start;
+        for (i = 0; i < sc->n_drivers; i++) {
+            const tb_driver *dv = &sc->drivers[i];
+            r.smp[i] = tb_sampler_create(sc, i, opt->smp_dir, sc->workload.tod0 + first * sc->workload.tod_step,
+                                         sc->workload.tod0 + dv->start * sc->workload.tod_step, err, sizeof err);
+            if (!r.smp[i]) {
+                fprintf(stderr, "%s: %s\n", sc->path, err);
+                while (i > 0)
+                    tb_sampler_destroy(r.smp[--i]);
+                rc = 2;
+                goto out;
+            }
+            rt[dv->cpu].drv = (int)i;
+            if (dv->check_intervals)
+                any_chk = 1;
+        }
+    }
+    if (any_chk) {
+        chk = xalloc(sizeof *chk);
+        be->observe(be->ctx, chk);
+    }
+
     tb_workload_init(wl, &sc->workload, sc->seed, ncpu, cfg->level);
 
     for (t = 0; t < cycles; t++) {
+        r.now = t;
+        for (i = 0; i < sc->n_drivers; i++)
+            tb_sampler_tick(r.smp[i], t, &io);
         /* pulses of the previous cycle end */
         in->sigp_mt_valid = in->sigp_mt_enable = in->cg_addr_change = 0;
         for (c = 0; c < ncpu; c++) {
@@ -650,7 +921,19 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
             ci->stopped = q->stopped;
             ci->cr0_58 = q->cr0_58;
             ci->alert_taken = (uint8_t)(q->alert_seen && q->cr0_58);
-            if (q->busy == 0 && q->qpos < q->qn && t >= q->ready_at && sc->steps[q->q[q->qpos]].at <= t) {
+            if (q->busy == 0 && q->dqpos < q->dqn && t >= q->ready_at) {
+                const drv_rec *d = &r.drec[q->dq[q->dqpos]];
+                q->busy = 1;
+                q->cur_drv = 1;
+                ci->insn_valid = 1;
+                ci->op = d->op;
+                ci->m3 = 0;
+                ci->insn_problem = 0;
+                ci->cr0_15 = 0;
+                ci->r1 = 0;
+                ci->r2 = d->r2;
+                ci->addr = d->addr;
+            } else if (q->busy == 0 && q->qpos < q->qn && t >= q->ready_at && sc->steps[q->q[q->qpos]].at <= t) {
                 const tb_step *st = &sc->steps[q->q[q->qpos]];
                 q->busy = 1;
                 r.res[q->q[q->qpos]].presented = 1;
@@ -668,6 +951,29 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
             }
         }
         tb_storage_inputs(stor, t, in);
+        if (any_chk) {
+            /* bench-side interval count (SF-INT-2, exact mode): ticks from the
+             * registers of this cycle and its inputs (docs/uarch.md 16) */
+            for (i = 0; i < sc->n_drivers; i++) {
+                const tb_driver *dv = &sc->drivers[i];
+                const cpumf_cpu_obs *co = &chk->cpu[dv->cpu];
+                cpu_rt *q = &rt[dv->cpu];
+                uint8_t active = (co->sf_a & co->sf_e & co->sf_c) != 0;
+                if (!dv->check_intervals)
+                    continue;
+                if (active && !q->chk_prev)
+                    q->chk_cnt = co->interval;
+                q->chk_prev = active;
+                if (active && !in->cpu[dv->cpu].stopped && (cfg->dedicated || !in->cpu[dv->cpu].wait)) {
+                    if (q->chk_cnt <= 1) {
+                        q->chk_due++;
+                        q->chk_cnt = co->interval;
+                    } else {
+                        q->chk_cnt--;
+                    }
+                }
+            }
+        }
         if (be->eval(be->ctx, t, in, out) != 0) {
             sum.mismatch = 1;
             sum.mismatch_cycle = t;
@@ -678,14 +984,30 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
         for (c = 0; c < ncpu; c++) {
             const cpumf_cpu_out *co = &out->cpu[c];
             cpu_rt *q = &rt[c];
-            if (q->busy == 1 && co->insn_ready) {
+            if (q->busy == 1 && co->insn_ready && q->cur_drv) {
+                drv_rec *d = &r.drec[q->dq[q->dqpos]];
+                q->busy = 2;
+                d->issued_ok = 1;
+                d->issued = t;
+            } else if (q->busy == 1 && co->insn_ready) {
                 step_res *x = &r.res[q->q[q->qpos]];
                 q->busy = 2;
                 x->issued_ok = 1;
                 x->issued = t;
             }
             if (co->insn_done) {
-                if (q->busy == 2) {
+                if (q->busy == 2 && q->cur_drv) {
+                    drv_rec *d = &r.drec[q->dq[q->dqpos]];
+                    d->done_ok = 1;
+                    d->done = t;
+                    d->cc = co->cc;
+                    d->exc = co->exc;
+                    d->r1 = co->r1;
+                    q->pend_done = 1;
+                    q->busy = 0;
+                    q->cur_drv = 0;
+                    q->ready_at = t + 1;
+                } else if (q->busy == 2) {
                     uint32_t idx = q->q[q->qpos];
                     step_res *x = &r.res[idx];
                     x->done_ok = 1;
@@ -714,11 +1036,31 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
                 r.intr[r.n_intr].cycle = t;
                 r.intr[r.n_intr].param = co->alert_param;
                 r.n_intr++;
+                if (q->drv >= 0) {
+                    q->pend_alert = 1;
+                    q->pend_param = co->alert_param;
+                }
             }
             q->alert_seen = co->alert_req;
         }
         tb_storage_clock(stor, t, out);
         be->commit(be->ctx);
+        /* drivers react between this edge and the next cycle's inputs */
+        for (c = 0; c < ncpu; c++) {
+            cpu_rt *q = &rt[c];
+            if (q->pend_done) {
+                const drv_rec *d = &r.drec[q->dq[q->dqpos]];
+                q->pend_done = 0;
+                q->dqpos++;
+                tb_sampler_done(r.smp[d->drv], t, d->tag, d->cc, d->exc, &io);
+            }
+            if (q->pend_alert) {
+                q->pend_alert = 0;
+                tb_sampler_alert(r.smp[q->drv], t, q->pend_param, &io);
+            }
+        }
+        if (any_chk)
+            be->observe(be->ctx, chk);
     }
     sum.cycles_run = t;
     sum.interruptions = r.n_intr;
@@ -736,23 +1078,39 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
                   x->issued_ok ? "accepted but not completed" : "never accepted");
     }
     be->observe(be->ctx, obs);
+    for (i = 0; i < sc->n_drivers; i++) {
+        char err[1400];
+        if (tb_sampler_finish(r.smp[i], &obs->cpu[sc->drivers[i].cpu], &io, err, sizeof err) != 0) {
+            fprintf(stderr, "cpumf: %s\n", err);
+            rc = 2;
+        }
+    }
     if (!sum.mismatch) {
         check_final(&r, obs, t);
+        check_drivers(&r, obs, t);
         check_interruptions(&r);
         check_dumps(&r, stor);
     }
     sum.failures = r.n_fail;
-    if (r.n_fail)
+    if (r.n_fail && rc == 0)
         rc = 1;
-    if (opt->results && write_results(&r, stor, obs, t, rc == 0, &sum) != 0)
+    if (opt->results && write_results(&r, stor, obs, t, r.n_fail == 0, &sum) != 0)
         rc = 2;
     if (!opt->quiet)
         fprintf(stderr, "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, %u failures\n",
                 sc->name, r.n_fail ? "FAILED" : "passed", t, sum.insns_done, r.n_intr, r.n_fail);
     if (sum_out)
         *sum_out = sum;
-    for (c = 0; c < ncpu; c++)
+    for (i = 0; i < sc->n_drivers; i++)
+        tb_sampler_destroy(r.smp[i]);
+out:
+    free(r.smp);
+    free(r.drec);
+    free(chk);
+    for (c = 0; c < ncpu; c++) {
         free(rt[c].q);
+        free(rt[c].dq);
+    }
     for (i = 0; i < r.n_fail; i++)
         free(r.fail[i]);
     free(r.fail);

@@ -8,6 +8,28 @@
  * acceptance/response and interruptions, clocks storage and commits.  At
  * the end it reads the final state, checks every expectation and writes the
  * results JSON (SCENARIOS.md) when opt->results is set.
+ *
+ * Drivers (scenario "drivers", tb/sampler.h): each driver acts between the
+ * clock edge of one cycle and the inputs of the next.  Its storage writes go
+ * to the runner's storage and then to be->mem_write (the other side's
+ * storage); its instructions are queued per CPU and presented before the
+ * CPU's own "insn" steps (same presentation rules).  Results additions:
+ *   "driver_steps": [{"driver", "cpu", "insn", "action" (qsi enable activate
+ *      lpp deactivate qsi-save resume), "addr", "queued", "issued", "done",
+ *      "cc", "exception"}], in the order the driver queued them;
+ *   "drivers": [{"index", "cpu", "kind", "state" (waiting setup running
+ *      stopping stopped refused failed), "interval" (as loaded), "qsi_min",
+ *      "qsi_max", "bsdes", "dsdes", "entry_size", "sdbs", "tables",
+ *      "first_table", "first_sdb", "control", "samples_read", "invalid",
+ *      "lost" (overflow counts summed), "blocks", "drained" (entries read by
+ *      the end-of-run drain), "alerts": {"program_request", "invalid_entry",
+ *      "incorrect_sdbt", "loss", "authorization"}, "saved_tear",
+ *      "saved_dear", "smp" (path or null)}];
+ *   final.cpus[i]: "sampling" states from A/E/C, "tear", "dear",
+ *      "interval", "s", "h" from the observed registers; "samples":
+ *      {"stored", "overflow", "collisions"} (observed n_stored, n_overflow,
+ *      collisions), "read", "lost" (this CPU's driver), "due" (bench
+ *      interval count, with "check_intervals").
  */
 #ifndef TB_RUNNER_H
 #define TB_RUNNER_H

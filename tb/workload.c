@@ -338,6 +338,7 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     in->uniq = in->uniq_count = 0;
     in->cr_fn = in->cr_busy = in->cr_bfn = in->cr_bcyc = 0;
     in->ext[0] = in->ext[1] = in->ext[2] = 0;
+    in->diag = 0;           /* the diagnostic data bus: only an activity override drives it */
 
     if (!in->wait) {
         int stall = 0;
@@ -418,11 +419,11 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
 static const char *const act_names[TB_ACT_N] = {
     "wait", "problem", "dat", "as", "asn", "ia", "insns", "uniq", "uniq_count",
     "l1i_dw", "l1i_pen", "l1d_dw", "l1d_pen", "cr_fn", "cr_busy", "cr_bfn", "cr_bcyc",
-    "ext", "level", "secure_guest", "pcf49", "entry_inconsistent", "sf_lower_enabled", "tod"
+    "ext", "level", "secure_guest", "pcf49", "entry_inconsistent", "sf_lower_enabled", "tod", "diag"
 };
 static const uint64_t act_max[TB_ACT_N] = {
     1, 1, 1, 3, 0xffff, UINT64_MAX, 7, 1, 15, 1, 1, 1, 1, 31, 31, 31, 31, 0, 3, 1, 1, 1, 1,
-    UINT64_MAX
+    UINT64_MAX, UINT64_MAX
 };
 
 static void act_store(cpumf_cpu_in *in, int f, uint64_t v)
@@ -452,6 +453,7 @@ static void act_store(cpumf_cpu_in *in, int f, uint64_t v)
     case TB_ACT_ENTRY_INCONSISTENT: in->entry_inconsistent = b; break;
     case TB_ACT_SF_LOWER_ENABLED: in->sf_lower_enabled = b; break;
     case TB_ACT_TOD: in->tod = v; break;
+    case TB_ACT_DIAG: in->diag = v; break;
     default: break;
     }
 }
@@ -528,6 +530,7 @@ void tb_activity_merge(tb_activity *cur, const tb_activity *st)
         case TB_ACT_ENTRY_INCONSISTENT: cur->val.entry_inconsistent = st->val.entry_inconsistent; break;
         case TB_ACT_SF_LOWER_ENABLED: cur->val.sf_lower_enabled = st->val.sf_lower_enabled; break;
         case TB_ACT_TOD: cur->val.tod = st->val.tod; break;
+        case TB_ACT_DIAG: cur->val.diag = st->val.diag; break;
         default: break;
         }
     }

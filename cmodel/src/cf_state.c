@@ -1,7 +1,7 @@
 /*
  * cf_state.c - unit cf_state: the local counter-set-state control register
- * of one CPU (A, E, C per CPU counter set and the coprocessor-group A), the
- * sampling authorization and the program-parameter register.  Next state is
+ * of one CPU (A, E, C per CPU counter set and the coprocessor-group A); the
+ * sampling controls are sf_ctrl's.  Next state is
  * composed in the fixed order of docs/uarch.md section 7 (per CPU state).
  */
 #include "cpumf_int.h"
@@ -10,11 +10,8 @@ void cf_state_power_on(const cpumf_system_cfg *cfg, cf_state_state *s)
 {
     s->a = (uint8_t)(cfg->auth_cf & ARCH_SETS_ALL & ~CPUMF_SET_RSVD);
     s->cg_a = (uint8_t)((cfg->auth_cf & CPUMF_AUTH_CG) ? 1u : 0u);
-    s->sf_a = (uint8_t)(cfg->auth_sf & 3u);
-    s->sf_e = 0u;
     s->e = 0u;
     s->c = 0u;
-    s->pp = 0u;
     if (cfg->mt_enabled && cfg->model.csvn > 3u && (s->a & CPUMF_SET_MT)) {
         s->e = CPUMF_SET_MT;
         s->c = CPUMF_SET_MT;
@@ -35,8 +32,6 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         e = in->lcctl_e;
         c = in->lcctl_c;
     }
-    if (in->lpp_valid)
-        d->pp = in->lpp_value;
     /* 2. SIGP set-multithreading */
     if (in->sigp_valid) {
         if (in->sigp_enable) {
@@ -73,14 +68,6 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
             d->cg_a = 0u;
         }
     }
-    if (io->sf_auth_set || io->sf_auth_clr) {
-        unsigned sa = (q->sf_a | io->sf_auth_set) & 3u;
-        unsigned lost = sa & io->sf_auth_clr & 3u;
-        if (lost & d->sf_e)
-            raised |= ARCH_AL_SF_AUTH;
-        d->sf_a = (uint8_t)(sa & ~lost);
-        d->sf_e = (uint8_t)(d->sf_e & ~lost);
-    }
     /* 6. resets (never the MT set, never authorization) */
     switch (io->reset) {
     case CPUMF_RESET_CPU:
@@ -91,8 +78,6 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
     case CPUMF_RESET_POWER_ON:
         e &= CPUMF_SET_MT;
         c &= CPUMF_SET_MT;
-        d->pp = 0u;
-        d->sf_e = 0u;
         break;
     default:
         break;

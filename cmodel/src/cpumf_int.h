@@ -17,14 +17,11 @@
 #include "arch/arch_rules.h"
 
 /* ------------------------------------------------------------------ cf_state */
-/* Local counter-set-state control register (A/E/C per set, group A),
- * sampling authorization and the program-parameter register. */
+/* Local counter-set-state control register (A/E/C per set, group A).  The
+ * sampling controls and the program parameter are sf_ctrl's. */
 typedef struct cf_state_state {
     uint8_t a, e, c;   /* CPUMF_SET_* masks */
     uint8_t cg_a;      /* coprocessor-group authorization */
-    uint8_t sf_a;      /* sampling authorization (CPUMF_SF_*) */
-    uint8_t sf_e;      /* sampling enable (always 0 in this slice) */
-    uint64_t pp;       /* program parameter */
 } cf_state_state;
 
 typedef struct cf_state_in {
@@ -32,8 +29,6 @@ typedef struct cf_state_in {
     const cpumf_model_cfg *m;
     /* effect of the instruction in EXEC */
     uint8_t lcctl_valid, lcctl_e, lcctl_c; /* full new E/C masks */
-    uint8_t lpp_valid;
-    uint64_t lpp_value;
     /* SIGP set-multithreading (already gated by CSVN > 3) */
     uint8_t sigp_valid, sigp_enable;
     uint8_t g_e;       /* global E (current register) */
@@ -121,12 +116,114 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
 /* Copies the rows eval wrote (installed groups and cores). */
 void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_system_cfg *cfg);
 
+/* ------------------------------------------------------------------- sf_ctrl */
+/* Sampling controls of one CPU: function state (A, E, C), S, H, interval,
+ * TEAR, DEAR and the program parameter (docs/uarch.md sections 15, 20). */
+typedef struct sf_ctrl_state {
+    uint8_t a, e, c;   /* CPUMF_SF_* masks */
+    uint8_t s, h;
+    uint64_t interval, tear, dear;
+    uint64_t pp;       /* program parameter */
+} sf_ctrl_state;
+
+typedef struct sf_ctrl_in {
+    const cpumf_cpu_in *io;
+    /* (1) the update process */
+    uint8_t upd_tear_wr, upd_dear_wr, upd_clear_c;
+    uint64_t upd_tear, upd_dear;
+    /* (2) LSCTL with cc 0 */
+    uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
+    uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
+    /* (3) LPP */
+    uint8_t lpp_valid;
+    uint64_t lpp_value;
+} sf_ctrl_in;
+
+typedef struct sf_ctrl_out {
+    uint32_t raised;   /* alert bits 8, 9 raised here */
+} sf_ctrl_out;
+
+void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out,
+                  sf_ctrl_state *d);
+void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s);
+
+/* --------------------------------------------------------------- sf_interval */
+/* Sample-interval machinery (section 16): primary and secondary counts, the
+ * LFSR and the collision count. */
+typedef struct sf_interval_state {
+    uint64_t cnt;
+    uint64_t collisions;
+    uint32_t lfsr;
+    uint8_t sec, sec_act;
+} sf_interval_state;
+
+typedef struct sf_interval_in {
+    const cpumf_cpu_in *io;
+    const cpumf_system_cfg *cfg;
+    uint8_t active_q;        /* some function active in this cycle's registers */
+    uint64_t interval_q;     /* interval register of the cycle */
+    uint8_t upd_idle;        /* sf_update IDLE in this cycle */
+    uint8_t lsctl_exec;      /* an LSCTL executes (decides) in this cycle */
+    uint8_t load;            /* LSCTL activates: load the count from load_interval */
+    uint64_t load_interval;
+    uint8_t no_tick;         /* untimed execution: no cycle passes */
+} sf_interval_in;
+
+typedef struct sf_interval_out {
+    uint8_t due;             /* a sample falls due */
+    uint8_t capture;         /* ... and is captured (not a collision) */
+} sf_interval_out;
+
+void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
+                      sf_interval_out *out, sf_interval_state *d);
+/* Step (7) of section 20: no function enabled in the next state. */
+void sf_interval_disable(sf_interval_state *d);
+void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s);
+
+/* ----------------------------------------------------------------- sf_update */
+/* Sample-data-block update process (section 19). */
+typedef struct sf_update_state {
+    uint8_t state;           /* enum cpumf_upd_state */
+    uint8_t k;               /* doubleword of the entry / timestamp being written */
+    uint8_t nent;            /* doublewords of the captured entry */
+    uint8_t t;               /* trailer T of the block being closed (STCKE) */
+    uint8_t prog_req;        /* F was set in a block whose A was one */
+    uint16_t ebytes;         /* E */
+    uint64_t trl;            /* trailer address of the current block (Check) */
+    uint64_t ent_addr;       /* entry address latched by Check (uarch.md 19) */
+    uint64_t tod;            /* TOD of the sample */
+    uint64_t n_stored, n_overflow;
+    uint8_t req_valid, req_we, req_be;  /* storage request registers */
+    uint64_t req_addr, req_wdata;
+    uint64_t ent[ARCH_ENTRY_MAX_DW];     /* the captured entry */
+} sf_update_state;
+
+typedef struct sf_update_in {
+    const cpumf_cpu_in *io;
+    const cpumf_model_cfg *m;
+    const sf_ctrl_state *sc; /* this cycle's sampling registers */
+    uint8_t capture;
+    uint8_t req_ready, rsp_valid; /* port, after the arbiter */
+} sf_update_in;
+
+typedef struct sf_update_out {
+    uint8_t stor_req_valid, stor_req_we, stor_req_be;
+    uint64_t stor_req_addr, stor_req_wdata;
+    uint8_t tear_wr, dear_wr, clear_c;
+    uint64_t tear, dear;
+    uint32_t raised;         /* alert bits 0, 1, 2 at the end of the update */
+} sf_update_out;
+
+void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_out *out,
+                    sf_update_state *d);
+
 /* ------------------------------------------------------------------- mf_insn */
 typedef struct mf_insn_state {
     uint8_t state;             /* enum cpumf_insn_state */
     uint8_t op, m3, problem, cr0_15;
     uint64_t r1, r2, addr;     /* captured request */
     uint64_t operand;          /* fetched operand (LPP, LCCTL, LPCTL) */
+    uint64_t blk[4];           /* LSCTL: operand doublewords 0-3 */
     uint16_t k, ndw;           /* current doubleword, doublewords of the operand */
     uint16_t count;            /* STCCTM: counters to store */
     uint8_t stc_cc, stc_set;   /* STCCTM decision latched in DECODE */
@@ -141,6 +238,9 @@ typedef struct mf_insn_in {
     const cpumf_system_cfg *cfg;
     uint8_t installed;
     const cf_state_state *st;          /* this cycle's registers */
+    const sf_ctrl_state *sf;
+    uint8_t upd_idle;                  /* sf_update IDLE (LSCTL may execute) */
+    uint8_t req_ready, rsp_valid;      /* storage port, after the arbiter */
     uint32_t pending;
     const cf_counters_state *ctr;
     const cf_global_state *g;
@@ -163,6 +263,9 @@ typedef struct mf_insn_out {
     uint8_t spctr_valid, spctr_grp, spctr_ctr;
     uint64_t spctr_value;
     uint8_t clear_mt;
+    uint8_t lsctl_exec;        /* LSCTL decides in this cycle (collision window) */
+    uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
+    uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
 } mf_insn_out;
 
 void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
@@ -173,8 +276,18 @@ typedef struct mf_cpu_state {
     cf_state_state st;
     mf_alert_state al;
     mf_insn_state insn;
+    uint8_t own;               /* storage-port owner: 0 none, 1 mf_insn, 2 sf_update */
+    sf_ctrl_state sf;          /* sampling: committed only when touched (MF_TOUCH_SF) */
+    sf_interval_state iv;
+    sf_update_state upd;
     cf_counters_state ctr;     /* keep last: committed by touched ranges */
 } mf_cpu_state;
+
+/* touched bit of the sampling units (the counter sets use CPUMF_SET_*) */
+#define MF_TOUCH_SF 0x80u
+#define MF_OWN_NONE 0u
+#define MF_OWN_INSN 1u
+#define MF_OWN_UPD 2u
 
 typedef struct mf_cpu_in {
     const cpumf_cpu_in *io;
@@ -182,12 +295,13 @@ typedef struct mf_cpu_in {
     const cpumf_system_cfg *cfg;
     const cf_global_state *g;
     unsigned index;
+    uint8_t no_tick;           /* untimed execution: the interval does not run */
 } mf_cpu_in;
 
 typedef struct mf_cpu_out {
     cpumf_cpu_out port;
     cf_global_cpu_req greq;
-    uint8_t touched;           /* counter ranges written into d */
+    uint8_t touched;           /* counter ranges written into d, MF_TOUCH_SF */
 } mf_cpu_out;
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
@@ -201,7 +315,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
                     mf_cpu_out *out, mf_cpu_state *d);
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
                    const cpumf_model_cfg *m);
-void mf_cpu_power_on(const cpumf_system_cfg *cfg, mf_cpu_state *s);
+void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *s);
 
 /* ----------------------------------------------------------------- mf_system */
 /* Attached-storage port emulation of one CPU: the request accepted at the

@@ -32,8 +32,10 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
         ci.cfg = &s->cfg;
         ci.g = &s->gq;
         ci.index = i;
+        ci.no_tick = 1u;
         mf_cpu_compose(&s->q[i], &ci, i == cpu ? fx : &none, &co, &s->d[i]);
         s->d[i].insn = s->q[i].insn;
+        s->d[i].own = s->q[i].own; /* no cycle passes: the port keeps its owner */
         gin.cpu[i] = co.greq;
         s->touched[i] = co.touched;
     }
@@ -50,10 +52,14 @@ static uint64_t store_data(const cpumf_sys *s, unsigned cpu, unsigned op, uint64
 {
     const mf_cpu_state *c = &s->q[cpu];
     unsigned tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
-    if (op == CPUMF_OP_QCTRI) {
+    if (op == CPUMF_OP_QCTRI || op == CPUMF_OP_QSI) {
         uint64_t blk[8];
-        arch_qctri_block(&s->cfg.model, c->st.a, c->st.e, c->st.c, c->st.cg_a, s->gq.e,
-                         s->gq.c, s->gq.change, blk);
+        if (op == CPUMF_OP_QCTRI)
+            arch_qctri_block(&s->cfg.model, c->st.a, c->st.e, c->st.c, c->st.cg_a, s->gq.e,
+                             s->gq.c, s->gq.change, blk);
+        else
+            arch_qsi_block(&s->cfg.model, c->sf.a, c->sf.e, c->sf.c, c->sf.tear, c->sf.dear,
+                           blk);
         *be = arch_operand_be(addr, 64u, k);
         return arch_store_data(addr, 64u, k, blk);
     } else {
@@ -84,6 +90,7 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     arch_exec_result r;
     mf_insn_out fx;
     uint64_t operand = 0u, r1, wdata0 = 0u;
+    uint64_t blk[4] = {0u, 0u, 0u, 0u};
     unsigned be0 = 0u;
 
     if (!s)
@@ -118,6 +125,12 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     }
     if (op == CPUMF_OP_STCCTM)
         sr = arch_stcctm(m, m3, insn->r1, c->st.e, c->al.pending);
+    if (op == CPUMF_OP_LSCTL && c->upd.state != CPUMF_US_IDLE) {
+        /* the cycle model's LSCTL waits for the update, which needs cycles */
+        sys_set_error(s, "execute: LSCTL while the sample update of cpu %u is in progress "
+                         "(step the clock until cpu%u.sf_update.state is 0)", cpu, cpu);
+        return -1;
+    }
     acc = arch_operand_access(op, insn->addr, sr.count);
     if (acc.kind != ARCH_ACC_NONE && !s->stor_ops_p) {
         sys_set_error(s, "execute: opcode %u needs a storage operand and no storage is "
@@ -133,7 +146,9 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
             s->last_err[0] = '\0';
             return 0;
         }
-        if (acc.kind == ARCH_ACC_FETCH)
+        if (acc.kind == ARCH_ACC_FETCH && op == CPUMF_OP_LSCTL)
+            arch_fetch_merge_block(insn->addr, 64u, k, data, blk, 4u);
+        else if (acc.kind == ARCH_ACC_FETCH)
             operand = arch_fetch_merge(insn->addr, 8u, k, data, operand);
     }
 
@@ -150,7 +165,11 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     x.e = c->st.e;
     x.c = c->st.c;
     x.cg_a = c->st.cg_a;
-    x.sf_e = c->st.sf_e;
+    x.sf_a = c->sf.a;
+    x.sf_e = c->sf.e;
+    x.sf_c = c->sf.c;
+    x.blk = blk;
+    x.level = 0u;   /* idle inputs */
     x.sf_lower = 0u;
     x.pending = c->al.pending;
     x.g_e = s->gq.e;
@@ -191,10 +210,22 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
         fx.spctr_ctr = (uint8_t)r.ctr;
         fx.spctr_value = r.value;
         break;
+    case ARCH_FX_LSCTL:
+        fx.lsctl_valid = 1u;
+        fx.lsctl_e = (uint8_t)r.e;
+        fx.lsctl_c = (uint8_t)r.c;
+        fx.lsctl_load = (uint8_t)r.sf_load;
+        fx.lsctl_s = (uint8_t)r.s;
+        fx.lsctl_h = (uint8_t)r.h;
+        fx.lsctl_interval = r.interval;
+        fx.lsctl_tear = r.tear;
+        fx.lsctl_dear = r.dear;
+        break;
     default:
         break;
     }
     fx.clear_mt = (uint8_t)r.clear_mt;
+    fx.lsctl_exec = (uint8_t)(op == CPUMF_OP_LSCTL);
     apply_effects(s, cpu, &fx);
 
     /* STORE: write errors are ignored, as in the cycle model */

@@ -1,14 +1,30 @@
 /*
  * mf_cpu.c - unit mf_cpu: the wiring of one CPU's units (mf_insn, cf_state,
- * cf_counters, mf_alert) and what the CPU hands to the global unit.
+ * cf_counters, mf_alert, sf_ctrl, sf_interval, sf_update), the storage-port
+ * arbiter between mf_insn and sf_update (docs/uarch.md section 18) and what
+ * the CPU hands to the global unit.
  */
 #include <string.h>
 #include "cpumf_int.h"
 
-void mf_cpu_power_on(const cpumf_system_cfg *cfg, mf_cpu_state *s)
+void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *s)
 {
     memset(s, 0, sizeof *s);
     cf_state_power_on(cfg, &s->st);
+    sf_ctrl_power_on(cfg, &s->sf);
+    sf_interval_power_on(cfg, index, &s->iv);
+}
+
+/* Arbiter: the requester the port serves in this cycle (section 18). */
+static unsigned arb_select(const mf_cpu_state *q)
+{
+    if (q->own != MF_OWN_NONE)
+        return q->own;
+    if (q->upd.req_valid)
+        return MF_OWN_UPD;
+    if (q->insn.req_valid)
+        return MF_OWN_INSN;
+    return MF_OWN_NONE;
 }
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
@@ -17,6 +33,7 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
     const cpumf_cpu_in *io = in->io;
     const cpumf_system_cfg *cfg = in->cfg;
     unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+    unsigned sel = arb_select(q);
     mf_insn_in ii;
     mf_insn_out io_;
 
@@ -25,12 +42,71 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
     ii.cfg = cfg;
     ii.installed = 1u;
     ii.st = &q->st;
+    ii.sf = &q->sf;
+    ii.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
+    ii.req_ready = (uint8_t)(sel == MF_OWN_INSN && (io->stor_req_ready & 1u));
+    ii.rsp_valid = (uint8_t)(q->own == MF_OWN_INSN && (io->stor_rsp_valid & 1u));
     ii.pending = q->al.pending;
     ii.ctr = &q->ctr;
     ii.g = in->g;
     ii.core = in->index / tpc;
     mf_insn_eval(&q->insn, &ii, &io_, &d->insn);
     mf_cpu_compose(q, in, &io_, out, d);
+}
+
+/* The sampling units (section 20), when something of sampling can change:
+ * fills so->raised and the update's port request; returns the next E mask. */
+static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                         unsigned sel, sf_update_out *uo, uint32_t *raised, mf_cpu_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    sf_interval_in vi;
+    sf_interval_out vo;
+    sf_update_in ui;
+    sf_ctrl_in si;
+    sf_ctrl_out so;
+
+    vi.io = io;
+    vi.cfg = in->cfg;
+    vi.active_q = (uint8_t)((q->sf.a & q->sf.e & q->sf.c) != 0u);
+    vi.interval_q = q->sf.interval;
+    vi.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
+    vi.lsctl_exec = fx->lsctl_exec;
+    vi.load = (uint8_t)(fx->lsctl_valid && fx->lsctl_load);
+    vi.load_interval = fx->lsctl_interval;
+    vi.no_tick = in->no_tick;
+    sf_interval_eval(&q->iv, &vi, &vo, &d->iv);
+
+    ui.io = io;
+    ui.m = &in->cfg->model;
+    ui.sc = &q->sf;
+    ui.capture = vo.capture;
+    ui.req_ready = (uint8_t)(sel == MF_OWN_UPD && (io->stor_req_ready & 1u));
+    ui.rsp_valid = (uint8_t)(q->own == MF_OWN_UPD && (io->stor_rsp_valid & 1u));
+    sf_update_eval(&q->upd, &ui, uo, &d->upd);
+
+    si.io = io;
+    si.upd_tear_wr = uo->tear_wr;
+    si.upd_dear_wr = uo->dear_wr;
+    si.upd_clear_c = uo->clear_c;
+    si.upd_tear = uo->tear;
+    si.upd_dear = uo->dear;
+    si.lsctl_valid = fx->lsctl_valid;
+    si.lsctl_e = fx->lsctl_e;
+    si.lsctl_c = fx->lsctl_c;
+    si.lsctl_load = fx->lsctl_load;
+    si.lsctl_s = fx->lsctl_s;
+    si.lsctl_h = fx->lsctl_h;
+    si.lsctl_interval = fx->lsctl_interval;
+    si.lsctl_tear = fx->lsctl_tear;
+    si.lsctl_dear = fx->lsctl_dear;
+    si.lpp_valid = fx->lpp_valid;
+    si.lpp_value = fx->lpp_value;
+    sf_ctrl_eval(&q->sf, &si, &so, &d->sf);
+    if (!d->sf.e)
+        sf_interval_disable(&d->iv);
+    *raised |= so.raised | uo->raised;
+    return d->sf.e;
 }
 
 void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
@@ -45,7 +121,12 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     cf_counters_out co;
     mf_alert_in ai;
     mf_alert_out ao;
+    sf_update_out uo;
     unsigned rs = io->reset;
+    unsigned any_reset = rs >= CPUMF_RESET_CPU && rs <= CPUMF_RESET_POWER_ON;
+    unsigned sel = arb_select(q);
+    unsigned sf_e_next = q->sf.e, sf_touched = 0u;
+    uint32_t raised;
 
     /* counter-set state */
     memset(&si, 0, sizeof si);
@@ -54,12 +135,11 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     si.lcctl_valid = fx->lcctl_valid;
     si.lcctl_e = fx->lcctl_e;
     si.lcctl_c = fx->lcctl_c;
-    si.lpp_valid = fx->lpp_valid;
-    si.lpp_value = fx->lpp_value;
     si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
     si.sigp_enable = (uint8_t)(in->sys->sigp_mt_enable & 1u);
     si.g_e = in->g->e;
     cf_state_eval(&q->st, &si, &so, &d->st);
+    raised = so.raised;
 
     /* counters */
     ci.io = io;
@@ -72,14 +152,26 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     ci.scctr_value = fx->scctr_value;
     cf_counters_eval(&q->ctr, &ci, &co, &d->ctr);
 
+    /* sampling: only when a function is enabled, an update is busy or an
+     * event of this cycle can change the sampling registers */
+    memset(&uo, 0, sizeof uo);
+    if (q->sf.e || q->upd.state != CPUMF_US_IDLE || fx->lsctl_exec || fx->lpp_valid ||
+        (io->loss_sample & 1u) || io->sf_auth_set || io->sf_auth_clr || any_reset) {
+        sf_e_next = sampling(q, in, fx, sel, &uo, &raised, d);
+        sf_touched = MF_TOUCH_SF;
+    }
+
+    /* storage-port arbiter: the next owner */
+    d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? MF_OWN_NONE : sel);
+
     /* alert */
     ai.cr0_58 = (uint8_t)(io->cr0_58 & 1u);
     ai.taken = (uint8_t)(io->alert_taken & 1u);
     ai.clear_mt = fx->clear_mt;
-    ai.any_reset = (uint8_t)(rs >= CPUMF_RESET_CPU && rs <= CPUMF_RESET_POWER_ON);
-    ai.sf_enabled_d = (uint8_t)(d->st.sf_e != 0u);
+    ai.any_reset = (uint8_t)any_reset;
+    ai.sf_enabled_d = (uint8_t)(sf_e_next != 0u);
     ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & ARCH_SETS_NONMT) != 0u);
-    ai.raised = so.raised;
+    ai.raised = raised;
     mf_alert_eval(&q->al, &ai, &ao, &d->al);
 
     /* ports */
@@ -88,11 +180,25 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     out->port.cc = fx->cc;
     out->port.exc = fx->exc;
     out->port.r1 = fx->r1;
-    out->port.stor_req_valid = fx->stor_req_valid;
-    out->port.stor_req_we = fx->stor_req_we;
-    out->port.stor_req_be = fx->stor_req_be;
-    out->port.stor_req_addr = fx->stor_req_addr;
-    out->port.stor_req_wdata = fx->stor_req_wdata;
+    if (sel == MF_OWN_INSN) {
+        out->port.stor_req_valid = fx->stor_req_valid;
+        out->port.stor_req_we = fx->stor_req_we;
+        out->port.stor_req_be = fx->stor_req_be;
+        out->port.stor_req_addr = fx->stor_req_addr;
+        out->port.stor_req_wdata = fx->stor_req_wdata;
+    } else if (sel == MF_OWN_UPD) {
+        out->port.stor_req_valid = uo.stor_req_valid;
+        out->port.stor_req_we = uo.stor_req_we;
+        out->port.stor_req_be = uo.stor_req_be;
+        out->port.stor_req_addr = uo.stor_req_addr;
+        out->port.stor_req_wdata = uo.stor_req_wdata;
+    } else {
+        out->port.stor_req_valid = 0u;
+        out->port.stor_req_we = 0u;
+        out->port.stor_req_be = 0u;
+        out->port.stor_req_addr = 0u;
+        out->port.stor_req_wdata = 0u;
+    }
     out->port.alert_req = ao.req;
     out->port.alert_param = ao.param;
 
@@ -106,7 +212,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     out->greq.spctr_value = fx->spctr_value;
     out->greq.mt_active_q = (uint8_t)((q->st.a & q->st.e & q->st.c & CPUMF_SET_MT) != 0u);
     out->greq.mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
-    out->touched = co.touched;
+    out->touched = (uint8_t)(co.touched | sf_touched);
 }
 
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
@@ -115,6 +221,13 @@ void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
     q->st = d->st;
     q->al = d->al;
     q->insn = d->insn;
+    q->own = d->own;
+    if (touched & MF_TOUCH_SF) {
+        q->sf = d->sf;
+        q->iv = d->iv;
+        q->upd = d->upd;
+    }
+    touched &= ARCH_SETS_ALL;
     if (touched)
         cf_counters_commit(&q->ctr, &d->ctr, touched, m);
 }

@@ -28,10 +28,14 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
 {
     const cf_state_state *st = in->st;
     uint64_t addr = q->addr;
-    if (q->op == CPUMF_OP_QCTRI) {
+    if (q->op == CPUMF_OP_QCTRI || q->op == CPUMF_OP_QSI) {
         uint64_t blk[8];
-        arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e, in->g->c,
-                         in->g->change, blk);
+        if (q->op == CPUMF_OP_QCTRI)
+            arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e,
+                             in->g->c, in->g->change, blk);
+        else
+            arch_qsi_block(&in->cfg->model, in->sf->a, in->sf->e, in->sf->c, in->sf->tear,
+                           in->sf->dear, blk);
         load_req(d, 1u, arch_operand_be(addr, 64u, k), arch_operand_dw_addr(addr, k),
                  arch_store_data(addr, 64u, k, blk));
     } else {
@@ -59,6 +63,12 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     arch_exec_in x;
     arch_exec_result r;
 
+    /* LSCTL waits in EXEC while the update process is busy */
+    if (q->op == CPUMF_OP_LSCTL) {
+        if (!in->upd_idle)
+            return;
+        out->lsctl_exec = 1u;
+    }
     x.op = q->op;
     x.m3 = q->m3;
     x.r1 = q->r1;
@@ -71,7 +81,11 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     x.e = st->e;
     x.c = st->c;
     x.cg_a = st->cg_a;
-    x.sf_e = st->sf_e;
+    x.sf_a = in->sf->a;
+    x.sf_e = in->sf->e;
+    x.sf_c = in->sf->c;
+    x.blk = q->blk;
+    x.level = in->io->level;
     x.sf_lower = in->io->sf_lower_enabled;
     x.pending = in->pending;
     x.g_e = in->g->e;
@@ -112,6 +126,17 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
         out->spctr_ctr = (uint8_t)r.ctr;
         out->spctr_value = r.value;
         break;
+    case ARCH_FX_LSCTL:
+        out->lsctl_valid = 1u;
+        out->lsctl_e = (uint8_t)r.e;
+        out->lsctl_c = (uint8_t)r.c;
+        out->lsctl_load = (uint8_t)r.sf_load;
+        out->lsctl_s = (uint8_t)r.s;
+        out->lsctl_h = (uint8_t)r.h;
+        out->lsctl_interval = r.interval;
+        out->lsctl_tear = r.tear;
+        out->lsctl_dear = r.dear;
+        break;
     default:
         break;
     }
@@ -149,7 +174,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
         out->stor_req_be = q->req_be;
         out->stor_req_addr = q->req_addr;
         out->stor_req_wdata = q->req_wdata;
-        if (io->stor_req_ready & 1u) {
+        if (in->req_ready) {
             d->req_valid = 0u;
             d->req_we = 0u;
             d->req_be = 0u;
@@ -170,6 +195,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
             d->r2 = io->r2;
             d->addr = io->addr;
             d->operand = 0u;
+            memset(d->blk, 0, sizeof d->blk);
             d->k = 0u;
             d->ndw = 0u;
             d->count = 0u;
@@ -205,12 +231,14 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
         break;
     case CPUMF_IS_FETCH:
     case CPUMF_IS_PROBE:
-        if (io->stor_rsp_valid & 1u) {
+        if (in->rsp_valid) {
             if (io->stor_rsp_err & 1u) {
                 to_resp_exc(q, d, CPUMF_EXC_ACCESS);
                 break;
             }
-            if (q->state == CPUMF_IS_FETCH)
+            if (q->state == CPUMF_IS_FETCH && q->op == CPUMF_OP_LSCTL)
+                arch_fetch_merge_block(q->addr, 64u, q->k, io->stor_rsp_data, d->blk, 4u);
+            else if (q->state == CPUMF_IS_FETCH)
                 d->operand = arch_fetch_merge(q->addr, 8u, q->k, io->stor_rsp_data, q->operand);
             if ((unsigned)q->k + 1u < q->ndw) {
                 d->k = (uint16_t)(q->k + 1u);
@@ -224,7 +252,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
         exec(q, in, out, d);
         break;
     case CPUMF_IS_STORE:
-        if (io->stor_rsp_valid & 1u) {
+        if (in->rsp_valid) {
             if ((unsigned)q->k + 1u < q->ndw) {
                 d->k = (uint16_t)(q->k + 1u);
                 load_write(q, in, d, d->k);

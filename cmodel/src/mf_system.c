@@ -60,7 +60,7 @@ cpumf_sys *cpumf_create(const cpumf_system_cfg *cfg, char *err, size_t errlen)
     if (!s->cfg.model.has_cg)
         s->cfg.n_cg = 0u;
     for (i = 0; i < CPUMF_MAX_CPUS; i++) {
-        mf_cpu_power_on(&s->cfg, &s->q[i]);
+        mf_cpu_power_on(&s->cfg, i, &s->q[i]);
         s->d[i] = s->q[i];
     }
     s->gq.mt_enabled = (uint8_t)(cfg->mt_enabled && cfg->model.csvn > 3u);
@@ -136,6 +136,7 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
         ci.cfg = &s->cfg;
         ci.g = &s->gq;
         ci.index = i;
+        ci.no_tick = 0u;
         mf_cpu_eval(&s->q[i], &ci, &co, &s->d[i]);
         out->cpu[i] = co.port;
         gin.cpu[i] = co.greq;
@@ -184,8 +185,24 @@ void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
         memcpy(o->ctr, c->ctr.ctr, sizeof o->ctr);
         o->alert_pending = c->al.pending;
         o->insn_state = c->insn.state;
-        o->pp = c->st.pp;
-        o->sf_a = c->st.sf_a;
+        o->pp = c->sf.pp;
+        o->sf_a = c->sf.a;
+        o->sf_e = c->sf.e;
+        o->sf_c = c->sf.c;
+        o->sf_s = c->sf.s;
+        o->sf_h = c->sf.h;
+        o->interval = c->sf.interval;
+        o->tear = c->sf.tear;
+        o->dear = c->sf.dear;
+        o->int_cnt = c->iv.cnt;
+        o->int_sec = c->iv.sec;
+        o->int_sec_act = c->iv.sec_act;
+        o->lfsr = c->iv.lfsr;
+        o->collisions = c->iv.collisions;
+        o->upd_state = c->upd.state;
+        o->n_stored = c->upd.n_stored;
+        o->n_overflow = c->upd.n_overflow;
+        o->arb_own = c->own;
     }
     obs->g_e = s->gq.e;
     obs->g_c = s->gq.c;

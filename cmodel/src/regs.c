@@ -11,7 +11,13 @@
 
 static const char *const cpu_fields_pre[] = {"cf_state.a", "cf_state.e", "cf_state.c",
                                              "cf_state.cg_a"};
-static const char *const cpu_fields_post[] = {"alert.pending", "insn.state", "pp", "sf_a"};
+static const char *const cpu_fields_post[] = {
+    "alert.pending", "insn.state", "pp", "sf_a",
+    "sf_ctrl.e", "sf_ctrl.c", "sf_ctrl.s", "sf_ctrl.h", "sf_ctrl.interval", "sf_ctrl.tear",
+    "sf_ctrl.dear", "sf_interval.cnt", "sf_interval.sec", "sf_interval.sec_act",
+    "sf_interval.lfsr", "sf_interval.collisions", "sf_update.state", "sf_update.n_stored",
+    "sf_update.n_overflow", "arb.own"};
+#define N_POST (sizeof cpu_fields_post / sizeof cpu_fields_post[0])
 static const char *const global_fields[] = {"e", "c", "change", "mt_enabled"};
 
 static unsigned n_cores(const cpumf_system_cfg *cfg)
@@ -51,7 +57,7 @@ static unsigned walk_names(const cpumf_system_cfg *cfg, char (*out)[REG_NAME_LEN
             EMIT("cpu%u.%s", i, cpu_fields_pre[k]);
         for (k = 0; k < nc; k++)
             EMIT("cpu%u.counter.%u", i, num[k]);
-        for (k = 0; k < 4u; k++)
+        for (k = 0; k < N_POST; k++)
             EMIT("cpu%u.%s", i, cpu_fields_post[k]);
     }
     for (k = 0; k < 4u; k++)
@@ -151,9 +157,41 @@ static int read_cpu(const cpumf_sys *s, unsigned i, const char *rest, uint64_t *
     else if (!strcmp(rest, "insn.state"))
         *v = c->insn.state;
     else if (!strcmp(rest, "pp"))
-        *v = c->st.pp;
+        *v = c->sf.pp;
     else if (!strcmp(rest, "sf_a"))
-        *v = c->st.sf_a;
+        *v = c->sf.a;
+    else if (!strcmp(rest, "sf_ctrl.e"))
+        *v = c->sf.e;
+    else if (!strcmp(rest, "sf_ctrl.c"))
+        *v = c->sf.c;
+    else if (!strcmp(rest, "sf_ctrl.s"))
+        *v = c->sf.s;
+    else if (!strcmp(rest, "sf_ctrl.h"))
+        *v = c->sf.h;
+    else if (!strcmp(rest, "sf_ctrl.interval"))
+        *v = c->sf.interval;
+    else if (!strcmp(rest, "sf_ctrl.tear"))
+        *v = c->sf.tear;
+    else if (!strcmp(rest, "sf_ctrl.dear"))
+        *v = c->sf.dear;
+    else if (!strcmp(rest, "sf_interval.cnt"))
+        *v = c->iv.cnt;
+    else if (!strcmp(rest, "sf_interval.sec"))
+        *v = c->iv.sec;
+    else if (!strcmp(rest, "sf_interval.sec_act"))
+        *v = c->iv.sec_act;
+    else if (!strcmp(rest, "sf_interval.lfsr"))
+        *v = c->iv.lfsr;
+    else if (!strcmp(rest, "sf_interval.collisions"))
+        *v = c->iv.collisions;
+    else if (!strcmp(rest, "sf_update.state"))
+        *v = c->upd.state;
+    else if (!strcmp(rest, "sf_update.n_stored"))
+        *v = c->upd.n_stored;
+    else if (!strcmp(rest, "sf_update.n_overflow"))
+        *v = c->upd.n_overflow;
+    else if (!strcmp(rest, "arb.own"))
+        *v = c->own;
     else if (!parse_counter(rest, &num)) {
         int slot = arch_counter_slot(&s->cfg.model, num);
         if (slot == -1)

@@ -107,7 +107,9 @@ static void mem_put(mem *m, uint64_t a, uint64_t v)
 /* An operand worth loading: LCCTL masks, LPCTL codes, program parameters, noise. */
 static uint64_t mem_operand(rng *r)
 {
-    switch (rnd(r, 6)) {
+    switch (rnd(r, 7)) {
+    case 6: /* LSCTL: enable sampling functions without activating them (no ticks) */
+        return (uint64_t)rnd(r, 4) << 8;
     case 0: /* a valid LCCTL request when the sets are authorized */
     case 1: {
         unsigned e = rnd(r, 16) | CPUMF_SET_BASIC;
@@ -155,7 +157,8 @@ static void rand_insn(rng *r, const cpumf_sys *s, cpumf_insn *x)
 {
     static const uint8_t ops[] = {CPUMF_OP_LPP, CPUMF_OP_LCCTL, CPUMF_OP_LPCTL, CPUMF_OP_QCTRI,
                                   CPUMF_OP_ECCTR, CPUMF_OP_EPCTR, CPUMF_OP_SCCTR,
-                                  CPUMF_OP_SPCTR, CPUMF_OP_ECPGA, CPUMF_OP_STCCTM};
+                                  CPUMF_OP_SPCTR, CPUMF_OP_ECPGA, CPUMF_OP_STCCTM,
+                                  CPUMF_OP_LSCTL, CPUMF_OP_QSI};
     static const uint8_t m3s[] = {0, 1, 2, 3, 5, 9};
     static const unsigned nums[] = {0, 1, 5, 6, 32, 33, 34, 37, 64, 79, 80, 83, 84, 128, 129,
                                     159, 160, 227, 255, 256, 287, 288, 448, 449, 450};
@@ -295,7 +298,7 @@ START_TEST(test_version)
     ck_assert_str_eq(cpumf_version(), CPUMF_VERSION_STRING);
     ck_assert_int_eq(cpumf_version_number(), CPUMF_VERSION_MAJOR * 10000 +
                                                  CPUMF_VERSION_MINOR * 100 + CPUMF_VERSION_PATCH);
-    ck_assert_int_eq(cpumf_version_number(), 200);
+    ck_assert_int_eq(cpumf_version_number(), 300);
 }
 END_TEST
 
@@ -480,6 +483,22 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
         else if (!strcmp(f, "insn.state")) *v = p->insn_state;
         else if (!strcmp(f, "pp")) *v = p->pp;
         else if (!strcmp(f, "sf_a")) *v = p->sf_a;
+        else if (!strcmp(f, "sf_ctrl.e")) *v = p->sf_e;
+        else if (!strcmp(f, "sf_ctrl.c")) *v = p->sf_c;
+        else if (!strcmp(f, "sf_ctrl.s")) *v = p->sf_s;
+        else if (!strcmp(f, "sf_ctrl.h")) *v = p->sf_h;
+        else if (!strcmp(f, "sf_ctrl.interval")) *v = p->interval;
+        else if (!strcmp(f, "sf_ctrl.tear")) *v = p->tear;
+        else if (!strcmp(f, "sf_ctrl.dear")) *v = p->dear;
+        else if (!strcmp(f, "sf_interval.cnt")) *v = p->int_cnt;
+        else if (!strcmp(f, "sf_interval.sec")) *v = p->int_sec;
+        else if (!strcmp(f, "sf_interval.sec_act")) *v = p->int_sec_act;
+        else if (!strcmp(f, "sf_interval.lfsr")) *v = p->lfsr;
+        else if (!strcmp(f, "sf_interval.collisions")) *v = p->collisions;
+        else if (!strcmp(f, "sf_update.state")) *v = p->upd_state;
+        else if (!strcmp(f, "sf_update.n_stored")) *v = p->n_stored;
+        else if (!strcmp(f, "sf_update.n_overflow")) *v = p->n_overflow;
+        else if (!strcmp(f, "arb.own")) *v = p->arb_own;
         else return -1;
         return 0;
     }
@@ -502,7 +521,7 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
-    unsigned per_cpu = 8u + 6u + (m->cfvn >= 3u ? 2u : 6u) + (m->csvn >= 6u ? 20u : 16u) +
+    unsigned per_cpu = 8u + 16u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) + (m->csvn >= 6u ? 20u : 16u) +
                        m->n_ext + (m->csvn > 3u ? 2u : 0u);
     unsigned cores = (c->n_cpus + c->threads_per_core - 1u) / c->threads_per_core;
     return c->n_cpus * per_cpu + 4u + (m->has_cg ? c->n_cg * 8u : 0u) +
@@ -749,7 +768,7 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
     ck_assert(done);
     ck_assert_int_eq(res.cc_valid, res.exc == 0 && x->op != CPUMF_OP_LPP &&
                                        x->op != CPUMF_OP_QCTRI && x->op < 12u &&
-                                       x->op != CPUMF_OP_LSCTL && x->op != CPUMF_OP_QSI);
+                                       x->op != CPUMF_OP_QSI);
     observe0(a, &oa);
     observe0(b, &ob);
     for (i = 0; i < CPUMF_MAX_CPUS; i++) {

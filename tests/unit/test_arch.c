@@ -76,8 +76,13 @@ START_TEST(test_GEN_1_facility_operation_exception)
     /* opcodes that do not exist */
     ck_assert_uint_eq(arch_decode_exception(&m, 12, 0, 0, 0, 0, 0, 0), CPUMF_EXC_OPERATION);
     ck_assert_uint_eq(arch_decode_exception(&m, 15, 0, 0, 0, 0, 0, 0), CPUMF_EXC_OPERATION);
-    /* this slice: the sampling instructions are always an operation exception */
+    /* the sampling instructions need facility 68 */
     model_z15(&m);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_LSCTL, 0, 0, 0, 0, 0, 0),
+                      CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_QSI, 0, 0, 0, 0, 0, 0),
+                      CPUMF_EXC_NONE);
+    m.fac_sf = 0;
     ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_LSCTL, 0, 0, 0, 0, 0, 0),
                       CPUMF_EXC_OPERATION);
     ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_QSI, 0, 0, 0, 0, 0, 0),
@@ -161,6 +166,7 @@ START_TEST(test_GEN_5_access_exception_on_storage_error)
     mf_insn_state q, d;
     mf_insn_in in;
     mf_insn_out out;
+    sf_ctrl_state sfs;
     sys_z15(&s);
     memset(&io, 0, sizeof io);
     memset(&st, 0, sizeof st);
@@ -175,6 +181,11 @@ START_TEST(test_GEN_5_access_exception_on_storage_error)
     in.ctr = &ctr;
     in.g = &g;
     in.core = 0;
+    in.sf = &sfs;
+    in.upd_idle = 1;
+    in.req_ready = 0;
+    in.rsp_valid = 1; /* the arbiter hands the response to mf_insn */
+    memset(&sfs, 0, sizeof sfs);
     /* a fetch (LCCTL) answered with err goes to RESP with the access code */
     q.state = CPUMF_IS_FETCH;
     q.op = CPUMF_OP_LCCTL;
@@ -360,21 +371,16 @@ START_TEST(test_CF_ST_6_resets)
     q.e = 0x2B;
     q.c = 0x2A;
     q.cg_a = 1;
-    q.sf_a = 3;
-    q.sf_e = 0;
-    q.pp = 0x1234;
     io.reset = CPUMF_RESET_CPU;
     cf_state_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.a, 0x2F);
     ck_assert_uint_eq(d.e, 0x2B);
     ck_assert_uint_eq(d.c, CPUMF_SET_MT);
-    ck_assert_uint_eq(d.pp, 0x1234);
     io.reset = CPUMF_RESET_INITIAL_CPU;
     cf_state_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.a, 0x2F);
     ck_assert_uint_eq(d.e, CPUMF_SET_MT); /* MT set stays while MT enabled */
     ck_assert_uint_eq(d.c, CPUMF_SET_MT);
-    ck_assert_uint_eq(d.pp, 0);
     ck_assert_uint_eq(d.cg_a, 1);
     io.reset = CPUMF_RESET_CLEAR;
     cf_state_eval(&q, &in, &out, &d);
@@ -1176,24 +1182,35 @@ START_TEST(test_AL_4_sampling_auth_change)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_state_state q, d;
-    cf_state_in in;
-    cf_state_out out;
+    sf_ctrl_state q, d;
+    sf_ctrl_in in;
+    sf_ctrl_out out;
     model_z15(&m);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
     memset(&in, 0, sizeof in);
     in.io = &io;
-    in.m = &m;
-    q.sf_a = CPUMF_SF_BASIC | CPUMF_SF_DIAG;
+    q.a = CPUMF_SF_BASIC | CPUMF_SF_DIAG;
     io.sf_auth_clr = CPUMF_SF_DIAG;
-    cf_state_eval(&q, &in, &out, &d);       /* not enabled: silent */
+    sf_ctrl_eval(&q, &in, &out, &d);        /* not enabled: silent */
     ck_assert_uint_eq(out.raised, 0);
-    ck_assert_uint_eq(d.sf_a, CPUMF_SF_BASIC);
-    q.sf_e = CPUMF_SF_DIAG;                  /* (cannot happen in this slice) */
-    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.a, CPUMF_SF_BASIC);
+    q.e = CPUMF_SF_DIAG;
+    q.c = CPUMF_SF_DIAG;
+    q.interval = 5000;
+    sf_ctrl_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.raised, ARCH_AL_SF_AUTH);
-    ck_assert_uint_eq(d.sf_e, 0);
+    ck_assert_uint_eq(d.e, 0);
+    ck_assert_uint_eq(d.c, 0);
+    ck_assert_uint_eq(d.interval, 0);        /* SF-LSCTL-3: no function enabled */
+    /* the basic function losing authorization while enabled raises it too */
+    q.a = CPUMF_SF_BASIC;
+    q.e = CPUMF_SF_BASIC;
+    q.c = 0;
+    io.sf_auth_clr = CPUMF_SF_BASIC;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.raised, ARCH_AL_SF_AUTH);
+    ck_assert_uint_eq(d.a | d.e | d.c, 0);
     /* bit 8 does not clear when no sampling function is enabled */
     ck_assert_uint_eq(arch_alert_next(ARCH_AL_SF_AUTH, 0, 0, 0, 0, 0, 0), ARCH_AL_SF_AUTH);
 }

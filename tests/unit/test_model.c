@@ -400,7 +400,7 @@ START_TEST(test_exception_timing)
     ck_assert_uint_eq(r.r1, 5);
     r = run(h, 0, rq_reg(13, 0, 0));
     ck_assert_uint_eq(r.exc, CPUMF_EXC_OPERATION);
-    r = run(h, 0, rq_reg(CPUMF_OP_QSI, 0, 0));
+    r = run(h, 0, rq_reg(15, 0, 0));
     ck_assert_uint_eq(r.exc, CPUMF_EXC_OPERATION);
     h_free(h);
 }

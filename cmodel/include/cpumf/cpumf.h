@@ -3,11 +3,12 @@
  * z/Architecture CPU-measurement facility (libcpumf).
  *
  * The model is a set of units (cf_state, cf_counters, cf_global, mf_alert,
- * mf_insn, mf_cpu, mf_system) advanced one clock at a time with
- * evaluate-then-commit semantics.  Everything lives in the cpumf_sys object:
- * the library has no global mutable state, so any number of systems can run
- * in one process.  The library never prints and never exits; errors are
- * returned as codes with a message in a caller-supplied buffer.
+ * mf_insn, sf_ctrl, sf_interval, sf_update, mf_cpu, mf_system) advanced one
+ * clock at a time with evaluate-then-commit semantics.  Everything lives in
+ * the cpumf_sys object: the library has no global mutable state, so any
+ * number of systems can run in one process.  The library never prints and
+ * never exits; errors are returned as codes with a message in a
+ * caller-supplied buffer.
  *
  * Per cycle:   fill a cpumf_sys_in  ->  cpumf_eval()  (outputs of this cycle)
  *              ->  cpumf_commit()   (clock edge: next state becomes current)
@@ -24,9 +25,9 @@ extern "C" {
 #endif
 
 #define CPUMF_VERSION_MAJOR 0
-#define CPUMF_VERSION_MINOR 2
+#define CPUMF_VERSION_MINOR 3
 #define CPUMF_VERSION_PATCH 0
-#define CPUMF_VERSION_STRING "0.2.0"
+#define CPUMF_VERSION_STRING "0.3.0"
 
 /* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md). */
 #define CPUMF_MAX_CPUS 16
@@ -101,6 +102,19 @@ enum cpumf_insn_state {
     CPUMF_IS_RESP = 6
 };
 
+/* States of the sample-data-block update process (sf_update). */
+enum cpumf_upd_state {
+    CPUMF_US_IDLE = 0,
+    CPUMF_US_RD_TRL = 1,   /* read trailer doubleword 0 (F, A, T) */
+    CPUMF_US_RD_OVF = 2,   /* read the overflow count (block full) */
+    CPUMF_US_WR_OVF = 3,   /* write the overflow count + 1 */
+    CPUMF_US_WR_ENT = 4,   /* write the data entry, one doubleword at a time */
+    CPUMF_US_WR_TRL = 5,   /* set F, write BSDES and DSDES */
+    CPUMF_US_WR_TS = 6,    /* write the timestamp (1 or 2 doublewords) */
+    CPUMF_US_RD_SDBT = 7,  /* read the next SDB-table entry */
+    CPUMF_US_RD_SDBT2 = 8  /* read the entry a table link designates */
+};
+
 /* Machine model: what a model config (configs/models/NAME.json) holds. */
 typedef struct cpumf_model_cfg {
     char name[32];
@@ -171,6 +185,7 @@ typedef struct cpumf_cpu_in {
     uint8_t secure_guest, pcf49, entry_inconsistent;
     uint8_t sf_lower_enabled; /* a sampling function enabled at the level below */
     uint64_t tod;
+    uint64_t diag;          /* diagnostic data bus (diagnostic-sampling entries) */
     uint8_t cr0_58;         /* measurement-alert subclass mask */
     /* instruction request */
     uint8_t insn_valid, op, m3, insn_problem, cr0_15;
@@ -217,6 +232,17 @@ typedef struct cpumf_cpu_obs {
     uint8_t insn_state;           /* enum cpumf_insn_state */
     uint64_t pp;                  /* program-parameter register */
     uint8_t sf_a;                 /* sampling authorization (CPUMF_SF_*) */
+    /* sampling (sf_ctrl, sf_interval, sf_update, port arbiter) */
+    uint8_t sf_e, sf_c;           /* CPUMF_SF_* masks */
+    uint8_t sf_s, sf_h;
+    uint64_t interval, tear, dear;
+    uint64_t int_cnt;             /* primary interval count */
+    uint8_t int_sec, int_sec_act; /* secondary count (random-secondary) */
+    uint32_t lfsr;
+    uint64_t collisions;          /* samples dropped: due while an update was busy */
+    uint8_t upd_state;            /* enum cpumf_upd_state */
+    uint64_t n_stored, n_overflow;/* entries stored; samples lost to full blocks */
+    uint8_t arb_own;              /* storage port owner: 0 none, 1 mf_insn, 2 sf_update */
 } cpumf_cpu_obs;
 
 typedef struct cpumf_obs {
@@ -324,6 +350,10 @@ int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user,
  *   cpuN.insn.state            enum cpumf_insn_state
  *   cpuN.pp                    program-parameter register
  *   cpuN.sf_a                  sampling authorization
+ *   cpuN.sf_ctrl.e|c|s|h|interval|tear|dear      sampling controls
+ *   cpuN.sf_interval.cnt|sec|sec_act|lfsr|collisions
+ *   cpuN.sf_update.state|n_stored|n_overflow     (state: enum cpumf_upd_state)
+ *   cpuN.arb.own               storage-port owner (0 none, 1 mf_insn, 2 sf_update)
  *   global.e|c|change|mt_enabled
  *   cgG.counter.K              group G (index) counter K (0-7)
  *   coreC.counter.448|449
@@ -335,7 +365,9 @@ const char *cpumf_register_name(const cpumf_sys *s, unsigned i);
  * current state at once, with no clock and no activity, and its effects (state,
  * counters, storage through the attached callbacks) are applied as the cycle
  * model would apply them.  Returns 0, or -1 on misuse (bad cpu, storage needed
- * but none attached, bad opcode), message in cpumf_last_error. */
+ * but none attached, bad opcode, LSCTL while the CPU's sample update is in
+ * progress: the cycle model's LSCTL waits for it), message in cpumf_last_error.
+ * No cycle passes: the sample interval does not count. */
 int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res);
 /* Semantics: exactly what the cycle model does with the instruction presented
  * to an otherwise idle system (cpumf_in_idle inputs, attached storage answering)

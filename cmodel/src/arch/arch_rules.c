@@ -164,7 +164,9 @@ static unsigned op_facility(const cpumf_model_cfg *m, unsigned op)
     case CPUMF_OP_SPCTR:
     case CPUMF_OP_ECPGA: return m->fac_cf;
     case CPUMF_OP_STCCTM: return m->fac_stcctm;
-    default: return 0u; /* LSCTL, QSI: not in this slice; >= 12: no such op */
+    case CPUMF_OP_LSCTL:
+    case CPUMF_OP_QSI: return m->fac_sf;
+    default: return 0u; /* >= 12: no such op */
     }
 }
 
@@ -388,6 +390,22 @@ uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data
     return operand;
 }
 
+void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data,
+                            uint64_t *opnd, unsigned nw)
+{
+    uint64_t d = arch_operand_dw_addr(addr, k);
+    unsigned b;
+    for (b = 0; b < 8u; b++) {
+        uint64_t off = d + b - addr;
+        if (off < len && off < 8u * (uint64_t)nw) {
+            unsigned j = (unsigned)off;
+            unsigned sh = 56u - 8u * (j % 8u);
+            uint64_t byte = (data >> (56u - 8u * b)) & 0xFFu;
+            opnd[j / 8u] = (opnd[j / 8u] & ~((uint64_t)0xFFu << sh)) | (byte << sh);
+        }
+    }
+}
+
 uint64_t arch_store_data(uint64_t addr, unsigned len, unsigned k, const uint64_t *opnd)
 {
     uint64_t d = arch_operand_dw_addr(addr, k);
@@ -565,7 +583,13 @@ arch_access arch_operand_access(unsigned op, uint64_t addr, unsigned stc_count)
         a.len = 8u;
         a.ndw = arch_operand_ndw(addr, 8u);
         break;
+    case CPUMF_OP_LSCTL:
+        a.kind = ARCH_ACC_FETCH;
+        a.len = 64u;
+        a.ndw = arch_operand_ndw(addr, 64u);
+        break;
     case CPUMF_OP_QCTRI:
+    case CPUMF_OP_QSI:
         a.kind = ARCH_ACC_PROBE;
         a.len = 64u;
         a.ndw = arch_operand_ndw(addr, 64u);
@@ -656,8 +680,28 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
         r.cc = arch_ecpga(cfg, x->r1, x->r2, &r.r1);
         break;
     case CPUMF_OP_QCTRI:
+    case CPUMF_OP_QSI:
         r.store = 1u;
         break;
+    case CPUMF_OP_LSCTL: {
+        static const uint64_t zero[4] = {0u, 0u, 0u, 0u};
+        arch_lsctl_result lr2 = arch_lsctl(m, x->blk ? x->blk : zero, x->sf_a, x->sf_e,
+                                           x->sf_c, x->level);
+        r.exc = lr2.exc;
+        r.cc = lr2.exc ? 0u : lr2.cc;
+        if (lr2.apply) {
+            r.fx = ARCH_FX_LSCTL;
+            r.e = lr2.e;
+            r.c = lr2.c;
+            r.sf_load = lr2.load;
+            r.s = lr2.s;
+            r.h = lr2.h;
+            r.interval = lr2.interval;
+            r.tear = lr2.tear;
+            r.dear = lr2.dear;
+        }
+        break;
+    }
     case CPUMF_OP_STCCTM:
         r.clear_mt = x->m3 == 9u;
         r.cc = x->stc_cc;
@@ -673,6 +717,226 @@ int arch_sets_cc(unsigned op, unsigned exc)
 {
     if (exc != CPUMF_EXC_NONE)
         return 0;
-    return !(op == CPUMF_OP_LPP || op == CPUMF_OP_QCTRI || op == CPUMF_OP_LSCTL ||
-             op == CPUMF_OP_QSI);
+    return !(op == CPUMF_OP_LPP || op == CPUMF_OP_QCTRI || op == CPUMF_OP_QSI);
+}
+
+/* ------------------------------------------------------------ sampling */
+
+#define LSCTL_ALLOWED 0xC000000000000303ull /* S, H, Es, Ed, Cs, Cd */
+
+int arch_sf_interval_valid(const cpumf_model_cfg *m, uint64_t interval)
+{
+    return interval >= m->min_interval && interval <= m->max_interval;
+}
+
+arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], unsigned a,
+                             unsigned e, unsigned c, unsigned level)
+{
+    arch_lsctl_result r;
+    uint64_t x = opnd[0];
+    unsigned b;
+    memset(&r, 0, sizeof r);
+    r.cc = 3u;
+    r.e = (unsigned)(((x >> 9) & 1u) ? CPUMF_SF_BASIC : 0u) |
+          (unsigned)(((x >> 8) & 1u) ? CPUMF_SF_DIAG : 0u);
+    r.c = (unsigned)(((x >> 1) & 1u) ? CPUMF_SF_BASIC : 0u) |
+          (unsigned)((x & 1u) ? CPUMF_SF_DIAG : 0u);
+    r.s = (unsigned)(x >> 63) & 1u;
+    r.h = level == 2u ? 0u : (unsigned)(x >> 62) & 1u;
+    r.interval = opnd[1];
+    r.tear = opnd[2];
+    r.dear = opnd[3];
+    r.load = (r.e & r.c) != 0u;
+    /* (1) reserved bits, (2) the interval when activating */
+    if ((x & ~LSCTL_ALLOWED) || (r.load && !arch_sf_interval_valid(m, r.interval))) {
+        r.exc = CPUMF_EXC_SPECIFICATION;
+        r.load = 0u;
+        return r;
+    }
+    /* (3) every function's transition valid, else cc 3 */
+    for (b = 1u; b <= CPUMF_SF_DIAG; b <<= 1) {
+        if (!arch_transition_valid((a & b) != 0u, (r.e & b) != 0u, (r.c & b) != 0u)) {
+            r.load = 0u;
+            return r;
+        }
+    }
+    (void)e;
+    (void)c;
+    r.cc = 0u;
+    r.apply = 1u;
+    return r;
+}
+
+void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
+                    uint64_t tear, uint64_t dear, uint64_t blk[8])
+{
+    /* basic: bits 49/41/33, diagnostic: 48/40/32 */
+#define SFBITS(v, sh) ((uint64_t)(((v) & CPUMF_SF_BASIC) ? 2u : 0u) << (sh) | \
+                       (uint64_t)(((v) & CPUMF_SF_DIAG) ? 1u : 0u) << (sh))
+    blk[0] = SFBITS(a, 48) | SFBITS(e, 40) | SFBITS(c, 32) | ((uint64_t)m->bsdes << 16) |
+             (uint64_t)m->dsdes;
+#undef SFBITS
+    blk[1] = m->min_interval;
+    blk[2] = m->max_interval;
+    blk[3] = tear;
+    blk[4] = dear;
+    blk[5] = (uint64_t)m->cpu_speed;
+    blk[6] = 0u;
+    blk[7] = 0u;
+}
+
+uint32_t arch_lfsr_step(uint32_t x)
+{
+    uint32_t b = x & 1u;
+    x >>= 1;
+    if (b)
+        x ^= ARCH_LFSR_TAPS;
+    return x;
+}
+
+unsigned arch_lfsr_draw(uint32_t *x)
+{
+    uint32_t v = *x;
+    unsigned i;
+    for (i = 0; i < 8u; i++)
+        v = arch_lfsr_step(v);
+    *x = v;
+    return v & 0xFFu;
+}
+
+uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
+{
+    unsigned r = index & 31u;
+    return r ? (uint32_t)((seed << r) | (seed >> (32u - r))) : seed;
+}
+
+uint64_t arch_interval_reload(unsigned mode, uint64_t interval, unsigned byte)
+{
+    switch (mode) {
+    case ARCH_INT_RANDOM: return (interval & ~(uint64_t)0xFFu) | (byte & 0xFFu);
+    case ARCH_INT_RANDOM_SEC: return interval & ~(uint64_t)0xFFu;
+    default: return interval;
+    }
+}
+
+int arch_interval_draws(unsigned mode)
+{
+    return mode == ARCH_INT_RANDOM;
+}
+
+unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active)
+{
+    unsigned e = 0u;
+    if (active & CPUMF_SF_BASIC)
+        e += 32u;
+    if (active & CPUMF_SF_DIAG)
+        e += m->dsdes;
+    return e;
+}
+
+void arch_bsde(const cpumf_cpu_in *io, unsigned h, uint64_t pp, uint64_t dw[4])
+{
+    unsigned cl = io->level & 3u;
+    unsigned ls = (io->secure_guest & 1u) && !(io->pcf49 & 1u);
+    unsigned w = io->wait & 1u;
+    uint64_t u = (!w && (io->uniq & 1u)) ? (io->uniq_count & 0xFu) : 0u;
+    uint64_t hb = cl == 1u ? (h & 1u) : 0u;
+    uint64_t guest = pp, host = 0u;
+    if (cl == 1u && (h & 1u)) {
+        guest = 0u;
+        host = pp;
+    }
+    dw[0] = ((uint64_t)1u << 48) | ((uint64_t)(io->entry_inconsistent & 1u) << 32) |
+            ((uint64_t)cl << 30) | (hb << 29) | ((uint64_t)ls << 28);
+    dw[1] = 0u;
+    dw[2] = 0u;
+    dw[3] = host;
+    if (!ls) {
+        dw[0] |= (u << 40) | ((uint64_t)(io->dat & 1u) << 37) | ((uint64_t)w << 36) |
+                 ((uint64_t)(io->problem & 1u) << 35) | ((uint64_t)(io->as & 3u) << 33) |
+                 (uint64_t)io->asn;
+        dw[1] = io->ia;
+        dw[2] = guest;
+    }
+}
+
+void arch_dsde(const cpumf_model_cfg *m, const cpumf_cpu_in *io, uint64_t *dw)
+{
+    unsigned n = m->dsdes / 8u, k;
+    unsigned ls = (io->secure_guest & 1u) && !(io->pcf49 & 1u);
+    if (n > 16u)
+        n = 16u;
+    for (k = 0; k < n; k++)
+        dw[k] = 0u;
+    if (n > 0u)
+        dw[0] = ((uint64_t)m->dsde_format << 48) |
+                ((uint64_t)(io->entry_inconsistent & 1u) << 32);
+    if (ls)
+        return; /* bytes 4 to the end are zero */
+    if (n > 1u)
+        dw[1] = io->diag;
+    if (n > 2u)
+        dw[2] = io->tod;
+}
+
+unsigned arch_sample_entry(const cpumf_model_cfg *m, unsigned active, const cpumf_cpu_in *io,
+                           unsigned h, uint64_t pp, uint64_t dw[ARCH_ENTRY_MAX_DW])
+{
+    unsigned n = 0u;
+    if (active & CPUMF_SF_BASIC) {
+        arch_bsde(io, h, pp, dw);
+        n = 4u;
+    }
+    if (active & CPUMF_SF_DIAG) {
+        arch_dsde(m, io, dw + n);
+        n += (m->dsdes / 8u > 16u) ? 16u : m->dsdes / 8u;
+    }
+    return n;
+}
+
+uint64_t arch_sdb_size(unsigned s)
+{
+    return s ? 1048576u : 4096u;
+}
+
+uint64_t arch_sdb_trailer(uint64_t d, uint64_t b)
+{
+    return (d & ~(b - 1u)) + b - ARCH_TRAILER_SIZE;
+}
+
+int arch_sdb_entry_invalid(uint64_t d, uint64_t b)
+{
+    return d < ARCH_SDB_MIN_ADDR || (d & (b - 1u)) > b - ARCH_TRAILER_SIZE;
+}
+
+int arch_sdb_fits(uint64_t trl, uint64_t d, unsigned e)
+{
+    return trl - d >= (uint64_t)e;
+}
+
+uint64_t arch_trailer_full(uint64_t dw0, unsigned bsdes, unsigned dsdes)
+{
+    return ((dw0 | ((uint64_t)1u << 63)) & ~(uint64_t)0xFFFFFFFFu) |
+           ((uint64_t)(bsdes & 0xFFFFu) << 16) | (uint64_t)(dsdes & 0xFFFFu);
+}
+
+unsigned arch_timestamp_ndw(unsigned t)
+{
+    return t ? 2u : 1u;
+}
+
+uint64_t arch_timestamp_dw(uint64_t tod, unsigned t, unsigned k)
+{
+    if (!t)
+        return tod;
+    return k == 0u ? tod >> 8 : (tod & 0xFFu) << 56;
+}
+
+arch_sdbt_entry arch_sdbt_classify(uint64_t e, uint64_t n, uint64_t b)
+{
+    arch_sdbt_entry r;
+    r.kind = (unsigned)(e & 1u);
+    r.origin = r.kind == ARCH_SDBT_TABLE ? e & ~(uint64_t)0xFu : e & ~(b - 1u);
+    r.last = ((n + 8u) & (b - 1u)) == 0u;
+    return r;
 }

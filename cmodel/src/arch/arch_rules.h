@@ -112,6 +112,10 @@ unsigned arch_operand_be(uint64_t addr, unsigned len, unsigned k);
 /* Operand (len <= 8, big-endian value) after merging read data of doubleword k. */
 uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data,
                           uint64_t operand);
+/* Operand of len bytes kept as nw big-endian doublewords (bytes past 8*nw are
+ * dropped) after merging read data of doubleword k. */
+void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data,
+                            uint64_t *opnd, unsigned nw);
 /* Write data of doubleword k for an operand made of len/8 big-endian doublewords. */
 uint64_t arch_store_data(uint64_t addr, unsigned len, unsigned k, const uint64_t *opnd);
 
@@ -182,6 +186,10 @@ typedef struct arch_exec_in {
     unsigned sf_lower;       /* sf_lower_enabled input of the cycle */
     uint32_t pending;
     unsigned g_e;            /* global E register */
+    /* sampling (LSCTL) */
+    const uint64_t *blk;     /* LSCTL: operand doublewords 0-3 (interval, TEAR, DEAR) */
+    unsigned sf_a, sf_c;     /* sampling A and C masks (sf_e above: E) */
+    unsigned level;          /* level_i of the cycle */
 } arch_exec_in;
 
 #define ARCH_FX_NONE 0u
@@ -190,6 +198,7 @@ typedef struct arch_exec_in {
 #define ARCH_FX_LPCTL 3u  /* global E/C = e, c */
 #define ARCH_FX_SCCTR 4u  /* counter slot = value */
 #define ARCH_FX_SPCTR 5u  /* group grp counter ctr = value */
+#define ARCH_FX_LSCTL 6u  /* sampling E/C masks = e, c; sf_load: S, H, interval, TEAR, DEAR */
 #define ARCH_RD_NONE 0u
 #define ARCH_RD_CTR 1u    /* R1 = counter slot (ARCH_SLOT_MT0 + k: the core's 448 + k) */
 #define ARCH_RD_CG 2u     /* R1 = group grp counter ctr */
@@ -202,13 +211,96 @@ typedef struct arch_exec_result {
     uint64_t value;
     unsigned slot, grp, ctr;
     unsigned clear_mt;       /* clear alert bit 16 (STCCTM M3 = 9) */
-    unsigned store;          /* a STORE phase follows (QCTRI, STCCTM with count > 0) */
+    unsigned store;          /* a STORE phase follows (QCTRI, QSI, STCCTM with count > 0) */
+    /* LSCTL with cc 0 (fx ARCH_FX_LSCTL): load the controls below when sf_load */
+    unsigned sf_load, s, h;
+    uint64_t interval, tear, dear;
 } arch_exec_result;
 /* The EXEC decision of one instruction (section 6). */
 arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x);
 /* Response fields: whether the instruction sets a condition code (not for an
- * exception, LPP, QCTRI, LSCTL, QSI). */
+ * exception, LPP, QCTRI, QSI). */
 int arch_sets_cc(unsigned op, unsigned exc);
+
+/* ---- sampling facility (docs/uarch.md Part II) ---- */
+#define ARCH_SF_ALL 3u                 /* CPUMF_SF_BASIC | CPUMF_SF_DIAG */
+#define ARCH_LFSR_TAPS 0x80200003u     /* x^32 + x^22 + x^2 + x + 1, Galois, right shift */
+#define ARCH_SDB_MIN_ADDR 8192u        /* entry addresses below are invalid */
+#define ARCH_TRAILER_SIZE 64u
+#define ARCH_ENTRY_MAX_DW (4u + 16u)   /* basic (32 bytes) + diagnostic (DSDES <= 128) */
+#define ARCH_INT_EXACT 0u
+#define ARCH_INT_RANDOM 1u
+#define ARCH_INT_RANDOM_SEC 2u
+
+typedef struct arch_lsctl_result {
+    unsigned exc;            /* CPUMF_EXC_SPECIFICATION or none */
+    unsigned cc;             /* 0 or 3 when exc is none */
+    unsigned apply;          /* cc 0: E, C take e, c */
+    unsigned e, c;           /* requested masks (CPUMF_SF_*) */
+    unsigned load;           /* some function requested active: load the controls */
+    unsigned s, h;
+    uint64_t interval, tear, dear;
+} arch_lsctl_result;
+/* LSCTL with operand doublewords 0-3 against the sampling A/E/C masks; level
+ * is the CPU's configuration level (2: VM, H is ignored). */
+arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], unsigned a,
+                             unsigned e, unsigned c, unsigned level);
+/* The interval an activating LSCTL may load: min <= interval <= max. */
+int arch_sf_interval_valid(const cpumf_model_cfg *m, uint64_t interval);
+/* QSI information block as 8 doublewords. */
+void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
+                    uint64_t tear, uint64_t dear, uint64_t blk[8]);
+
+/* Pseudo-random source: one LFSR step; a drawn byte (8 steps, low byte of the
+ * result, *x advanced); the power-on value of CPU index. */
+uint32_t arch_lfsr_step(uint32_t x);
+unsigned arch_lfsr_draw(uint32_t *x);
+uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index);
+/* Reload value of the primary interval count (byte: the drawn byte in random mode). */
+uint64_t arch_interval_reload(unsigned mode, uint64_t interval, unsigned byte);
+/* Whether the reload of this mode draws a byte (random mode). */
+int arch_interval_draws(unsigned mode);
+
+/* Entries.  Sample inputs are the CPU's inputs of the capture cycle. */
+/* Size in bytes of the entry for the active functions (E). */
+unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active);
+/* Basic-sampling data entry (4 doublewords); h: the H register; pp: program parameter. */
+void arch_bsde(const cpumf_cpu_in *io, unsigned h, uint64_t pp, uint64_t dw[4]);
+/* Diagnostic-sampling data entry: DSDES/8 doublewords (at most 16). */
+void arch_dsde(const cpumf_model_cfg *m, const cpumf_cpu_in *io, uint64_t *dw);
+/* The whole entry for the active functions (basic first); returns its doublewords. */
+unsigned arch_sample_entry(const cpumf_model_cfg *m, unsigned active, const cpumf_cpu_in *io,
+                           unsigned h, uint64_t pp, uint64_t dw[ARCH_ENTRY_MAX_DW]);
+
+/* Sample-data blocks: size B of the maximum buffer (S), the trailer address
+ * of the block holding d, and Check(d): 0 when d is a valid entry address. */
+uint64_t arch_sdb_size(unsigned s);
+uint64_t arch_sdb_trailer(uint64_t d, uint64_t b);
+int arch_sdb_entry_invalid(uint64_t d, uint64_t b);
+/* Whether an entry of e bytes at d fits before the trailer trl. */
+int arch_sdb_fits(uint64_t trl, uint64_t d, unsigned e);
+/* Trailer doubleword 0 once the block is full: F set, BSDES and DSDES
+ * written (bytes 0 and 4-7, mask ARCH_TRAILER_FULL_BE), from the value read. */
+#define ARCH_TRAILER_FULL_BE 0x8Fu
+uint64_t arch_trailer_full(uint64_t dw0, unsigned bsdes, unsigned dsdes);
+/* Trailer flags of doubleword 0. */
+#define ARCH_TRL_F(dw0) ((unsigned)((dw0) >> 63) & 1u)
+#define ARCH_TRL_A(dw0) ((unsigned)((dw0) >> 62) & 1u)
+#define ARCH_TRL_T(dw0) ((unsigned)((dw0) >> 61) & 1u)
+/* Timestamp: doublewords written (1 STCK, 2 STCKE) and the data of number k
+ * (at trailer + 16 + 8k). */
+unsigned arch_timestamp_ndw(unsigned t);
+uint64_t arch_timestamp_dw(uint64_t tod, unsigned t, unsigned k);
+
+/* SDB-table entry e fetched at address n. */
+#define ARCH_SDBT_BLOCK 0u
+#define ARCH_SDBT_TABLE 1u
+typedef struct arch_sdbt_entry {
+    unsigned kind;       /* ARCH_SDBT_* */
+    uint64_t origin;     /* block origin (B-aligned) or table origin (16-aligned) */
+    unsigned last;       /* n is the last entry before a B boundary */
+} arch_sdbt_entry;
+arch_sdbt_entry arch_sdbt_classify(uint64_t e, uint64_t n, uint64_t b);
 
 #ifdef __cplusplus
 }

@@ -110,6 +110,20 @@ module tb_dpi_example
   logic [3:0] obs_g_o;
   logic [NCG-1:0][NCGCTR-1:0][63:0] obs_cg_ctr_o;
   logic [NCPU-1:0][1:0][63:0] obs_mt_ctr_o;
+  // sampling straps, input and observation (the program below does not sample)
+  logic [15:0] cfg_bsdes_i, cfg_dsdes_i, cfg_dsde_fmt_i;
+  logic [63:0] cfg_min_int_i, cfg_max_int_i;
+  logic [31:0] cfg_cpu_speed_i, cfg_lfsr_seed_i;
+  logic [1:0] cfg_int_mode_i;
+  logic cfg_dedicated_i;
+  logic [NCPU-1:0][63:0] diag_i;
+  logic [NCPU-1:0][1:0] obs_sf_e_o, obs_sf_c_o, obs_arb_o;
+  logic [NCPU-1:0] obs_sf_s_o, obs_sf_h_o, obs_int_sec_act_o;
+  logic [NCPU-1:0][63:0] obs_interval_o, obs_tear_o, obs_dear_o, obs_int_cnt_o, obs_coll_o;
+  logic [NCPU-1:0][63:0] obs_n_stored_o, obs_n_overflow_o;
+  logic [NCPU-1:0][7:0] obs_int_sec_o;
+  logic [NCPU-1:0][31:0] obs_lfsr_o;
+  logic [NCPU-1:0][3:0] obs_upd_state_o;
 
   mf_system dut (.*);
 
@@ -204,7 +218,7 @@ module tb_dpi_example
     add_insn(OP_STCCTM, 9, 1, 1, 2, 0, 64'h2200, 'h13, -1);     // special operation
     add_insn(OP_ECCTR, 0, 0, 0, 0, 64'h10000, 0, 'h06, -1);     // r2[63:16] != 0
     add_insn(OP_LCCTL, 0, 0, 0, 0, 0, 64'h200_0000, 'h05, -1);  // outside storage: access
-    add_insn(OP_LSCTL, 0, 0, 0, 0, 0, 64'h1000, 'h01, -1);      // sampling slice: operation
+    add_insn(4'd15, 0, 0, 0, 0, 0, 0, 'h01, -1);                // no such opcode: operation
     add_insn(OP_STCCTM, 1, 0, 0, 6, 0, 64'h2004, 'h06, -1);     // unaligned
     add_insn(OP_LCCTL, 0, 0, 0, 0, 0, A_LCCTL_BAD, 'h06, -1);   // bad operand bit
     add_insn(OP_LPP, 0, 0, 0, 0, 0, A_LPP, 'h00, 0);
@@ -562,6 +576,17 @@ module tb_dpi_example
     pwr_auth_cf_i = PWR_AUTH_CF;
     pwr_auth_sf_i = PWR_AUTH_SF;
     pwr_mt_i = 1'b0;
+    // z15 sampling values (configs/models/z15.json, configs/systems/z15-1cpu.json)
+    cfg_bsdes_i = 16'd32;
+    cfg_dsdes_i = 16'd64;
+    cfg_dsde_fmt_i = 16'h8006;
+    cfg_min_int_i = 64'd4096;
+    cfg_max_int_i = 64'd268435455;
+    cfg_cpu_speed_i = 32'd5200;
+    cfg_int_mode_i = 2'd0;
+    cfg_lfsr_seed_i = 32'hACE1;
+    cfg_dedicated_i = 1'b1;
+    diag_i = '0;
     // every input 0 (CPUs 1-3 are not installed and stay at 0 for the run)
     {stopped_i, wait_i, problem_i, dat_i, uniq_i, as_i, level_i, asn_i, ia_i, tod_i, insns_i,
      uniq_count_i, l1i_dw_i, l1i_pen_i, l1d_dw_i, l1d_pen_i, cr_fn_i, cr_busy_i, cr_bfn_i,

@@ -1,0 +1,96 @@
+/*
+ * sf_ctrl.c - unit sf_ctrl: the sampling controls of one CPU (function state
+ * A, E, C for basic and diagnostic sampling, S, H, interval, TEAR, DEAR) and
+ * the program-parameter register.  Next state is composed in the fixed order
+ * of docs/uarch.md section 20 (steps 1-7; step 7 of the interval counts is
+ * sf_interval_disable, applied by mf_cpu).
+ */
+#include "cpumf_int.h"
+
+void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s)
+{
+    s->a = (uint8_t)(cfg->auth_sf & ARCH_SF_ALL);
+    s->e = 0u;
+    s->c = 0u;
+    s->s = 0u;
+    s->h = 0u;
+    s->interval = 0u;
+    s->tear = 0u;
+    s->dear = 0u;
+    s->pp = 0u;
+}
+
+void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out,
+                  sf_ctrl_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    uint32_t raised = 0u;
+    unsigned a = q->a, e = q->e, c = q->c;
+
+    *d = *q;
+    /* 1. the update process: register writes, alerts 0 and 1 deactivate */
+    if (in->upd_tear_wr)
+        d->tear = in->upd_tear;
+    if (in->upd_dear_wr)
+        d->dear = in->upd_dear;
+    if (in->upd_clear_c)
+        c = 0u;
+    /* 2. LSCTL with cc 0 */
+    if (in->lsctl_valid) {
+        e = in->lsctl_e & ARCH_SF_ALL;
+        c = in->lsctl_c & ARCH_SF_ALL;
+        if (in->lsctl_load) {
+            d->s = in->lsctl_s;
+            d->h = in->lsctl_h;
+            d->interval = in->lsctl_interval;
+            d->tear = in->lsctl_tear;
+            d->dear = in->lsctl_dear;
+        }
+    }
+    /* 3. LPP */
+    if (in->lpp_valid)
+        d->pp = in->lpp_value;
+    /* 4. loss of sample data */
+    if ((io->loss_sample & 1u) && (a & e & c)) {
+        raised |= ARCH_AL_LOSS_SAMPLE;
+        c = 0u;
+    }
+    /* 5. authorization */
+    if (io->sf_auth_set || io->sf_auth_clr) {
+        unsigned lost;
+        a = (a | io->sf_auth_set) & ARCH_SF_ALL;
+        lost = a & io->sf_auth_clr & ARCH_SF_ALL;
+        if (lost & e)
+            raised |= ARCH_AL_SF_AUTH;
+        a &= ~lost;
+        e &= ~lost;
+        c &= ~lost;
+    }
+    /* 6. resets */
+    switch (io->reset) {
+    case CPUMF_RESET_CPU:
+        c = 0u;
+        break;
+    case CPUMF_RESET_INITIAL_CPU:
+    case CPUMF_RESET_CLEAR:
+    case CPUMF_RESET_POWER_ON:
+        e = 0u;
+        c = 0u;
+        d->pp = 0u;
+        break;
+    default:
+        break;
+    }
+    /* 7. no function enabled: the controls are zero */
+    if (!e) {
+        d->s = 0u;
+        d->h = 0u;
+        d->interval = 0u;
+        d->tear = 0u;
+        d->dear = 0u;
+    }
+    d->a = (uint8_t)a;
+    d->e = (uint8_t)e;
+    d->c = (uint8_t)c;
+    out->raised = raised;
+}

@@ -1,0 +1,79 @@
+/*
+ * sf_interval.c - unit sf_interval: the sample-interval machinery of one CPU
+ * (docs/uarch.md section 16): the primary count, the secondary count of the
+ * random-secondary mode, the LFSR and the collision count.  A tick is a
+ * counted cycle; a sample falls due when a count runs out, and is captured
+ * when the update process is idle and no LSCTL executes in the cycle.
+ */
+#include "cpumf_int.h"
+
+void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s)
+{
+    s->cnt = 0u;
+    s->collisions = 0u;
+    s->sec = 0u;
+    s->sec_act = 0u;
+    s->lfsr = arch_lfsr_power_on(cfg->lfsr_seed, index);
+}
+
+void sf_interval_disable(sf_interval_state *d)
+{
+    d->cnt = 0u;
+    d->sec = 0u;
+    d->sec_act = 0u;
+}
+
+/* Reload value R of the mode; random mode draws its byte from *lfsr. */
+static uint64_t reload(unsigned mode, uint64_t interval, uint32_t *lfsr)
+{
+    unsigned byte = arch_interval_draws(mode) ? arch_lfsr_draw(lfsr) : 0u;
+    return arch_interval_reload(mode, interval, byte);
+}
+
+void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
+                      sf_interval_out *out, sf_interval_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    unsigned mode = in->cfg->interval_mode;
+    unsigned due = 0u;
+    unsigned tick = in->active_q && !in->no_tick && !(io->stopped & 1u) &&
+                    (in->cfg->dedicated || !(io->wait & 1u));
+
+    *d = *q;
+    if (tick) {
+        /* the secondary first */
+        if (q->sec_act) {
+            if (q->sec <= 1u) {
+                due = 1u;
+                d->sec_act = 0u;
+            } else {
+                d->sec = (uint8_t)(q->sec - 1u);
+            }
+        }
+        /* then the primary */
+        if (q->cnt <= 1u) {
+            d->cnt = reload(mode, in->interval_q, &d->lfsr);
+            if (mode == ARCH_INT_RANDOM_SEC) {
+                unsigned b = arch_lfsr_draw(&d->lfsr);
+                d->sec = (uint8_t)b;
+                if (b == 0u)
+                    due = 1u;
+                else
+                    d->sec_act = 1u;
+            } else {
+                due = 1u;
+            }
+        } else {
+            d->cnt = q->cnt - 1u;
+        }
+    }
+    out->due = (uint8_t)due;
+    out->capture = (uint8_t)(due && in->upd_idle && !in->lsctl_exec);
+    if (due && !out->capture)
+        d->collisions = q->collisions + 1u;
+    /* LSCTL activation: the count loads (after this cycle's tick) */
+    if (in->load) {
+        d->cnt = reload(mode, in->load_interval, &d->lfsr);
+        d->sec_act = 0u;
+    }
+}

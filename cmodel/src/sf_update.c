@@ -1,0 +1,194 @@
+/*
+ * sf_update.c - unit sf_update: the sample-data-block update process of one
+ * CPU (docs/uarch.md section 19).  A captured sample is stored through the
+ * CPU's storage port, one request at a time: trailer read, entry writes, or
+ * block-full handling (trailer, timestamp, SDB-table walk), or the overflow
+ * count.  TEAR and DEAR are sf_ctrl's registers: this unit reads them and
+ * hands its writes to sf_ctrl (step 1 of section 20).
+ */
+#include <string.h>
+#include "cpumf_int.h"
+
+static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr,
+                     uint64_t wdata)
+{
+    d->req_valid = 1u;
+    d->req_we = (uint8_t)we;
+    d->req_be = (uint8_t)be;
+    d->req_addr = addr & ~(uint64_t)7u;
+    d->req_wdata = wdata;
+}
+
+/* End of the update at this edge, raising alert (0 or bits 0/1) and bit 2
+ * when a block whose A was one became full. */
+static void finish(sf_update_state *d, sf_update_out *out, uint32_t alert)
+{
+    d->state = CPUMF_US_IDLE;
+    if (alert & (ARCH_AL_INVALID_ENTRY | ARCH_AL_INCORRECT_SDBT))
+        out->clear_c = 1u;
+    if (d->prog_req)
+        alert |= ARCH_AL_PROGRAM_REQ;
+    d->prog_req = 0u;
+    out->raised |= alert;
+}
+
+/* Check(dear): the inner-loop start. */
+static void check(sf_update_state *d, sf_update_out *out, uint64_t dear, uint64_t b)
+{
+    if (arch_sdb_entry_invalid(dear, b)) {
+        finish(d, out, ARCH_AL_INVALID_ENTRY);
+        return;
+    }
+    d->trl = arch_sdb_trailer(dear, b);
+    d->ent_addr = dear;
+    d->state = CPUMF_US_RD_TRL;
+    load_req(d, 0u, 0xFFu, d->trl, 0u);
+}
+
+static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_out *out,
+                    sf_update_state *d)
+{
+    const sf_ctrl_state *sc = in->sc;
+    const cpumf_model_cfg *m = in->m;
+    uint64_t r = in->io->stor_rsp_data;
+    uint64_t b = arch_sdb_size(sc->s);
+    arch_sdbt_entry se;
+
+    if (in->io->stor_rsp_err & 1u) {
+        finish(d, out, ARCH_AL_INVALID_ENTRY);
+        return;
+    }
+    switch (q->state) {
+    case CPUMF_US_RD_TRL:
+        if (ARCH_TRL_F(r)) {
+            d->state = CPUMF_US_RD_OVF;
+            load_req(d, 0u, 0xFFu, q->trl + 8u, 0u);
+        } else if (arch_sdb_fits(q->trl, q->ent_addr, q->ebytes)) {
+            d->state = CPUMF_US_WR_ENT;
+            d->k = 0u;
+            load_req(d, 1u, 0xFFu, q->ent_addr, q->ent[0]);
+        } else {
+            d->state = CPUMF_US_WR_TRL;
+            d->t = (uint8_t)ARCH_TRL_T(r);
+            if (ARCH_TRL_A(r))
+                d->prog_req = 1u;
+            load_req(d, 1u, ARCH_TRAILER_FULL_BE, q->trl, arch_trailer_full(r, m->bsdes, m->dsdes));
+        }
+        break;
+    case CPUMF_US_RD_OVF:
+        d->state = CPUMF_US_WR_OVF;
+        load_req(d, 1u, 0xFFu, q->trl + 8u, r + 1u);
+        break;
+    case CPUMF_US_WR_OVF:
+        d->n_overflow = q->n_overflow + 1u;
+        finish(d, out, 0u);
+        break;
+    case CPUMF_US_WR_ENT:
+        if ((unsigned)q->k + 1u < q->nent) {
+            d->k = (uint8_t)(q->k + 1u);
+            load_req(d, 1u, 0xFFu, q->ent_addr + 8u * (uint64_t)d->k, q->ent[d->k]);
+        } else {
+            out->dear_wr = 1u;
+            out->dear = q->ent_addr + q->ebytes;
+            d->n_stored = q->n_stored + 1u;
+            finish(d, out, 0u);
+        }
+        break;
+    case CPUMF_US_WR_TRL:
+        d->state = CPUMF_US_WR_TS;
+        d->k = 0u;
+        load_req(d, 1u, 0xFFu, q->trl + 16u, arch_timestamp_dw(q->tod, q->t, 0u));
+        break;
+    case CPUMF_US_WR_TS:
+        if ((unsigned)q->k + 1u < arch_timestamp_ndw(q->t)) {
+            d->k = (uint8_t)(q->k + 1u);
+            load_req(d, 1u, 0xFFu, q->trl + 16u + 8u * (uint64_t)d->k,
+                     arch_timestamp_dw(q->tod, q->t, d->k));
+        } else {
+            uint64_t n = sc->tear + 8u;
+            out->tear_wr = 1u;
+            out->tear = n;
+            if (n < ARCH_SDB_MIN_ADDR) {
+                finish(d, out, ARCH_AL_INVALID_ENTRY);
+            } else {
+                d->state = CPUMF_US_RD_SDBT;
+                load_req(d, 0u, 0xFFu, n, 0u);
+            }
+        }
+        break;
+    case CPUMF_US_RD_SDBT:
+        se = arch_sdbt_classify(r, sc->tear, b);
+        if (se.kind == ARCH_SDBT_BLOCK) {
+            if (se.last) {
+                finish(d, out, ARCH_AL_INCORRECT_SDBT);
+            } else {
+                out->dear_wr = 1u;
+                out->dear = se.origin;
+                check(d, out, se.origin, b);
+            }
+        } else {
+            out->tear_wr = 1u;
+            out->tear = se.origin;
+            if (se.origin < ARCH_SDB_MIN_ADDR) {
+                finish(d, out, ARCH_AL_INVALID_ENTRY);
+            } else {
+                d->state = CPUMF_US_RD_SDBT2;
+                load_req(d, 0u, 0xFFu, se.origin, 0u);
+            }
+        }
+        break;
+    case CPUMF_US_RD_SDBT2:
+        se = arch_sdbt_classify(r, sc->tear, b);
+        if (se.kind == ARCH_SDBT_TABLE) {
+            finish(d, out, ARCH_AL_INCORRECT_SDBT);
+        } else {
+            out->dear_wr = 1u;
+            out->dear = se.origin;
+            check(d, out, se.origin, b);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_out *out,
+                    sf_update_state *d)
+{
+    memset(out, 0, sizeof out[0]);
+    if (q->state == CPUMF_US_IDLE && !in->capture && !q->req_valid) {
+        *d = *q;
+        return;
+    }
+    *d = *q;
+    if (q->req_valid) {
+        out->stor_req_valid = 1u;
+        out->stor_req_we = q->req_we;
+        out->stor_req_be = q->req_be;
+        out->stor_req_addr = q->req_addr;
+        out->stor_req_wdata = q->req_wdata;
+        if (in->req_ready) {
+            d->req_valid = 0u;
+            d->req_we = 0u;
+            d->req_be = 0u;
+            d->req_addr = 0u;
+            d->req_wdata = 0u;
+        }
+    }
+    if (q->state == CPUMF_US_IDLE) {
+        if (in->capture) {
+            const sf_ctrl_state *sc = in->sc;
+            unsigned active = sc->a & sc->e & sc->c;
+            d->nent = (uint8_t)arch_sample_entry(in->m, active, in->io, sc->h, sc->pp, d->ent);
+            d->ebytes = (uint16_t)arch_entry_size(in->m, active);
+            d->tod = in->io->tod;
+            d->k = 0u;
+            d->t = 0u;
+            d->prog_req = 0u;
+            check(d, out, sc->dear, arch_sdb_size(sc->s));
+        }
+        return;
+    }
+    if (in->rsp_valid)
+        respond(q, in, out, d);
+}

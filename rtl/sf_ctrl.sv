@@ -1,0 +1,167 @@
+// Sampling controls of one CPU: A/E/C of basic and diagnostic sampling, S, H,
+// interval, TEAR, DEAR and the program parameter, composed in the fixed order
+// of the timing contract (uarch.md section 20): update process, LSCTL, LPP,
+// loss of sample data, authorization, resets, then the disabled invariant.
+module sf_ctrl
+  import mf_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // straps
+  input  logic        installed_i,
+  input  logic [1:0]  pwr_auth_sf_i,
+  // activity
+  input  logic [1:0]  level_i,
+  // 1. update process (register writes at the edge it decides them)
+  input  logic        upd_c_clr_i,      // the update ends with alert 0 or 1
+  input  logic        upd_tear_we_i,
+  input  logic [63:0] upd_tear_i,
+  input  logic        upd_dear_we_i,
+  input  logic [63:0] upd_dear_i,
+  // 2. LSCTL with cc 0
+  input  logic        lsctl_we_i,
+  input  logic        lsctl_load_i,     // some function requested active
+  input  logic [1:0]  lsctl_e_i,
+  input  logic [1:0]  lsctl_c_i,
+  input  logic        lsctl_s_i,
+  input  logic        lsctl_h_i,
+  input  logic [63:0] lsctl_interval_i,
+  input  logic [63:0] lsctl_tear_i,
+  input  logic [63:0] lsctl_dear_i,
+  // 3. LPP
+  input  logic        lpp_we_i,
+  input  logic [63:0] lpp_data_i,
+  // 4.-6. events
+  input  logic        loss_sample_i,
+  input  logic [1:0]  sf_auth_set_i,
+  input  logic [1:0]  sf_auth_clr_i,
+  input  logic [2:0]  reset_i,
+  // state (registers of this cycle)
+  output logic [1:0]  a_o,
+  output logic [1:0]  e_o,
+  output logic [1:0]  c_o,
+  output logic        s_o,
+  output logic        h_o,
+  output logic [63:0] interval_o,
+  output logic [63:0] tear_o,
+  output logic [63:0] dear_o,
+  output logic [63:0] pp_o,
+  output logic        enabled_next_o,   // some function enabled in the next state
+  output logic [31:0] alert_raise_o
+);
+
+`ifdef MUTANT_SF_ALERT_NO_INACTIVE
+  logic mut_sf_alert_no_inactive;
+  initial mut_sf_alert_no_inactive = $test$plusargs("MUTANT_SF_ALERT_NO_INACTIVE");
+`endif
+
+  logic [1:0]  a_q, a_d, e_q, e_d, c_q, c_d;
+  logic        s_q, s_d, h_q, h_d;
+  logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d, pp_q, pp_d;
+  logic [1:0]  clr;
+  logic        c_clr;
+
+  always_comb begin
+    a_d           = a_q;
+    e_d           = e_q;
+    c_d           = c_q;
+    s_d           = s_q;
+    h_d           = h_q;
+    interval_d    = interval_q;
+    tear_d        = tear_q;
+    dear_d        = dear_q;
+    pp_d          = pp_q;
+    alert_raise_o = '0;
+    clr           = '0;
+    c_clr         = upd_c_clr_i;
+`ifdef MUTANT_SF_ALERT_NO_INACTIVE
+    if (mut_sf_alert_no_inactive) c_clr = 1'b0;
+`endif
+    if (installed_i) begin
+      // 1. the update process: TEAR/DEAR, and alerts 0 and 1 deactivate
+      if (upd_tear_we_i) tear_d = upd_tear_i;
+      if (upd_dear_we_i) dear_d = upd_dear_i;
+      if (c_clr)         c_d    = '0;
+      // 2. LSCTL
+      if (lsctl_we_i) begin
+        e_d = lsctl_e_i;
+        c_d = lsctl_c_i;
+        if (lsctl_load_i) begin
+          s_d        = lsctl_s_i;
+          h_d        = lsctl_h_i && (level_i != 2'd2);
+          interval_d = lsctl_interval_i;
+          tear_d     = lsctl_tear_i;
+          dear_d     = lsctl_dear_i;
+        end
+      end
+      // 3. LPP
+      if (lpp_we_i) pp_d = lpp_data_i;
+      // 4. loss of sample data, when some function is active
+      if (loss_sample_i && (a_d & e_d & c_d) != '0) begin
+        alert_raise_o = alert_raise_o | AL_LOSS_SAMPLE;
+        c_d           = '0;
+      end
+      // 5. authorization: set first, then clear
+      a_d = a_d | sf_auth_set_i;
+      clr = sf_auth_clr_i & a_d;
+      if ((clr & e_d) != '0) alert_raise_o = alert_raise_o | AL_SF_AUTH;
+      a_d = a_d & ~clr;
+      e_d = e_d & ~clr;
+      c_d = c_d & ~clr;
+      // 6. resets (never the authorization)
+      unique case (reset_i)
+        RST_CPU: c_d = '0;
+        RST_INITIAL, RST_CLEAR, RST_POWER_ON: begin
+          e_d  = '0;
+          c_d  = '0;
+          pp_d = '0;
+        end
+        default: ;
+      endcase
+      // 7. nothing enabled: the sampling controls are zero
+      if (e_d == '0) begin
+        s_d        = 1'b0;
+        h_d        = 1'b0;
+        interval_d = '0;
+        tear_d     = '0;
+        dear_d     = '0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_q        <= pwr_auth_sf_i;
+      e_q        <= '0;
+      c_q        <= '0;
+      s_q        <= 1'b0;
+      h_q        <= 1'b0;
+      interval_q <= '0;
+      tear_q     <= '0;
+      dear_q     <= '0;
+      pp_q       <= '0;
+    end else begin
+      a_q        <= a_d;
+      e_q        <= e_d;
+      c_q        <= c_d;
+      s_q        <= s_d;
+      h_q        <= h_d;
+      interval_q <= interval_d;
+      tear_q     <= tear_d;
+      dear_q     <= dear_d;
+      pp_q       <= pp_d;
+    end
+  end
+
+  assign a_o            = a_q;
+  assign e_o            = e_q;
+  assign c_o            = c_q;
+  assign s_o            = s_q;
+  assign h_o            = h_q;
+  assign interval_o     = interval_q;
+  assign tear_o         = tear_q;
+  assign dear_o         = dear_q;
+  assign pp_o           = pp_q;
+  assign enabled_next_o = e_d != '0;
+
+endmodule

@@ -1,0 +1,185 @@
+// Sample-interval machinery of one CPU (uarch.md section 16): the primary
+// count, the secondary count of the random-secondary mode, the LFSR that
+// draws the random bytes, and the count of samples lost to collisions.
+module sf_interval
+  import mf_pkg::*;
+#(
+  parameter int IDX = 0   // CPU index: the LFSR seed is rotated left by it
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // straps
+  input  logic [1:0]  cfg_int_mode_i,
+  input  logic [31:0] cfg_lfsr_seed_i,
+  input  logic        cfg_dedicated_i,
+  // activity and sampling state (registers of this cycle)
+  input  logic        stopped_i,
+  input  logic        wait_i,
+  input  logic        active_i,          // some function active
+  input  logic [63:0] interval_i,
+  input  logic        enabled_next_i,    // some function enabled in the next state
+  // LSCTL
+  input  logic        lsctl_exec_i,      // an LSCTL executes in this cycle
+  input  logic        lsctl_load_i,      // ... and activates with this interval
+  input  logic [63:0] lsctl_interval_i,
+  // update process
+  input  logic        upd_idle_i,
+  output logic        capture_o,         // a sample is captured in this cycle
+  // observation
+  output logic [63:0] cnt_o,
+  output logic [7:0]  sec_o,
+  output logic        sec_act_o,
+  output logic [31:0] lfsr_o,
+  output logic [63:0] coll_o
+);
+
+`ifdef MUTANT_SF_LFSR_TAP
+  logic mut_sf_lfsr_tap;
+  initial mut_sf_lfsr_tap = $test$plusargs("MUTANT_SF_LFSR_TAP");
+`endif
+`ifdef MUTANT_SF_INTERVAL_OFF_BY_ONE
+  logic mut_sf_interval_off_by_one;
+  initial mut_sf_interval_off_by_one = $test$plusargs("MUTANT_SF_INTERVAL_OFF_BY_ONE");
+`endif
+`ifdef MUTANT_SF_WAIT_TICKS_SHARED
+  logic mut_sf_wait_ticks_shared;
+  initial mut_sf_wait_ticks_shared = $test$plusargs("MUTANT_SF_WAIT_TICKS_SHARED");
+`endif
+`ifdef MUTANT_SF_COLLISION_NOT_COUNTED
+  logic mut_sf_collision_not_counted;
+  initial mut_sf_collision_not_counted = $test$plusargs("MUTANT_SF_COLLISION_NOT_COUNTED");
+`endif
+
+  logic [63:0] cnt_q, cnt_d, coll_q, coll_d;
+  logic [7:0]  sec_q, sec_d;
+  logic        sec_act_q, sec_act_d;
+  logic [31:0] lfsr_q, lfsr_d;
+  logic [31:0] lfsr_mask;
+  logic        tick, due;
+
+  // Power-on value: the seed rotated left by the CPU index.
+  localparam int Rot = IDX % 32;
+  logic [31:0] lfsr_por;
+  assign lfsr_por = (Rot == 0) ? cfg_lfsr_seed_i :
+                    32'({cfg_lfsr_seed_i, cfg_lfsr_seed_i} >> (32 - Rot));
+
+  always_comb begin
+    lfsr_mask = LFSR_MASK;
+`ifdef MUTANT_SF_LFSR_TAP
+    if (mut_sf_lfsr_tap) lfsr_mask = 32'h8020_0001;
+`endif
+  end
+
+  // Eight Galois steps; the drawn byte is the low byte of the result.
+  function automatic logic [31:0] draw(input logic [31:0] x, input logic [31:0] mask);
+    logic [31:0] v;
+    v = x;
+    for (int k = 0; k < 8; k++) v = v[0] ? ((v >> 1) ^ mask) : (v >> 1);
+    return v;
+  endfunction
+
+  // Reload value for a given interval and the byte drawn in random mode.
+  function automatic logic [63:0] reload(input logic [1:0] mode, input logic [63:0] iv,
+                                         input logic [7:0] rnd);
+    unique case (mode)
+      INT_RANDOM:     return {iv[63:8], rnd};
+      INT_RANDOM_SEC: return {iv[63:8], 8'h00};
+      INT_EXACT:      return iv;
+      default:        return iv;  // mode 3 is not configured; read as exact
+    endcase
+  endfunction
+
+  // The tick's draw and whether a sample falls due (registers of the cycle).
+  logic [31:0] lfsr_tick;
+  logic        reload_now;
+
+  always_comb begin
+    tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);
+`ifdef MUTANT_SF_WAIT_TICKS_SHARED
+    if (mut_sf_wait_ticks_shared) tick = !stopped_i && active_i;
+`endif
+    reload_now = tick && (cnt_q <= 64'd1);
+    lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM || cfg_int_mode_i == INT_RANDOM_SEC)) ?
+                 draw(lfsr_q, lfsr_mask) : lfsr_q;
+    // the secondary count, then the primary (at once when the byte is 0)
+    due = (tick && sec_act_q && sec_q <= 8'd1) ||
+          (reload_now && (cfg_int_mode_i != INT_RANDOM_SEC || lfsr_tick[7:0] == 8'd0));
+    // A due sample is captured only by an idle update process and never in
+    // the cycle an LSCTL executes; otherwise it is a collision.
+    capture_o = due && upd_idle_i && !lsctl_exec_i;
+  end
+
+  always_comb begin
+    cnt_d     = cnt_q;
+    sec_d     = sec_q;
+    sec_act_d = sec_act_q;
+    lfsr_d    = lfsr_tick;
+    coll_d    = coll_q;
+
+    if (tick) begin
+      // the secondary count first
+      if (sec_act_q) begin
+        if (sec_q <= 8'd1) sec_act_d = 1'b0;
+        else               sec_d     = sec_q - 8'd1;
+      end
+      // then the primary
+      if (reload_now) begin
+        cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[7:0]);
+`ifdef MUTANT_SF_INTERVAL_OFF_BY_ONE
+        if (mut_sf_interval_off_by_one && cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;
+`endif
+        if (cfg_int_mode_i == INT_RANDOM_SEC) begin
+          sec_d = lfsr_tick[7:0];
+          if (lfsr_tick[7:0] != 8'd0) sec_act_d = 1'b1;
+        end
+      end else begin
+        cnt_d = cnt_q - 64'd1;
+      end
+    end
+
+    if (due && !capture_o) begin
+      coll_d = coll_q + 64'd1;
+`ifdef MUTANT_SF_COLLISION_NOT_COUNTED
+      if (mut_sf_collision_not_counted) coll_d = coll_q;
+`endif
+    end
+
+    // LSCTL activation loads the primary count (random mode draws after any
+    // draw of the tick) and stops the secondary.
+    if (lsctl_load_i) begin
+      if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d, lfsr_mask);
+      cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[7:0]);
+      sec_act_d = 1'b0;
+    end
+
+    // Nothing enabled in the next state: the counts are zero.
+    if (!enabled_next_i) begin
+      cnt_d     = '0;
+      sec_d     = '0;
+      sec_act_d = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cnt_q     <= '0;
+      sec_q     <= '0;
+      sec_act_q <= 1'b0;
+      lfsr_q    <= lfsr_por;
+      coll_q    <= '0;
+    end else begin
+      cnt_q     <= cnt_d;
+      sec_q     <= sec_d;
+      sec_act_q <= sec_act_d;
+      lfsr_q    <= lfsr_d;
+      coll_q    <= coll_d;
+    end
+  end
+
+  assign cnt_o     = cnt_q;
+  assign sec_o     = sec_q;
+  assign sec_act_o = sec_act_q;
+  assign lfsr_o    = lfsr_q;
+  assign coll_o    = coll_q;
+
+endmodule

@@ -1,0 +1,529 @@
+// Sample-data-block update process of one CPU (uarch.md sections 17 and 19):
+// captures a sample, then walks trailer, data entry and table entries one
+// storage request at a time. TEAR and DEAR live in sf_ctrl; this unit reads
+// their registers of the cycle and asks for their next values.
+module sf_update
+  import mf_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // straps
+  input  logic [15:0] cfg_bsdes_i,
+  input  logic [15:0] cfg_dsdes_i,
+  input  logic [15:0] cfg_dsde_fmt_i,
+  // a sample is captured in this cycle (from this cycle's inputs)
+  input  logic        capture_i,
+  input  logic        wait_i,
+  input  logic        problem_i,
+  input  logic        dat_i,
+  input  logic [1:0]  as_i,
+  input  logic [15:0] asn_i,
+  input  logic [63:0] ia_i,
+  input  logic        uniq_i,
+  input  logic [3:0]  uniq_count_i,
+  input  logic [1:0]  level_i,
+  input  logic        secure_guest_i,
+  input  logic        pcf49_i,
+  input  logic        entry_inconsistent_i,
+  input  logic [63:0] diag_i,
+  input  logic [63:0] tod_i,
+  // sampling state (registers of this cycle)
+  input  logic [1:0]  active_i,
+  input  logic        s_i,
+  input  logic        h_i,
+  input  logic [63:0] pp_i,
+  input  logic [63:0] tear_i,
+  input  logic [63:0] dear_i,
+  // storage port (through the arbiter)
+  input  logic        stor_req_ready_i,
+  input  logic        stor_rsp_valid_i,
+  input  logic        stor_rsp_err_i,
+  input  logic [63:0] stor_rsp_data_i,
+  output logic        stor_req_valid_o,
+  output logic        stor_req_we_o,
+  output logic [7:0]  stor_req_be_o,
+  output logic [63:0] stor_req_addr_o,
+  output logic [63:0] stor_req_wdata_o,
+  // effects on sf_ctrl and the alert
+  output logic        tear_we_o,
+  output logic [63:0] tear_o,
+  output logic        dear_we_o,
+  output logic [63:0] dear_o,
+  output logic        c_clr_o,
+  output logic [31:0] alert_raise_o,
+  // observation
+  output logic        idle_o,
+  output logic [3:0]  state_o,
+  output logic [63:0] n_stored_o,
+  output logic [63:0] n_overflow_o
+);
+
+`ifdef MUTANT_SF_TRAILER_A_IGNORED
+  logic mut_sf_trailer_a_ignored;
+  initial mut_sf_trailer_a_ignored = $test$plusargs("MUTANT_SF_TRAILER_A_IGNORED");
+`endif
+`ifdef MUTANT_SF_OVF_NO_INC
+  logic mut_sf_ovf_no_inc;
+  initial mut_sf_ovf_no_inc = $test$plusargs("MUTANT_SF_OVF_NO_INC");
+`endif
+`ifdef MUTANT_SF_DEAR_NO_ADV
+  logic mut_sf_dear_no_adv;
+  initial mut_sf_dear_no_adv = $test$plusargs("MUTANT_SF_DEAR_NO_ADV");
+`endif
+`ifdef MUTANT_SF_STCKE_AS_STCK
+  logic mut_sf_stcke_as_stck;
+  initial mut_sf_stcke_as_stck = $test$plusargs("MUTANT_SF_STCKE_AS_STCK");
+`endif
+`ifdef MUTANT_SF_TABLE_TO_TABLE_OK
+  logic mut_sf_table_to_table_ok;
+  initial mut_sf_table_to_table_ok = $test$plusargs("MUTANT_SF_TABLE_TO_TABLE_OK");
+`endif
+`ifdef MUTANT_SF_LAST_BLOCK_LINK_OK
+  logic mut_sf_last_block_link_ok;
+  initial mut_sf_last_block_link_ok = $test$plusargs("MUTANT_SF_LAST_BLOCK_LINK_OK");
+`endif
+`ifdef MUTANT_SF_TRAILER_EXACT_INVALID
+  logic mut_sf_trailer_exact_invalid;
+  initial mut_sf_trailer_exact_invalid = $test$plusargs("MUTANT_SF_TRAILER_EXACT_INVALID");
+`endif
+`ifdef MUTANT_SF_LS_NO_ZERO
+  logic mut_sf_ls_no_zero;
+  initial mut_sf_ls_no_zero = $test$plusargs("MUTANT_SF_LS_NO_ZERO");
+`endif
+`ifdef MUTANT_SF_HOST_PARAM_SWAP
+  logic mut_sf_host_param_swap;
+  initial mut_sf_host_param_swap = $test$plusargs("MUTANT_SF_HOST_PARAM_SWAP");
+`endif
+`ifdef MUTANT_SF_BSDES_NOT_WRITTEN
+  logic mut_sf_bsdes_not_written;
+  initial mut_sf_bsdes_not_written = $test$plusargs("MUTANT_SF_BSDES_NOT_WRITTEN");
+`endif
+
+  // ---------------------------------------------------------------------------
+  // Registers
+  // ---------------------------------------------------------------------------
+  upd_state_e  state_q, state_d;
+  logic [63:0] trl_q, trl_d;          // trailer address of the current block
+  logic [63:0] ent_q, ent_d;          // entry address Check latched: a reset that
+                                      // clears DEAR mid-update cannot move the entry
+  logic [63:0] tod_q, tod_d;          // TOD of the sample
+  logic [8:0]  len_q, len_d;          // entry size E in bytes
+  logic        basic_q, basic_d;      // the entry starts with a basic entry
+  logic [4:0]  k_q, k_d;              // data-entry doubleword in flight
+  logic        t_q, t_d;              // trailer T of the block being closed
+  logic        pa_q, pa_d;            // this update set F in a block with A = 1
+  logic        ts_last_q, ts_last_d;  // the timestamp write in flight is the last
+  logic [63:0] ent_b_q [4];           // basic entry
+  logic [63:0] ent_b_d [4];
+  logic [63:0] ent_d_q [3];           // diagnostic entry, doublewords 0-2 (the rest is 0)
+  logic [63:0] ent_d_d [3];
+  logic [63:0] cap_b [4];             // the entry this cycle's sample would have
+  logic [63:0] cap_d [3];
+  logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d;
+  logic        req_valid_q, req_valid_d, req_we_q, req_we_d;
+  logic [7:0]  req_be_q, req_be_d;
+  logic [63:0] req_addr_q, req_addr_d, req_wdata_q, req_wdata_d;
+
+  // ---------------------------------------------------------------------------
+  // Sample capture (section 17)
+  // ---------------------------------------------------------------------------
+  logic        ls, hb;
+  logic [3:0]  u;
+  logic [63:0] guest, host;
+
+  always_comb begin
+    ls    = secure_guest_i && !pcf49_i;
+    u     = (!wait_i && uniq_i) ? uniq_count_i : 4'd0;
+    hb    = (level_i == 2'd1) && h_i;
+    guest = pp_i;
+    host  = '0;
+    if (level_i == 2'd1 && h_i) begin
+      guest = '0;
+      host  = pp_i;
+    end
+`ifdef MUTANT_SF_HOST_PARAM_SWAP
+    if (mut_sf_host_param_swap && level_i == 2'd1 && h_i) begin
+      guest = pp_i;
+      host  = '0;
+    end
+`endif
+    cap_b[0] = {16'h0001, 4'b0, u, 2'b0, dat_i, wait_i, problem_i, as_i, entry_inconsistent_i,
+                  level_i, hb, ls, 12'b0, asn_i};
+    cap_b[1] = ia_i;
+    cap_b[2] = guest;
+    cap_b[3] = host;
+    cap_d[0] = {cfg_dsde_fmt_i, 15'b0, entry_inconsistent_i, 32'b0};
+    cap_d[1] = diag_i;
+    cap_d[2] = tod_i;
+    if (ls
+`ifdef MUTANT_SF_LS_NO_ZERO
+        && !mut_sf_ls_no_zero
+`endif
+        ) begin
+      cap_b[0] = cap_b[0] & ~64'h0000_0FFE_0000_FFFF;  // U, T, W, P, AS, ASN
+      cap_b[1] = '0;
+      cap_b[2] = '0;
+      cap_d[1] = '0;
+      cap_d[2] = '0;
+    end
+  end
+
+  // The entry registers load at a capture.
+  always_comb begin
+    for (int k = 0; k < 4; k++) ent_b_d[k] = (state_q == US_IDLE && capture_i) ? cap_b[k] : ent_b_q[k];
+    for (int k = 0; k < 3; k++) ent_d_d[k] = (state_q == US_IDLE && capture_i) ? cap_d[k] : ent_d_q[k];
+  end
+
+  // Doubleword k of the captured entry.
+  logic [4:0]  wk;
+  logic [63:0] ent_dw;
+  logic [4:0]  dk;
+
+  always_comb begin
+    dk     = basic_q ? wk - 5'd4 : wk;
+    ent_dw = '0;
+    if (basic_q && wk < 5'd4) ent_dw = ent_b_q[wk[1:0]];
+    else if (dk < 5'd3)       ent_dw = ent_d_q[dk[1:0]];
+  end
+
+  // ---------------------------------------------------------------------------
+  // Address checks
+  // ---------------------------------------------------------------------------
+  logic [63:0] bmask;    // B - 1
+  assign bmask = s_i ? 64'h0000_0000_000F_FFFF : 64'h0000_0000_0000_0FFF;
+
+  // Check(d): the trailer address and whether d is an invalid entry address.
+  function automatic logic [64:0] check(input logic [63:0] d, input logic [63:0] bm,
+                                        input logic exact_bad);
+    logic [63:0] o, tr;
+    logic        bad;
+    o   = d & bm;
+    tr  = (d & ~bm) + bm + 64'd1 - 64'd64;
+    bad = (d < 64'd8192) || (o > bm + 64'd1 - 64'd64) || (exact_bad && o == bm + 64'd1 - 64'd64);
+    return {bad, tr};
+  endfunction
+
+  logic exact_bad;
+  always_comb begin
+    exact_bad = 1'b0;
+`ifdef MUTANT_SF_TRAILER_EXACT_INVALID
+    exact_bad = mut_sf_trailer_exact_invalid;
+`endif
+  end
+
+  // ---------------------------------------------------------------------------
+  // FSM
+  // ---------------------------------------------------------------------------
+  logic        ld, ld_we;
+  logic [7:0]  ld_be;
+  logic [63:0] ld_addr, ld_data;   // ld_addr[2:0] is dropped: the port is doubleword aligned
+  logic        fin;          // the update ends at this edge
+  logic [31:0] fin_alert;    // alert 0 or 1 it ends with
+  logic [64:0] chk;
+  logic        chk_go;                // a Check(d) is due this cycle
+  logic [63:0] chk_addr;              // its data-entry address d
+  logic [63:0] r, nxt, lnk;
+  logic        last;
+
+  assign r = stor_rsp_data_i;
+
+  always_comb begin
+    state_d      = state_q;
+    trl_d        = trl_q;
+    ent_d        = ent_q;
+    tod_d        = tod_q;
+    len_d        = len_q;
+    basic_d      = basic_q;
+    k_d          = k_q;
+    t_d          = t_q;
+    pa_d         = pa_q;
+    ts_last_d    = ts_last_q;
+    n_stored_d   = n_stored_q;
+    n_overflow_d = n_overflow_q;
+    req_valid_d  = req_valid_q;
+    req_we_d     = req_we_q;
+    req_be_d     = req_be_q;
+    req_addr_d   = req_addr_q;
+    req_wdata_d  = req_wdata_q;
+    ld           = 1'b0;
+    ld_we        = 1'b0;
+    ld_be        = 8'hFF;
+    ld_addr      = '0;
+    ld_data      = '0;
+    fin          = 1'b0;
+    fin_alert    = '0;
+    tear_we_o    = 1'b0;
+    tear_o       = '0;
+    dear_we_o    = 1'b0;
+    dear_o       = '0;
+    wk           = k_q + 5'd1;
+    chk          = '0;
+    chk_go       = 1'b0;
+    chk_addr     = '0;
+    nxt          = '0;
+    lnk          = '0;
+    last         = 1'b0;
+
+    if (req_valid_q && stor_req_ready_i) begin
+      req_valid_d = 1'b0;
+      req_we_d    = 1'b0;
+      req_be_d    = '0;
+      req_addr_d  = '0;
+      req_wdata_d = '0;
+    end
+
+    unique case (state_q)
+      US_IDLE: begin
+        if (capture_i) begin
+          tod_d   = tod_i;
+          basic_d = active_i[SF_BASIC];
+          len_d   = (active_i[SF_BASIC] ? 9'd32 : 9'd0) +
+                    (active_i[SF_DIAG] ? 9'(cfg_dsdes_i) : 9'd0);
+          pa_d    = 1'b0;
+          chk_go   = 1'b1;
+          chk_addr = dear_i;
+        end
+      end
+
+      default: begin
+        if (stor_rsp_valid_i) begin
+          if (stor_rsp_err_i) begin
+            fin       = 1'b1;
+            fin_alert = AL_INV_ADDR;
+          end else begin
+            unique case (state_q)
+              US_RD_TRL: begin
+                if (r[63]) begin
+                  // block full: count the lost sample
+                  state_d = US_RD_OVF;
+                  ld      = 1'b1;
+                  ld_addr = trl_q + 64'd8;
+                end else if (trl_q - ent_q >= 64'(len_q)) begin
+                  state_d = US_WR_ENT;
+                  k_d     = '0;
+                  wk      = '0;
+                  ld      = 1'b1;
+                  ld_we   = 1'b1;
+                  ld_addr = ent_q;
+                  ld_data = ent_dw;
+                end else begin
+                  // the entry does not fit: close the block
+                  state_d = US_WR_TRL;
+                  t_d     = r[61];
+                  pa_d    = r[62];
+`ifdef MUTANT_SF_TRAILER_A_IGNORED
+                  if (mut_sf_trailer_a_ignored) pa_d = 1'b0;
+`endif
+                  ld      = 1'b1;
+                  ld_we   = 1'b1;
+                  ld_be   = 8'h8F;
+`ifdef MUTANT_SF_BSDES_NOT_WRITTEN
+                  if (mut_sf_bsdes_not_written) ld_be = 8'h83;
+`endif
+                  ld_addr = trl_q;
+                  ld_data = {1'b1, r[62:32], cfg_bsdes_i, cfg_dsdes_i};
+                end
+              end
+              US_RD_OVF: begin
+                state_d = US_WR_OVF;
+                ld      = 1'b1;
+                ld_we   = 1'b1;
+                ld_addr = trl_q + 64'd8;
+                ld_data = r + 64'd1;
+`ifdef MUTANT_SF_OVF_NO_INC
+                if (mut_sf_ovf_no_inc) ld_data = r;
+`endif
+              end
+              US_WR_OVF: begin
+                n_overflow_d = n_overflow_q + 64'd1;
+                fin          = 1'b1;
+              end
+              US_WR_ENT: begin
+                if (6'(k_q) + 6'd1 < 6'(len_q >> 3)) begin
+                  k_d     = k_q + 5'd1;
+                  ld      = 1'b1;
+                  ld_we   = 1'b1;
+                  ld_addr = ent_q + {56'b0, k_q + 5'd1, 3'b0};
+                  ld_data = ent_dw;
+                end else begin
+                  dear_we_o  = 1'b1;
+                  dear_o     = ent_q + 64'(len_q);
+`ifdef MUTANT_SF_DEAR_NO_ADV
+                  if (mut_sf_dear_no_adv) dear_we_o = 1'b0;
+`endif
+                  n_stored_d = n_stored_q + 64'd1;
+                  fin        = 1'b1;
+                end
+              end
+              US_WR_TRL: begin
+                state_d = US_WR_TS;
+                ld      = 1'b1;
+                ld_we   = 1'b1;
+                ld_addr = trl_q + 64'd16;
+                if (t_q
+`ifdef MUTANT_SF_STCKE_AS_STCK
+                    && !mut_sf_stcke_as_stck
+`endif
+                    ) begin
+                  ld_data   = tod_q >> 8;
+                  ts_last_d = 1'b0;
+                end else begin
+                  ld_data   = tod_q;
+                  ts_last_d = 1'b1;
+                end
+              end
+              US_WR_TS: begin
+                if (!ts_last_q) begin
+                  ts_last_d = 1'b1;
+                  ld        = 1'b1;
+                  ld_we     = 1'b1;
+                  ld_addr   = trl_q + 64'd24;
+                  ld_data   = {tod_q[7:0], 56'b0};
+                end else begin
+                  nxt       = tear_i + 64'd8;
+                  tear_we_o = 1'b1;
+                  tear_o    = nxt;
+                  if (nxt < 64'd8192) begin
+                    fin       = 1'b1;
+                    fin_alert = AL_INV_ADDR;
+                  end else begin
+                    state_d = US_RD_SDBT;
+                    ld      = 1'b1;
+                    ld_addr = nxt;
+                  end
+                end
+              end
+              US_RD_SDBT, US_RD_SDBT2: begin
+                last = ((tear_i + 64'd8) & bmask) == '0;
+`ifdef MUTANT_SF_LAST_BLOCK_LINK_OK
+                if (mut_sf_last_block_link_ok) last = 1'b0;
+`endif
+                if (r[0]) begin
+                  // table link
+                  lnk = {r[63:4], 4'b0};
+                  if (state_q == US_RD_SDBT2
+`ifdef MUTANT_SF_TABLE_TO_TABLE_OK
+                      && !mut_sf_table_to_table_ok
+`endif
+                      ) begin
+                    fin       = 1'b1;
+                    fin_alert = AL_INV_SDBT;
+                  end else begin
+                    tear_we_o = 1'b1;
+                    tear_o    = lnk;
+                    if (lnk < 64'd8192) begin
+                      fin       = 1'b1;
+                      fin_alert = AL_INV_ADDR;
+                    end else begin
+                      state_d = US_RD_SDBT2;
+                      ld      = 1'b1;
+                      ld_addr = lnk;
+                    end
+                  end
+                end else if (state_q == US_RD_SDBT && last) begin
+                  fin       = 1'b1;
+                  fin_alert = AL_INV_SDBT;
+                end else begin
+                  // block link
+                  lnk       = r & ~bmask;
+                  dear_we_o = 1'b1;
+                  dear_o    = lnk;
+                  chk_go    = 1'b1;
+                  chk_addr  = lnk;
+                end
+              end
+              default: fin = 1'b1;
+            endcase
+          end
+        end
+      end
+    endcase
+
+    // Check(d), the inner-loop start, for a capture or a block link.
+    if (chk_go) begin
+      chk = check(chk_addr, bmask, exact_bad);
+      if (chk[64]) begin
+        fin       = 1'b1;
+        fin_alert = AL_INV_ADDR;
+      end else begin
+        trl_d   = chk[63:0];
+        ent_d   = chk_addr;
+        state_d = US_RD_TRL;
+        ld      = 1'b1;
+        ld_addr = chk[63:0];
+      end
+    end
+
+    if (fin) begin
+      state_d = US_IDLE;
+      pa_d    = 1'b0;
+    end
+
+    if (ld) begin
+      req_valid_d = 1'b1;
+      req_we_d    = ld_we;
+      req_be_d    = ld_we ? ld_be : 8'hFF;
+      req_addr_d  = ld_addr & ~64'h7;
+      req_wdata_d = ld_we ? ld_data : 64'd0;
+    end
+
+    // Alert 2 when this update (not one ending at its capture) closed a block with A = 1.
+    alert_raise_o = fin ? (fin_alert | ((state_q != US_IDLE && pa_q) ? AL_PROG_REQ : 32'd0)) : 32'd0;
+    c_clr_o       = fin && (fin_alert != '0);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q      <= US_IDLE;
+      trl_q        <= '0;
+      ent_q        <= '0;
+      tod_q        <= '0;
+      len_q        <= '0;
+      basic_q      <= 1'b0;
+      k_q          <= '0;
+      t_q          <= 1'b0;
+      pa_q         <= 1'b0;
+      ts_last_q    <= 1'b0;
+      ent_b_q      <= '{default: '0};
+      ent_d_q      <= '{default: '0};
+      n_stored_q   <= '0;
+      n_overflow_q <= '0;
+      req_valid_q  <= 1'b0;
+      req_we_q     <= 1'b0;
+      req_be_q     <= '0;
+      req_addr_q   <= '0;
+      req_wdata_q  <= '0;
+    end else begin
+      state_q      <= state_d;
+      trl_q        <= trl_d;
+      ent_q        <= ent_d;
+      tod_q        <= tod_d;
+      len_q        <= len_d;
+      basic_q      <= basic_d;
+      k_q          <= k_d;
+      t_q          <= t_d;
+      pa_q         <= pa_d;
+      ts_last_q    <= ts_last_d;
+      ent_b_q      <= ent_b_d;
+      ent_d_q      <= ent_d_d;
+      n_stored_q   <= n_stored_d;
+      n_overflow_q <= n_overflow_d;
+      req_valid_q  <= req_valid_d;
+      req_we_q     <= req_we_d;
+      req_be_q     <= req_be_d;
+      req_addr_q   <= req_addr_d;
+      req_wdata_q  <= req_wdata_d;
+    end
+  end
+
+  assign idle_o           = state_q == US_IDLE;
+  assign state_o          = state_q;
+  assign n_stored_o       = n_stored_q;
+  assign n_overflow_o     = n_overflow_q;
+  assign stor_req_valid_o = req_valid_q;
+  assign stor_req_we_o    = req_we_q;
+  assign stor_req_be_o    = req_be_q;
+  assign stor_req_addr_o  = req_addr_q;
+  assign stor_req_wdata_o = req_wdata_q;
+
+endmodule

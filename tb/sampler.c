@@ -1,0 +1,486 @@
+/* sampler.c - the sampler driver (Linux perf_cpum_sf protocol), see sampler.h. */
+#include "sampler.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smp.h"
+
+/* control page layout */
+#define CTL_QSI 0
+#define CTL_ENABLE 64
+#define CTL_ACTIVATE 128
+#define CTL_DEACTIVATE 192
+#define CTL_LPP 256
+#define CTL_QSI_SAVE 320
+#define CTL_RESUME 384
+
+#define TRL_F TB_TRL_F
+#define TRL_A TB_TRL_A
+
+enum { ST_WAITING, ST_SETUP, ST_RUNNING, ST_STOPPING, ST_STOPPED, ST_REFUSED, ST_FAILED };
+static const char *const st_names[] = { "waiting", "setup", "running", "stopping", "stopped",
+                                        "refused", "failed" };
+
+struct tb_sampler {
+    const tb_driver *dv;
+    unsigned idx;
+    const cpumf_system_cfg *cfg;
+    int state;
+    uint8_t pending_stop, pending_resume;
+    uint64_t bsize;             /* B */
+    uint64_t interval, min_int, max_int;
+    uint16_t bsdes, dsdes;
+    uint32_t cpu_speed, esize;
+    uint32_t rd;                /* ring index of the block read next */
+    uint64_t rd_off;            /* offset in that block of the next unread entry */
+    uint64_t samples_read, invalid, lost, blocks, drained;
+    uint64_t alerts[TB_AL_N];
+    uint64_t saved_tear, saved_dear;
+    uint64_t tod;
+    FILE *f;
+    char path[1200];
+    int write_err;
+};
+
+const char *tb_sampler_tag_name(unsigned tag)
+{
+    static const char *const n[TB_SMPL_NTAGS] = { "qsi", "enable", "activate", "lpp", "deactivate",
+                                                  "qsi-save", "resume" };
+    return tag < TB_SMPL_NTAGS ? n[tag] : "?";
+}
+
+static void dfail(tb_sampler *s, tb_drv_io *io, uint64_t t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void dfail(tb_sampler *s, tb_drv_io *io, uint64_t t, const char *fmt, ...)
+{
+    char buf[768];
+    int n;
+    va_list ap;
+    n = snprintf(buf, sizeof buf, "driver %u (sampler, cpu %u) cycle %" PRIu64 ": ", s->idx, s->dv->cpu, t);
+    if (n < 0)
+        n = 0;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, ap);
+    va_end(ap);
+    io->fail(io->ctx, buf);
+}
+
+static void wr64(tb_drv_io *io, uint64_t addr, uint64_t v)
+{
+    uint8_t b[8];
+    tb_put_be64(b, v);
+    io->write(io->ctx, addr, b, 8);
+}
+
+static uint64_t rd64(tb_drv_io *io, uint64_t addr)
+{
+    return tb_storage_read_u64(io->stor, addr);
+}
+
+tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir, uint64_t tod,
+                              uint64_t tod_start, char *err, size_t errlen)
+{
+    tb_sampler *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->dv = &sc->drivers[idx];
+    s->idx = idx;
+    s->cfg = &sc->system;
+    s->bsize = s->dv->big ? 0x100000u : 0x1000u;
+    s->tod = tod_start;
+    if (smp_dir) {
+        char name[96];
+        uint8_t hdr[TB_SMP_HDR];
+        tb_smp_name(name, sizeof name, tod, s->dv->sequence, s->dv->cpu);
+        snprintf(s->path, sizeof s->path, "%s/%s", smp_dir, name);
+        s->f = fopen(s->path, "wb");
+        if (!s->f) {
+            snprintf(err, errlen, "cannot create %s: %s", s->path, strerror(errno));
+            free(s);
+            return NULL;
+        }
+        memset(hdr, 0, sizeof hdr);   /* rewritten by finish */
+        if (fwrite(hdr, 1, sizeof hdr, s->f) != sizeof hdr)
+            s->write_err = 1;
+    }
+    return s;
+}
+
+void tb_sampler_destroy(tb_sampler *s)
+{
+    if (!s)
+        return;
+    if (s->f)
+        fclose(s->f);
+    free(s);
+}
+
+/* ---- setup ------------------------------------------------------------------- */
+
+static void build_ring(tb_sampler *s, tb_drv_io *io)
+{
+    const tb_driver *dv = s->dv;
+    uint32_t k, j;
+    for (k = 0; k < dv->n_tables; k++) {
+        uint32_t first = k * dv->per_table, n = dv->sdbs - first < dv->per_table ? dv->sdbs - first : dv->per_table;
+        for (j = 0; j < n; j++)
+            wr64(io, dv->table[k] + 8u * j, dv->sdb[first + j]);          /* block link */
+        wr64(io, dv->table[k] + 8u * n, dv->table[(k + 1) % dv->n_tables] | 1u); /* table link */
+    }
+    for (k = 0; k < dv->sdbs; k++) {
+        uint64_t trl = dv->sdb[k] + s->bsize - 64;
+        uint8_t z[64];
+        memset(z, 0, sizeof z);
+        if (dv->alert_bit)
+            tb_put_be64(z, TRL_A);
+        io->write(io->ctx, trl, z, sizeof z);
+    }
+    s->rd = 0;
+    s->rd_off = 0;
+}
+
+uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c)
+{
+    uint64_t x = 0;
+    if (s)
+        x |= 1ull << 63;
+    if (h)
+        x |= 1ull << 62;
+    if (e & CPUMF_SF_BASIC)
+        x |= 1ull << 9;
+    if (e & CPUMF_SF_DIAG)
+        x |= 1ull << 8;
+    if (c & CPUMF_SF_BASIC)
+        x |= 1ull << 1;
+    if (c & CPUMF_SF_DIAG)
+        x |= 1ull;
+    return x;
+}
+
+void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear)
+{
+    memset(b, 0, 64);
+    tb_put_be64(b, x);
+    tb_put_be64(b + 8, interval);
+    tb_put_be64(b + 16, tear);
+    tb_put_be64(b + 24, dear);
+}
+
+static uint64_t lsctl_x(const tb_sampler *s, int active)
+{
+    uint8_t fn = s->dv->functions;
+    /* Linux: H = 1 at LPAR level */
+    return tb_lsctl_x(s->dv->big, s->cfg->level == 1, fn, active ? fn : 0);
+}
+
+static void write_lsctl(tb_sampler *s, tb_drv_io *io, unsigned off, int active, uint64_t tear, uint64_t dear)
+{
+    uint8_t b[64];
+    tb_lsctl_block(b, lsctl_x(s, active), s->interval, tear, dear);
+    io->write(io->ctx, s->dv->ctl + off, b, sizeof b);
+}
+
+static void queue(tb_sampler *s, tb_drv_io *io, unsigned tag, uint8_t op, unsigned off)
+{
+    io->queue(io->ctx, s->idx, s->dv->cpu, tag, op, 0, s->dv->ctl + off);
+}
+
+static void issue_stop(tb_sampler *s, tb_drv_io *io)
+{
+    write_lsctl(s, io, CTL_DEACTIVATE, 0, 0, 0);
+    queue(s, io, TB_SMPL_DEACTIVATE, CPUMF_OP_LSCTL, CTL_DEACTIVATE);
+    queue(s, io, TB_SMPL_QSI_SAVE, CPUMF_OP_QSI, CTL_QSI_SAVE);
+    s->state = ST_STOPPING;
+}
+
+static void issue_resume(tb_sampler *s, tb_drv_io *io)
+{
+    write_lsctl(s, io, CTL_RESUME, 1, s->saved_tear, s->saved_dear);
+    queue(s, io, TB_SMPL_RESUME, CPUMF_OP_LSCTL, CTL_RESUME);
+    s->state = ST_SETUP;
+}
+
+void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
+{
+    const tb_driver *dv = s->dv;
+    if (t == dv->start && s->state == ST_WAITING) {
+        uint8_t z[64];
+        memset(z, 0, sizeof z);
+        build_ring(s, io);
+        io->write(io->ctx, dv->ctl + CTL_QSI, z, sizeof z);
+        queue(s, io, TB_SMPL_QSI, CPUMF_OP_QSI, CTL_QSI);
+        s->state = ST_SETUP;
+    }
+    if (dv->has_stop && t == dv->stop) {
+        if (s->state == ST_RUNNING)
+            issue_stop(s, io);
+        else if (s->state == ST_SETUP)
+            s->pending_stop = 1;
+    }
+    if (dv->has_resume && t == dv->resume) {
+        if (s->state == ST_STOPPED)
+            issue_resume(s, io);
+        else if (s->state == ST_STOPPING || s->pending_stop)
+            s->pending_resume = 1;
+    }
+}
+
+/* ---- harvesting ---------------------------------------------------------------- */
+
+static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
+{
+    uint8_t buf[4096 + 64];
+    uint64_t w0;
+    tb_storage_read_bytes(io->stor, addr, buf, s->esize);
+    w0 = tb_be64(buf);
+    if (w0 >> 32 & 1)
+        s->invalid++;
+    s->samples_read++;
+    if (s->f && fwrite(buf, 1, s->esize, s->f) != s->esize)
+        s->write_err = 1;
+}
+
+/* Read the entries of block blk from offset off, below limit, up to a zero
+ * format code; zero the format codes read when `consume`.  Returns the
+ * offset after the last entry read. */
+static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_t off, uint64_t limit,
+                             int consume)
+{
+    static const uint8_t z2[2] = { 0, 0 };
+    while (off + s->esize <= limit) {
+        uint64_t a = blk + off;
+        if (rd64(io, a) >> 48 == 0)
+            break;
+        emit(s, io, a);
+        if (consume) {
+            io->write(io->ctx, a, z2, 2);
+            if (s->esize > s->bsdes)
+                io->write(io->ctx, a + s->bsdes, z2, 2);
+        }
+        off += s->esize;
+    }
+    return off;
+}
+
+/* Every full block from the read position, in ring order.  consume: zero
+ * the format codes and reset the trailer (the alert handler); otherwise only
+ * read (the end-of-run drain). */
+static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consume)
+{
+    uint32_t n;
+    uint64_t data_end = s->bsize - 64;
+    if (!s->esize)
+        return 0;
+    for (n = 0; n < s->dv->sdbs; n++) {
+        uint64_t blk = s->dv->sdb[s->rd], trl = blk + s->bsize - 64;
+        uint64_t w0 = rd64(io, trl), w1;
+        if (!(w0 & TRL_F))
+            break;
+        read_entries(s, io, blk, s->rd_off, data_end, consume);
+        w1 = rd64(io, trl + 8);
+        s->lost += w1;
+        s->blocks++;
+        if (consume) {
+            /* interlocked 16-byte update: compare both doublewords, then
+             * store F = 0 (A kept set) and overflow 0; T, BSDES, DSDES and the
+             * reserved bits are kept */
+            uint64_t n0 = (w0 & ~TRL_F) | (s->dv->alert_bit ? TRL_A : 0);
+            if (rd64(io, trl) == w0 && rd64(io, trl + 8) == w1) {
+                uint8_t b[16];
+                tb_put_be64(b, n0);
+                tb_put_be64(b + 8, 0);
+                io->write(io->ctx, trl, b, sizeof b);
+            } else {
+                dfail(s, io, t, "trailer at 0x%016" PRIx64 " changed under the compare-and-swap", trl);
+            }
+        }
+        s->rd = (s->rd + 1) % s->dv->sdbs;
+        s->rd_off = 0;
+    }
+    return n;
+}
+
+void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io)
+{
+    if (param & 0x20000000u) {
+        s->alerts[TB_AL_PROGRAM_REQUEST]++;
+        harvest_full(s, io, t, 1);
+    }
+    if (param & 0x80000000u)
+        s->alerts[TB_AL_INVALID_ENTRY]++;
+    if (param & 0x40000000u)
+        s->alerts[TB_AL_INCORRECT_SDBT]++;
+    if (param & 0x00400000u)
+        s->alerts[TB_AL_LOSS]++;
+    if (param & 0x00800000u)
+        s->alerts[TB_AL_AUTH]++;
+}
+
+/* ---- instruction completion ----------------------------------------------------- */
+
+static void after_qsi(tb_sampler *s, uint64_t t, tb_drv_io *io)
+{
+    const tb_driver *dv = s->dv;
+    uint64_t w0 = rd64(io, dv->ctl + CTL_QSI);
+    uint8_t as = (uint8_t)(w0 >> 49 & 1), ad = (uint8_t)(w0 >> 48 & 1);
+    s->bsdes = (uint16_t)(w0 >> 16);
+    s->dsdes = (uint16_t)w0;
+    s->min_int = rd64(io, dv->ctl + CTL_QSI + 8);
+    s->max_int = rd64(io, dv->ctl + CTL_QSI + 16);
+    s->cpu_speed = (uint32_t)rd64(io, dv->ctl + CTL_QSI + 40);
+    if (s->bsdes != 32) {
+        dfail(s, io, t, "QSI BSDES expected 32, actual %u", s->bsdes);
+        s->state = ST_FAILED;
+        return;
+    }
+    if ((dv->functions & CPUMF_SF_DIAG) && (s->dsdes < 16 || s->dsdes > 128 || s->dsdes % 8)) {
+        dfail(s, io, t, "QSI DSDES expected a multiple of 8 in 16..128, actual %u", s->dsdes);
+        s->state = ST_FAILED;
+        return;
+    }
+    if (s->min_int == 0 || s->min_int > s->max_int) {
+        dfail(s, io, t, "QSI interval range expected 0 < min <= max, actual min 0x%" PRIx64 " max 0x%" PRIx64,
+              s->min_int, s->max_int);
+        s->state = ST_FAILED;
+        return;
+    }
+    if (!as || ((dv->functions & CPUMF_SF_DIAG) && !ad)) {
+        s->state = ST_REFUSED;   /* as Linux: no sampling without authorization */
+        return;
+    }
+    /* Linux's 2026 fix: clamp into [min, max] */
+    s->interval = dv->interval < s->min_int ? s->min_int : dv->interval > s->max_int ? s->max_int : dv->interval;
+    s->esize = (uint32_t)s->bsdes + ((dv->functions & CPUMF_SF_DIAG) ? s->dsdes : 0u);
+    write_lsctl(s, io, CTL_ENABLE, 0, dv->table[0], dv->sdb[0]);
+    write_lsctl(s, io, CTL_ACTIVATE, 1, dv->table[0], dv->sdb[0]);
+    wr64(io, dv->ctl + CTL_LPP, dv->pp);
+    queue(s, io, TB_SMPL_ENABLE, CPUMF_OP_LSCTL, CTL_ENABLE);
+    queue(s, io, TB_SMPL_ACTIVATE, CPUMF_OP_LSCTL, CTL_ACTIVATE);
+    queue(s, io, TB_SMPL_LPP, CPUMF_OP_LPP, CTL_LPP);
+}
+
+void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc, tb_drv_io *io)
+{
+    if (s->state == ST_FAILED)
+        return;
+    if (exc != CPUMF_EXC_NONE) {
+        dfail(s, io, t, "%s (%s) exception expected null, actual code 0x%02x", tb_sampler_tag_name(tag),
+              tb_op_name(tag == TB_SMPL_QSI || tag == TB_SMPL_QSI_SAVE ? CPUMF_OP_QSI
+                         : tag == TB_SMPL_LPP ? CPUMF_OP_LPP : CPUMF_OP_LSCTL), exc);
+        s->state = ST_FAILED;
+        return;
+    }
+    if ((tag == TB_SMPL_ENABLE || tag == TB_SMPL_ACTIVATE || tag == TB_SMPL_DEACTIVATE || tag == TB_SMPL_RESUME)
+        && cc != 0) {
+        dfail(s, io, t, "%s (LSCTL) cc expected 0, actual %u", tb_sampler_tag_name(tag), cc);
+        s->state = ST_FAILED;
+        return;
+    }
+    switch (tag) {
+    case TB_SMPL_QSI:
+        after_qsi(s, t, io);
+        break;
+    case TB_SMPL_ACTIVATE:
+    case TB_SMPL_RESUME:
+        s->state = ST_RUNNING;
+        if (s->pending_stop) {
+            s->pending_stop = 0;
+            issue_stop(s, io);
+        }
+        break;
+    case TB_SMPL_QSI_SAVE:
+        s->saved_tear = rd64(io, s->dv->ctl + CTL_QSI_SAVE + 24);
+        s->saved_dear = rd64(io, s->dv->ctl + CTL_QSI_SAVE + 32);
+        s->state = ST_STOPPED;
+        harvest_full(s, io, t, 1);
+        if (s->pending_resume) {
+            s->pending_resume = 0;
+            issue_resume(s, io);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- end of the run ------------------------------------------------------------------ */
+
+int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err, size_t errlen)
+{
+    uint64_t before = s->samples_read;
+    if (s->esize) {
+        uint64_t blk, lim;
+        if (harvest_full(s, io, 0, 0) == s->dv->sdbs)
+            goto done;   /* every block full: nothing is being filled */
+        blk = s->dv->sdb[s->rd];
+        lim = s->bsize - 64;
+        /* the block being filled: only what lies below DEAR is complete */
+        if (o->dear >= blk && o->dear < blk + s->bsize && o->dear - blk < lim)
+            lim = o->dear - blk;
+        s->rd_off = read_entries(s, io, blk, s->rd_off, lim, 0);
+    }
+done:
+    s->drained = s->samples_read - before;
+    if (s->f) {
+        tb_smp_header h;
+        uint8_t hdr[TB_SMP_HDR];
+        memset(&h, 0, sizeof h);
+        h.version = TB_SMP_VERSION;
+        h.cpu = s->dv->cpu;
+        h.bsdes = s->bsdes ? s->bsdes : 32;
+        h.dsdes = (s->dv->functions & CPUMF_SF_DIAG) ? s->dsdes : 0;
+        h.flags = TB_SMP_F_BASIC | ((s->dv->functions & CPUMF_SF_DIAG) ? TB_SMP_F_DIAG : 0u) |
+                  (s->dv->big ? TB_SMP_F_1M : 0u);
+        if ((h.flags & TB_SMP_F_DIAG) && (h.dsdes < 16 || h.dsdes > 128 || h.dsdes % 8))
+            h.dsdes = 64;   /* QSI never ran or failed: no entries follow */
+        h.cpu_speed = s->cpu_speed;
+        h.interval = s->interval;
+        h.samples = s->samples_read;
+        h.lost = s->lost;
+        h.tod = s->tod;
+        h.alerts = (uint32_t)s->alerts[TB_AL_PROGRAM_REQUEST];
+        tb_smp_pack_header(&h, hdr);
+        if (fseek(s->f, 0, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof hdr, s->f) != sizeof hdr)
+            s->write_err = 1;
+        if (fclose(s->f) != 0)
+            s->write_err = 1;
+        s->f = NULL;
+        if (s->write_err) {
+            snprintf(err, errlen, "error writing %s", s->path);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->state = st_names[s->state];
+    st->interval = s->interval;
+    st->min_interval = s->min_int;
+    st->max_interval = s->max_int;
+    st->bsdes = s->bsdes;
+    st->dsdes = s->dsdes;
+    st->entry_size = s->esize;
+    st->samples_read = s->samples_read;
+    st->invalid = s->invalid;
+    st->lost = s->lost;
+    st->blocks = s->blocks;
+    st->drained = s->drained;
+    memcpy(st->alerts, s->alerts, sizeof st->alerts);
+    st->saved_tear = s->saved_tear;
+    st->saved_dear = s->saved_dear;
+    st->smp_path = s->path;
+}

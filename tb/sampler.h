@@ -1,0 +1,82 @@
+/*
+ * sampler.h - the built-in sampler driver ("drivers": [{"kind": "sampler"}],
+ * see scenario.h): a control program following Linux perf_cpum_sf.
+ *
+ * The runner calls, for each driver:
+ *   tb_sampler_tick()  before building the inputs of cycle t (time-driven
+ *                      actions: start, stop, resume);
+ *   tb_sampler_done()  after the clock edge of the cycle in which one of its
+ *                      instructions responded;
+ *   tb_sampler_alert() after the clock edge of the cycle in which a
+ *                      measurement-alert interruption was taken on its CPU;
+ *   tb_sampler_finish() once after the last cycle.
+ * The driver touches storage only through io (reads from io->stor, writes
+ * through io->write, which keeps every side's storage identical) and issues
+ * instructions only through io->queue.
+ */
+#ifndef TB_SAMPLER_H
+#define TB_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpumf/cpumf.h"
+#include "scenario.h"
+#include "storage.h"
+
+/* instruction tags */
+enum tb_sampler_tag {
+    TB_SMPL_QSI, TB_SMPL_ENABLE, TB_SMPL_ACTIVATE, TB_SMPL_LPP, TB_SMPL_DEACTIVATE,
+    TB_SMPL_QSI_SAVE, TB_SMPL_RESUME, TB_SMPL_NTAGS
+};
+
+typedef struct tb_drv_io {
+    void *ctx;
+    const tb_storage *stor;
+    void (*write)(void *ctx, uint64_t addr, const uint8_t *buf, size_t len);
+    void (*queue)(void *ctx, unsigned drv, unsigned cpu, unsigned tag, uint8_t op, uint64_t r2,
+                  uint64_t addr);
+    void (*fail)(void *ctx, const char *msg);
+} tb_drv_io;
+
+enum tb_sampler_alert_kind { TB_AL_PROGRAM_REQUEST, TB_AL_INVALID_ENTRY, TB_AL_INCORRECT_SDBT,
+                             TB_AL_LOSS, TB_AL_AUTH, TB_AL_N };
+
+typedef struct tb_sampler_stats {
+    const char *state;          /* waiting setup running stopped refused failed */
+    uint64_t interval;          /* as loaded (after clamping); 0 before QSI */
+    uint64_t min_interval, max_interval;
+    uint16_t bsdes, dsdes;
+    uint32_t entry_size;
+    uint64_t samples_read, invalid, lost, blocks, drained;
+    uint64_t alerts[TB_AL_N];
+    uint64_t saved_tear, saved_dear;
+    const char *smp_path;       /* "" without --smp-dir */
+} tb_sampler_stats;
+
+typedef struct tb_sampler tb_sampler;
+
+/* Storage formats shared with the "random" generator's "sampling" option
+ * (scenario.c).  SDB trailer doubleword 0: F, A, T bits. */
+#define TB_TRL_F (1ull << 63)
+#define TB_TRL_A (1ull << 62)
+#define TB_TRL_T (1ull << 61)
+/* LSCTL request doubleword 0: s = S, h = H, e and c: CPUMF_SF_* masks. */
+uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c);
+/* The 64-byte LSCTL request block: X, interval, TEAR, DEAR, 32 bytes of 0. */
+void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear);
+
+/* tod: TOD clock for the .SMP name and header.  NULL with a reason in err
+ * when the .SMP file cannot be created. */
+tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir, uint64_t tod,
+                              uint64_t tod_start, char *err, size_t errlen);
+void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
+void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc, tb_drv_io *io);
+void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io);
+/* Drain and close the file: 0, or -1 with a reason in err (write error). */
+int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err, size_t errlen);
+void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
+void tb_sampler_destroy(tb_sampler *s);
+const char *tb_sampler_tag_name(unsigned tag);
+
+#endif

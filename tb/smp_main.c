@@ -1,0 +1,320 @@
+/*
+ * smp_main.c - build/cpumf-smp: summarize .SMP sample files (tb/smp.h).
+ *
+ *   cpumf-smp [--json] [--list] [--top N] FILE.SMP...
+ *
+ * Per CPU (files of one CPU are merged, in argument order): samples, lost
+ * samples (header), valid/invalid (I bit), busy/wait (W), problem/supervisor
+ * (P), the top instruction addresses with their share of the samples, and
+ * a CPI estimate: busy samples / sum of U over the busy samples (null when
+ * no sample has U > 0).  --list prints every sample; --json prints the same
+ * as one JSON object.  Exit 0; 2 on bad usage or an unreadable or malformed
+ * file (with a message).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smp.h"
+
+#define MAX_CPU 65536u
+
+typedef struct ia_count {
+    uint64_t ia, n;
+} ia_count;
+
+typedef struct cpu_sum {
+    unsigned cpu;
+    uint64_t samples, lost, invalid, wait, problem, busy, sum_u, alerts;
+    uint32_t n_files;
+    ia_count *ias;
+    size_t n_ia, cap_ia;
+} cpu_sum;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cpumf-smp [--json] [--list] [--top N] FILE.SMP...\n"
+               "  summarize .SMP sample files written by cpumf-sim/cpumf-cosim --smp-dir\n"
+               "  --json     print the summary (and with --list every sample) as JSON\n"
+               "  --list     print every sample\n"
+               "  --top N    instruction addresses to show per CPU (default 10, 0..1000)\n");
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fprintf(stderr, "cpumf-smp: out of memory\n");
+        exit(2);
+    }
+    return q;
+}
+
+static int cmp_ia(const void *a, const void *b)
+{
+    const ia_count *x = a, *y = b;
+    return x->ia < y->ia ? -1 : x->ia > y->ia;
+}
+
+static int cmp_share(const void *a, const void *b)
+{
+    const ia_count *x = a, *y = b;
+    if (x->n != y->n)
+        return x->n > y->n ? -1 : 1;
+    return x->ia < y->ia ? -1 : x->ia > y->ia;
+}
+
+static void add_ia(cpu_sum *c, uint64_t ia)
+{
+    if (c->n_ia == c->cap_ia) {
+        c->cap_ia = c->cap_ia ? c->cap_ia * 2 : 256;
+        c->ias = xrealloc(c->ias, c->cap_ia * sizeof *c->ias);
+    }
+    c->ias[c->n_ia].ia = ia;
+    c->ias[c->n_ia++].n = 1;
+}
+
+/* sort by address, merge duplicates, sort by count */
+static void finish_ias(cpu_sum *c)
+{
+    size_t i, o = 0;
+    qsort(c->ias, c->n_ia, sizeof *c->ias, cmp_ia);
+    for (i = 0; i < c->n_ia; i++) {
+        if (o && c->ias[o - 1].ia == c->ias[i].ia)
+            c->ias[o - 1].n += c->ias[i].n;
+        else
+            c->ias[o++] = c->ias[i];
+    }
+    c->n_ia = o;
+    qsort(c->ias, c->n_ia, sizeof *c->ias, cmp_share);
+}
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+    char *e;
+    unsigned long v;
+    if (!s || !*s || *s < '0' || *s > '9')
+        return -1;
+    v = strtoul(s, &e, 10);
+    if (*e || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static void list_sample(FILE *o, int json, int first, const tb_smp_file *f, uint64_t k)
+{
+    const uint8_t *e = f->data + k * f->entry_size;
+    tb_smp_basic b;
+    tb_smp_decode(e, &b);
+    if (json) {
+        fprintf(o, "%s\n        {\"index\": %" PRIu64 ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
+                   "\"as\": %u, \"i\": %u, \"cl\": %u, \"h\": %u, \"ls\": %u, \"asn\": %u, \"ia\": \"0x%016" PRIx64
+                   "\", \"guest\": \"0x%016" PRIx64 "\", \"host\": \"0x%016" PRIx64 "\"",
+                first ? "" : ",", k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia, b.guest,
+                b.host);
+        if (f->h.flags & TB_SMP_F_DIAG) {
+            const uint8_t *d = e + f->h.bsdes;
+            uint64_t w0 = tb_be64(d);
+            fprintf(o, ", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64 "\", \"dw2\": \"0x%016" PRIx64
+                       "\"}", (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8), tb_be64(d + 16));
+        }
+        fprintf(o, "}");
+    } else {
+        fprintf(o, "  %8" PRIu64 "  fc %04x U %2u T%u W%u P%u AS%u I%u CL%u H%u LS%u asn %04x ia %016" PRIx64
+                   " guest %016" PRIx64 " host %016" PRIx64, k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls,
+                b.asn, b.ia, b.guest, b.host);
+        if (f->h.flags & TB_SMP_F_DIAG) {
+            const uint8_t *d = e + f->h.bsdes;
+            fprintf(o, "  diag fc %04x dw1 %016" PRIx64 " dw2 %016" PRIx64, (unsigned)(tb_be64(d) >> 48),
+                    tb_be64(d + 8), tb_be64(d + 16));
+        }
+        fputc('\n', o);
+    }
+}
+
+static double pct(uint64_t a, uint64_t b)
+{
+    return b ? 100.0 * (double)a / (double)b : 0.0;
+}
+
+int main(int argc, char **argv)
+{
+    int json = 0, list = 0, i;
+    unsigned long top = 10;
+    int nfiles = 0;
+    tb_smp_file *files;
+    cpu_sum *sums = NULL;
+    size_t n_sums = 0, s, k;
+    char err[1400];
+
+    files = xrealloc(NULL, (size_t)argc * sizeof *files);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0) {
+            json = 1;
+        } else if (strcmp(a, "--list") == 0) {
+            list = 1;
+        } else if (strcmp(a, "--top") == 0) {
+            if (i + 1 >= argc || parse_uint(argv[i + 1], 1000, &top)) {
+                fprintf(stderr, "cpumf-smp: --top needs a number 0..1000\n");
+                usage(stderr);
+                return 2;
+            }
+            i++;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--") == 0) {
+            for (i++; i < argc; i++)
+                argv[++nfiles] = argv[i];
+            break;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "cpumf-smp: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        } else {
+            argv[++nfiles] = argv[i];
+        }
+    }
+    if (nfiles == 0) {
+        fprintf(stderr, "cpumf-smp: no .SMP file given\n");
+        usage(stderr);
+        return 2;
+    }
+    for (i = 0; i < nfiles; i++) {
+        if (tb_smp_load(argv[i + 1], &files[i], err, sizeof err) != 0) {
+            fprintf(stderr, "cpumf-smp: %s\n", err);
+            while (i > 0)
+                tb_smp_free(&files[--i]);
+            free(files);
+            return 2;
+        }
+    }
+    /* per CPU, in the order CPUs first appear */
+    for (i = 0; i < nfiles; i++) {
+        const tb_smp_file *f = &files[i];
+        cpu_sum *c = NULL;
+        for (s = 0; s < n_sums; s++)
+            if (sums[s].cpu == f->h.cpu)
+                c = &sums[s];
+        if (!c) {
+            sums = xrealloc(sums, (n_sums + 1) * sizeof *sums);
+            c = &sums[n_sums++];
+            memset(c, 0, sizeof *c);
+            c->cpu = f->h.cpu;
+        }
+        c->n_files++;
+        c->samples += f->h.samples;
+        c->lost += f->h.lost;
+        c->alerts += f->h.alerts;
+        for (k = 0; k < f->h.samples; k++) {
+            tb_smp_basic b;
+            tb_smp_decode(f->data + k * f->entry_size, &b);
+            c->invalid += b.i;
+            c->problem += b.p;
+            if (b.w) {
+                c->wait++;
+            } else {
+                c->busy++;
+                c->sum_u += b.u;
+            }
+            add_ia(c, b.ia);
+        }
+    }
+    for (s = 0; s < n_sums; s++)
+        finish_ias(&sums[s]);
+
+    if (json) {
+        printf("{\n  \"files\": [");
+        for (i = 0; i < nfiles; i++) {
+            printf("%s\n    {\"path\": \"", i ? "," : "");
+            for (k = 0; files[i].path[k]; k++) {
+                unsigned char ch = (unsigned char)files[i].path[k];
+                if (ch == '"' || ch == '\\')
+                    printf("\\%c", ch);
+                else if (ch < 0x20)
+                    printf("\\u%04x", ch);
+                else
+                    putchar(ch);
+            }
+            printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64 ", \"interval\": \"0x%" PRIx64
+                   "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", \"cpu_speed\": %u, "
+                   "\"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}", files[i].h.cpu, files[i].h.samples, files[i].h.lost,
+                   files[i].h.interval, files[i].h.bsdes, files[i].h.dsdes,
+                   files[i].h.flags & TB_SMP_F_DIAG ? "true" : "false", files[i].h.flags & TB_SMP_F_1M ? "1m" : "4k",
+                   files[i].h.cpu_speed, files[i].h.tod, files[i].h.alerts);
+        }
+        printf("\n  ],\n  \"cpus\": [");
+        for (s = 0; s < n_sums; s++) {
+            const cpu_sum *c = &sums[s];
+            printf("%s\n    {\"cpu\": %u, \"files\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
+                   ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64 ", \"wait\": %" PRIu64
+                   ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64 ", \"sum_u\": %" PRIu64 ", \"cpi\": ",
+                   s ? "," : "", c->cpu, c->n_files, c->samples, c->lost, c->samples - c->invalid, c->invalid, c->busy,
+                   c->wait, c->problem, c->samples - c->problem, c->sum_u);
+            if (c->sum_u)
+                printf("%.4f", (double)c->busy / (double)c->sum_u);
+            else
+                printf("null");
+            printf(",\n     \"top\": [");
+            for (k = 0; k < c->n_ia && k < top; k++)
+                printf("%s{\"ia\": \"0x%016" PRIx64 "\", \"samples\": %" PRIu64 ", \"share\": %.4f}", k ? ", " : "",
+                       c->ias[k].ia, c->ias[k].n, c->samples ? (double)c->ias[k].n / (double)c->samples : 0.0);
+            printf("]");
+            if (list) {
+                int first = 1;
+                printf(",\n     \"list\": [");
+                for (i = 0; i < nfiles; i++) {
+                    if (files[i].h.cpu != c->cpu)
+                        continue;
+                    for (k = 0; k < files[i].h.samples; k++) {
+                        list_sample(stdout, 1, first, &files[i], k);
+                        first = 0;
+                    }
+                }
+                printf("%s]", first ? "" : "\n     ");
+            }
+            printf("}");
+        }
+        printf("\n  ]\n}\n");
+    } else {
+        for (s = 0; s < n_sums; s++) {
+            const cpu_sum *c = &sums[s];
+            printf("cpu %u (%u file%s)\n", c->cpu, c->n_files, c->n_files == 1 ? "" : "s");
+            printf("  samples             %" PRIu64 "  (lost %" PRIu64 ", %.2f%% of %" PRIu64 ")\n", c->samples,
+                   c->lost, pct(c->lost, c->samples + c->lost), c->samples + c->lost);
+            printf("  valid / invalid     %" PRIu64 " / %" PRIu64 "\n", c->samples - c->invalid, c->invalid);
+            printf("  busy / wait         %" PRIu64 " / %" PRIu64 "  (%.2f%% busy)\n", c->busy, c->wait,
+                   pct(c->busy, c->samples));
+            printf("  problem / supervisor %" PRIu64 " / %" PRIu64 "  (%.2f%% problem)\n", c->problem,
+                   c->samples - c->problem, pct(c->problem, c->samples));
+            if (c->sum_u)
+                printf("  CPI estimate        %.4f  (busy samples %" PRIu64 " / sum of U %" PRIu64 ")\n",
+                       (double)c->busy / (double)c->sum_u, c->busy, c->sum_u);
+            else
+                printf("  CPI estimate        n/a  (no sample with U > 0)\n");
+            if (top && c->n_ia) {
+                printf("  top instruction addresses\n");
+                for (k = 0; k < c->n_ia && k < top; k++)
+                    printf("    %016" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->ias[k].ia, c->ias[k].n,
+                           pct(c->ias[k].n, c->samples));
+            }
+            if (list) {
+                printf("  samples\n");
+                for (i = 0; i < nfiles; i++)
+                    if (files[i].h.cpu == c->cpu)
+                        for (k = 0; k < files[i].h.samples; k++)
+                            list_sample(stdout, 0, 0, &files[i], k);
+            }
+        }
+    }
+    for (s = 0; s < n_sums; s++)
+        free(sums[s].ias);
+    free(sums);
+    for (i = 0; i < nfiles; i++)
+        tb_smp_free(&files[i]);
+    free(files);
+    return 0;
+}

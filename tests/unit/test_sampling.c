@@ -1,0 +1,1406 @@
+/*
+ * test_sampling.c - unit tests of the sampling facility: the architecture
+ * rules of sampling (LSCTL, QSI, entries, SDB/SDBT arithmetic, LFSR, interval
+ * reload), the interval machinery (sf_interval) including the long-run mean
+ * of the random modes against the SPE figures, and the sample-data-block
+ * update process run by the whole model against a small in-memory storage.
+ * Every test name carries the requirement ID it checks; expected values come
+ * from the architecture (spec/cpumf-architecture.txt, REQUIREMENTS.md,
+ * spec/arm-spe-sample-interval.txt) and docs/uarch.md Part II, written out
+ * by hand, not computed with the model's own functions.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cpumf_int.h"
+
+/* ------------------------------------------------------------ fixtures */
+
+#define MEM_SIZE (4u << 20) /* 4 MiB: room for 1M buffers */
+#define OPND 0x1000u        /* where the LSCTL / QSI operands live */
+#define TOD 0x00D1234567890ABCull
+#define DIAG 0x0123456789ABCDEFull
+
+static void model_cfg(cpumf_model_cfg *m)
+{
+    memset(m, 0, sizeof *m);
+    strcpy(m->name, "sf-test");
+    m->cfvn = 3;
+    m->csvn = 6;
+    m->fac_lpp = m->fac_cf = m->fac_sf = m->fac_stcctm = 1;
+    m->bsdes = 32;
+    m->dsdes = 64;
+    m->dsde_format = 0x8006;
+    m->min_interval = 16;
+    m->max_interval = 0x0FFFFFFF;
+    m->cpu_speed = 5200;
+}
+
+static void sys_cfg(cpumf_system_cfg *c, unsigned mode)
+{
+    memset(c, 0, sizeof *c);
+    strcpy(c->name, "sf-test-1cpu");
+    model_cfg(&c->model);
+    c->n_cpus = 1;
+    c->threads_per_core = 1;
+    c->auth_cf = 0x0F;
+    c->auth_sf = CPUMF_SF_BASIC | CPUMF_SF_DIAG;
+    c->storage_size = MEM_SIZE;
+    c->latency_min = c->latency_max = 1;
+    c->interval_mode = (uint8_t)mode;
+    c->lfsr_seed = 0xACE1u;
+    c->dedicated = 1;
+    c->level = 1;
+}
+
+typedef struct smem {
+    uint8_t *b;
+    uint64_t size;        /* addresses at or above are not in the configuration */
+    unsigned reads, writes;
+} smem;
+
+static int sm_read(void *u, uint64_t a, uint64_t *d)
+{
+    smem *m = (smem *)u;
+    uint64_t v = 0u;
+    unsigned i;
+    m->reads++;
+    if (a >= m->size || m->size - a < 8u)
+        return 1;
+    for (i = 0; i < 8u; i++)
+        v = (v << 8) | m->b[a + i];
+    *d = v;
+    return 0;
+}
+
+static int sm_write(void *u, uint64_t a, uint64_t d, uint8_t be)
+{
+    smem *m = (smem *)u;
+    unsigned i;
+    m->writes++;
+    if (a >= m->size || m->size - a < 8u)
+        return 1;
+    for (i = 0; i < 8u; i++)
+        if (be & (0x80u >> i))
+            m->b[a + i] = (uint8_t)(d >> (56u - 8u * i));
+    return 0;
+}
+
+static const cpumf_storage_ops sm_ops = {sm_read, sm_write};
+
+static void put(smem *m, uint64_t a, uint64_t v)
+{
+    unsigned i;
+    for (i = 0; i < 8u; i++)
+        m->b[a + i] = (uint8_t)(v >> (56u - 8u * i));
+}
+
+static uint64_t get(const smem *m, uint64_t a)
+{
+    uint64_t v = 0u;
+    unsigned i;
+    for (i = 0; i < 8u; i++)
+        v = (v << 8) | m->b[a + i];
+    return v;
+}
+
+typedef struct harness {
+    cpumf_sys *s;
+    smem m;
+    cpumf_sys_in in;
+    cpumf_sys_out out;
+    uint64_t cyc;
+    uint32_t alerts;      /* every alert bit seen pending */
+} harness;
+
+static harness *h_new(unsigned mode, unsigned latency)
+{
+    cpumf_system_cfg c;
+    char err[128];
+    harness *h = (harness *)calloc(1, sizeof *h);
+    cpumf_cpu_in *io;
+    ck_assert_ptr_nonnull(h);
+    sys_cfg(&c, mode);
+    h->s = cpumf_create(&c, err, sizeof err);
+    ck_assert_msg(h->s != NULL, "%s", err);
+    h->m.b = (uint8_t *)calloc(MEM_SIZE, 1);
+    ck_assert_ptr_nonnull(h->m.b);
+    h->m.size = MEM_SIZE;
+    ck_assert_int_eq(cpumf_attach_storage(h->s, &sm_ops, &h->m, latency), 0);
+    cpumf_in_idle(&h->in);
+    io = &h->in.cpu[0];
+    io->wait = 0;
+    io->problem = 1;
+    io->dat = 1;
+    io->as = 2;
+    io->asn = 0x1234;
+    io->ia = 0x123456;
+    io->uniq = 1;
+    io->uniq_count = 3;
+    io->level = 1;
+    io->tod = TOD;
+    io->diag = DIAG;
+    return h;
+}
+
+static void h_free(harness *h)
+{
+    cpumf_destroy(h->s);
+    free(h->m.b);
+    free(h);
+}
+
+static uint64_t reg(const harness *h, const char *name)
+{
+    uint64_t v = 0u;
+    ck_assert_msg(cpumf_read_register(h->s, name, &v) == 0, "%s", name);
+    return v;
+}
+
+static void h_step(harness *h)
+{
+    cpumf_step(h->s, &h->in, &h->out);
+    h->cyc++;
+    h->alerts |= (uint32_t)reg(h, "cpu0.alert.pending");
+}
+
+/* LSCTL operand doubleword 0 from the architecture's bit numbers:
+ * S bit 0, H bit 1, Es bit 54, Ed bit 55, Cs bit 62, Cd bit 63. */
+static uint64_t lsctl_x(unsigned s, unsigned hb, unsigned es, unsigned ed, unsigned cs,
+                        unsigned cd)
+{
+    return ((uint64_t)s << 63) | ((uint64_t)hb << 62) | ((uint64_t)es << 9) |
+           ((uint64_t)ed << 8) | ((uint64_t)cs << 1) | (uint64_t)cd;
+}
+
+/* LSCTL through the untimed execution; returns cc (or 100 + exception). */
+static unsigned h_lsctl(harness *h, uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear)
+{
+    cpumf_insn insn;
+    cpumf_insn_result res;
+    put(&h->m, OPND, x);
+    put(&h->m, OPND + 8, interval);
+    put(&h->m, OPND + 16, tear);
+    put(&h->m, OPND + 24, dear);
+    memset(&insn, 0, sizeof insn);
+    insn.op = CPUMF_OP_LSCTL;
+    insn.addr = OPND;
+    ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    return res.exc ? 100u + res.exc : res.cc;
+}
+
+/* Steps until sf_update is idle after n_stored + n_overflow reached want or an
+ * alert bit of 0-2 is pending; at most limit cycles. */
+static void h_until_samples(harness *h, uint64_t want, unsigned limit)
+{
+    unsigned k;
+    for (k = 0; k < limit; k++) {
+        h_step(h);
+        if (reg(h, "cpu0.sf_update.state") == CPUMF_US_IDLE &&
+            (reg(h, "cpu0.sf_update.n_stored") + reg(h, "cpu0.sf_update.n_overflow") >= want ||
+             (h->alerts & 0xE0000000u)))
+            return;
+    }
+    ck_abort_msg("no sample after %u cycles", limit);
+}
+
+/* A 4K-buffer setup: SDBT at 0x10000 whose entry 0 links block 0x20000 and
+ * entry 1 links block 0x30000; TEAR = 0x10000, DEAR = dear. */
+static void sdb_4k(harness *h)
+{
+    put(&h->m, 0x10000, 0x20000);
+    put(&h->m, 0x10008, 0x30000);
+    put(&h->m, 0x10010, 0x10000 | 1u); /* table link back to the start */
+}
+
+/* ------------------------------------------------------------ LSCTL / QSI */
+
+START_TEST(test_SF_LSCTL_1_request_block_bits)
+{
+    cpumf_model_cfg m;
+    uint64_t op[4] = {0, 5000, 0x10000, 0x20000};
+    arch_lsctl_result r;
+    unsigned b;
+    model_cfg(&m);
+    /* bits 2-53 and 56-61 (architecture numbering) give specification */
+    for (b = 2; b <= 61; b++) {
+        if (b == 54 || b == 55)
+            continue;
+        op[0] = (uint64_t)1u << (63 - b);
+        r = arch_lsctl(&m, op, 3, 0, 0, 1);
+        ck_assert_msg(r.exc == CPUMF_EXC_SPECIFICATION, "bit %u", b);
+        ck_assert_uint_eq(r.apply, 0);
+    }
+    /* S, H, Es, Ed, Cs, Cd are accepted and decoded */
+    op[0] = lsctl_x(1, 1, 1, 0, 1, 0);
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.e, CPUMF_SF_BASIC);
+    ck_assert_uint_eq(r.c, CPUMF_SF_BASIC);
+    ck_assert_uint_eq(r.s, 1);
+    ck_assert_uint_eq(r.h, 1);
+    ck_assert_uint_eq(r.load, 1);
+    ck_assert_uint_eq(r.interval, 5000);
+    ck_assert_uint_eq(r.tear, 0x10000);
+    ck_assert_uint_eq(r.dear, 0x20000);
+    op[0] = lsctl_x(0, 0, 0, 1, 0, 1);
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.e, CPUMF_SF_DIAG);
+    ck_assert_uint_eq(r.c, CPUMF_SF_DIAG);
+    /* H is ignored at the virtual-machine level */
+    op[0] = lsctl_x(0, 1, 1, 0, 1, 0);
+    r = arch_lsctl(&m, op, 3, 0, 0, 2);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.h, 0);
+}
+END_TEST
+
+START_TEST(test_SF_LSCTL_2_all_or_nothing_and_interval)
+{
+    cpumf_model_cfg m;
+    uint64_t op[4] = {0, 5000, 0x10000, 0x20000};
+    arch_lsctl_result r;
+    model_cfg(&m);
+    /* diagnostic not authorized: activating both is cc 3, nothing applies */
+    op[0] = lsctl_x(0, 0, 1, 1, 1, 1);
+    r = arch_lsctl(&m, op, CPUMF_SF_BASIC, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.apply, 0);
+    ck_assert_uint_eq(r.load, 0);
+    /* (e, c) = (0, 1) is never valid */
+    op[0] = lsctl_x(0, 0, 1, 0, 1, 1);
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.cc, 3);
+    /* an interval outside [min, max] while activating: specification */
+    op[0] = lsctl_x(0, 0, 1, 0, 1, 0);
+    op[1] = 15;
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, CPUMF_EXC_SPECIFICATION);
+    op[1] = 0x10000000;
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, CPUMF_EXC_SPECIFICATION);
+    op[1] = 16;
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    op[1] = 0x0FFFFFFF;
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    /* ... is ignored when nothing is activated: enable only, cc 0, no load */
+    op[0] = lsctl_x(0, 0, 1, 1, 0, 0);
+    op[1] = 1;
+    r = arch_lsctl(&m, op, 3, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 0);
+    ck_assert_uint_eq(r.apply, 1);
+    ck_assert_uint_eq(r.load, 0);
+    /* the interval check comes before the state check (spec, not cc 3) */
+    op[0] = lsctl_x(0, 0, 1, 1, 1, 1);
+    op[1] = 1;
+    r = arch_lsctl(&m, op, 0, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, CPUMF_EXC_SPECIFICATION);
+}
+END_TEST
+
+START_TEST(test_SF_LSCTL_3_disable_clears_controls)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    sdb_4k(h);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(1, 1, 1, 0, 1, 0), 5000, 0x10000, 0x20000), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 5000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 5000);
+    /* deactivate: controls preserved */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 0, 0), 0, 0, 0), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 5000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
+    /* disable all: everything but A is zero */
+    ck_assert_uint_eq(h_lsctl(h, 0, 0, 0, 0), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_a"), 3);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_QSI_1_information_block)
+{
+    cpumf_model_cfg m;
+    uint64_t blk[8];
+    model_cfg(&m);
+    /* bytes 0-3: As/Ad bits 14/15, Es/Ed 22/23, Cs/Cd 30/31; bytes 4-5 BSDES, 6-7 DSDES */
+    arch_qsi_block(&m, CPUMF_SF_BASIC | CPUMF_SF_DIAG, CPUMF_SF_BASIC, CPUMF_SF_BASIC, 0x11000,
+                   0x22000, blk);
+    ck_assert_uint_eq(blk[0], 0x0003020200200040ull);
+    ck_assert_uint_eq(blk[1], 16);
+    ck_assert_uint_eq(blk[2], 0x0FFFFFFF);
+    ck_assert_uint_eq(blk[3], 0x11000);
+    ck_assert_uint_eq(blk[4], 0x22000);
+    ck_assert_uint_eq(blk[5], 5200); /* bytes 44-47 */
+    ck_assert_uint_eq(blk[6], 0);
+    ck_assert_uint_eq(blk[7], 0);
+    arch_qsi_block(&m, CPUMF_SF_DIAG, CPUMF_SF_DIAG, CPUMF_SF_DIAG, 0, 0, blk);
+    ck_assert_uint_eq(blk[0], 0x0001010100200040ull);
+}
+END_TEST
+
+START_TEST(test_SF_QSI_1_stored_through_the_model)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 2);
+    cpumf_insn insn;
+    cpumf_insn_result res;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 0, 0), 0, 0, 0), 0); /* enable only */
+    memset(&insn, 0, sizeof insn);
+    insn.op = CPUMF_OP_QSI;
+    insn.addr = 0x3004; /* not aligned: 9 doublewords */
+    memset(h->m.b + 0x3000, 0xEE, 80);
+    ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    ck_assert_uint_eq(res.exc, 0);
+    ck_assert_uint_eq(res.cc_valid, 0);
+    ck_assert_uint_eq(get(&h->m, 0x3000), 0xEEEEEEEE00030300ull);
+    ck_assert_uint_eq(get(&h->m, 0x3008), 0x0020004000000000ull);
+    ck_assert_uint_eq(get(&h->m, 0x3040), 0x00000000EEEEEEEEull);
+    /* problem state: privileged */
+    insn.problem = 1;
+    ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    ck_assert_uint_eq(res.exc, CPUMF_EXC_PRIVILEGED);
+    h_free(h);
+}
+END_TEST
+
+/* ------------------------------------------------------------ state, resets */
+
+START_TEST(test_SF_ST_1_state_transitions)
+{
+    sf_ctrl_state q, d;
+    sf_ctrl_in in;
+    sf_ctrl_out out;
+    cpumf_cpu_in io;
+    memset(&io, 0, sizeof io);
+    memset(&q, 0, sizeof q);
+    memset(&in, 0, sizeof in);
+    in.io = &io;
+    q.a = 3;
+    /* disabled -> active via LSCTL loads the controls */
+    in.lsctl_valid = 1;
+    in.lsctl_e = 1;
+    in.lsctl_c = 1;
+    in.lsctl_load = 1;
+    in.lsctl_interval = 4096;
+    in.lsctl_tear = 0x10000;
+    in.lsctl_dear = 0x20000;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, 1);
+    ck_assert_uint_eq(d.c, 1);
+    ck_assert_uint_eq(d.interval, 4096);
+    /* loss of sample data deactivates an active function, alert 9 */
+    q = d;
+    memset(&in, 0, sizeof in);
+    in.io = &io;
+    io.loss_sample = 1;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.raised, ARCH_AL_LOSS_SAMPLE);
+    ck_assert_uint_eq(d.c, 0);
+    ck_assert_uint_eq(d.e, 1);
+    ck_assert_uint_eq(d.interval, 4096);
+    /* ... and is ignored when nothing is active */
+    q = d;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.raised, 0);
+}
+END_TEST
+
+START_TEST(test_SF_RST_1_resets)
+{
+    sf_ctrl_state q, d;
+    sf_ctrl_in in;
+    sf_ctrl_out out;
+    cpumf_cpu_in io;
+    memset(&io, 0, sizeof io);
+    memset(&in, 0, sizeof in);
+    in.io = &io;
+    q.a = 3;
+    q.e = 3;
+    q.c = 3;
+    q.s = 1;
+    q.h = 1;
+    q.interval = 4096;
+    q.tear = 0x10000;
+    q.dear = 0x20000;
+    q.pp = 0x1234;
+    io.reset = CPUMF_RESET_CPU; /* activation controls only */
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, 3);
+    ck_assert_uint_eq(d.c, 0);
+    ck_assert_uint_eq(d.interval, 4096);
+    ck_assert_uint_eq(d.pp, 0x1234);
+    io.reset = CPUMF_RESET_INITIAL_CPU;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.a, 3);
+    ck_assert_uint_eq(d.e | d.c | d.s | d.h, 0);
+    ck_assert_uint_eq(d.interval | d.tear | d.dear | d.pp, 0);
+    io.reset = CPUMF_RESET_CLEAR;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e | d.pp, 0);
+    io.reset = CPUMF_RESET_POWER_ON;
+    sf_ctrl_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e | d.pp, 0);
+    ck_assert_uint_eq(d.a, 3);
+}
+END_TEST
+
+START_TEST(test_SF_LPP_1_loads_with_sampling_enabled)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    cpumf_insn insn;
+    cpumf_insn_result res;
+    put(&h->m, 0x2000, 0xCAFEF00D12345678ull);
+    memset(&insn, 0, sizeof insn);
+    insn.op = CPUMF_OP_LPP;
+    insn.addr = 0x2000;
+    ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.pp"), 0); /* nothing enabled: no-op */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 0, 1, 0, 0), 0, 0, 0), 0);
+    ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.pp"), 0xCAFEF00D12345678ull);
+    h_free(h);
+}
+END_TEST
+
+/* ------------------------------------------------------------ interval */
+
+START_TEST(test_SF_INT_5_lfsr)
+{
+    uint32_t x;
+    unsigned b;
+    /* Galois, right shift, taps 0x80200003 (x^32 + x^22 + x^2 + x + 1) */
+    ck_assert_uint_eq(arch_lfsr_step(2u), 1u);
+    ck_assert_uint_eq(arch_lfsr_step(1u), 0x80200003u);
+    ck_assert_uint_eq(arch_lfsr_step(0x80200003u), 0xC0300002u);
+    /* a drawn byte is eight steps (worked by hand: 80200003 C0300002 60180001
+     * B02C0003 D8360002 6C1B0001 B62D8003 DB36C002), the low byte of the result */
+    x = 1u;
+    b = arch_lfsr_draw(&x);
+    ck_assert_uint_eq(x, 0xDB36C002u);
+    ck_assert_uint_eq(b, 0x02u);
+    /* power-on value: the seed rotated left by the CPU index */
+    ck_assert_uint_eq(arch_lfsr_power_on(0x8000ACE1u, 0), 0x8000ACE1u);
+    ck_assert_uint_eq(arch_lfsr_power_on(0x8000ACE1u, 1), 0x000159C3u);
+    ck_assert_uint_eq(arch_lfsr_power_on(0x8000ACE1u, 3), 0x0005670Cu);
+    /* the period never reaches zero: a nonzero state stays nonzero */
+    x = 0xACE1u;
+    for (b = 0; b < 100000u; b++) {
+        x = arch_lfsr_step(x);
+        ck_assert_uint_ne(x, 0u);
+    }
+}
+END_TEST
+
+START_TEST(test_SF_INT_3_SF_INT_4_reload_values)
+{
+    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_EXACT, 0x12345, 0x77), 0x12345);
+    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_RANDOM, 0x12345, 0x77), 0x12377);
+    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_RANDOM_SEC, 0x12345, 0x77), 0x12300);
+    ck_assert_int_eq(arch_interval_draws(ARCH_INT_RANDOM), 1);
+    ck_assert_int_eq(arch_interval_draws(ARCH_INT_EXACT), 0);
+    ck_assert_int_eq(arch_interval_draws(ARCH_INT_RANDOM_SEC), 0);
+}
+END_TEST
+
+/* Runs sf_interval alone for n samples (ticks every cycle, update always idle);
+ * returns the mean number of ticks between samples. */
+static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64_t *min_gap,
+                            uint64_t *max_gap)
+{
+    cpumf_system_cfg c;
+    cpumf_cpu_in io;
+    sf_interval_state q, d;
+    sf_interval_in in;
+    sf_interval_out out;
+    uint64_t t = 0u, last = 0u, first = 0u;
+    unsigned got = 0u;
+    sys_cfg(&c, mode);
+    memset(&io, 0, sizeof io);
+    memset(&in, 0, sizeof in);
+    sf_interval_power_on(&c, 0, &q);
+    in.io = &io;
+    in.cfg = &c;
+    in.upd_idle = 1;
+    in.load = 1;
+    in.load_interval = interval;
+    sf_interval_eval(&q, &in, &out, &d); /* LSCTL activation */
+    q = d;
+    in.load = 0;
+    in.active_q = 1;
+    in.interval_q = interval;
+    *min_gap = UINT64_MAX;
+    *max_gap = 0u;
+    while (got <= n) {
+        t++;
+        sf_interval_eval(&q, &in, &out, &d);
+        q = d;
+        if (!out.due)
+            continue;
+        ck_assert_uint_eq(out.capture, 1);
+        if (got == 0u) {
+            first = t;
+        } else {
+            uint64_t g = t - last;
+            if (g < *min_gap)
+                *min_gap = g;
+            if (g > *max_gap)
+                *max_gap = g;
+        }
+        last = t;
+        got++;
+    }
+    return (double)(last - first) / (double)n;
+}
+
+START_TEST(test_SF_INT_2_exact_every_interval)
+{
+    uint64_t lo, hi;
+    double mean = mean_interval(ARCH_INT_EXACT, 1000, 50, &lo, &hi);
+    ck_assert_uint_eq(lo, 1000);
+    ck_assert_uint_eq(hi, 1000);
+    ck_assert(mean == 1000.0);
+}
+END_TEST
+
+START_TEST(test_SF_INT_5_random_mean_matches_spe)
+{
+    /* SPE: the count reloads with its low 8 bits random, mean (I & ~0xFF) + 127.5;
+     * byte std dev 73.9, n = 20000: standard error 0.52, tolerance 3 (~6 sigma) */
+    uint64_t lo, hi;
+    double mean = mean_interval(ARCH_INT_RANDOM, 0x1234, 20000, &lo, &hi);
+    ck_assert_msg(mean > 0x1200 + 127.5 - 3.0 && mean < 0x1200 + 127.5 + 3.0, "mean %f", mean);
+    ck_assert_uint_ge(lo, 0x1200);
+    ck_assert_uint_le(hi, 0x12FF);
+    ck_assert_uint_lt(lo, 0x1210); /* the whole byte range is used */
+    ck_assert_uint_gt(hi, 0x12F0);
+}
+END_TEST
+
+START_TEST(test_SF_INT_5_random_secondary_mean_matches_spe)
+{
+    /* SPE with ERnd: the primary count reloads with its low 8 bits zero, the
+     * secondary delays each sample by a random 0..255: long-run mean I & ~0xFF */
+    uint64_t lo, hi;
+    double mean = mean_interval(ARCH_INT_RANDOM_SEC, 0x1234, 20000, &lo, &hi);
+    ck_assert_msg(mean > 0x1200 - 1.0 && mean < 0x1200 + 1.0, "mean %f", mean);
+    ck_assert_uint_lt(lo, 0x1200 - 200); /* single gaps vary by the secondary delay */
+    ck_assert_uint_gt(hi, 0x1200 + 200);
+}
+END_TEST
+
+START_TEST(test_SF_INT_4_secondary_zero_is_due_at_once)
+{
+    cpumf_system_cfg c;
+    cpumf_cpu_in io;
+    sf_interval_state q, d;
+    sf_interval_in in;
+    sf_interval_out out;
+    uint32_t x;
+    sys_cfg(&c, ARCH_INT_RANDOM_SEC);
+    memset(&io, 0, sizeof io);
+    memset(&in, 0, sizeof in);
+    memset(&q, 0, sizeof q);
+    in.io = &io;
+    in.cfg = &c;
+    in.upd_idle = 1;
+    in.active_q = 1;
+    in.interval_q = 0x300;
+    /* find an LFSR state whose next drawn byte is zero */
+    for (x = 1u;; x++) {
+        uint32_t y = x;
+        unsigned s;
+        for (s = 0; s < 8u; s++)
+            y = (y & 1u) ? (y >> 1) ^ 0x80200003u : y >> 1;
+        if ((y & 0xFFu) == 0u)
+            break;
+    }
+    q.lfsr = x;
+    q.cnt = 1;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.due, 1);
+    ck_assert_uint_eq(d.sec_act, 0);
+    ck_assert_uint_eq(d.cnt, 0x300);
+    /* a nonzero byte b: due b ticks later */
+    q.lfsr = 1u; /* draws 0x02, see test_SF_INT_5_lfsr */
+    q.cnt = 1;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.due, 0);
+    ck_assert_uint_eq(d.sec_act, 1);
+    {
+        unsigned b = d.sec, k;
+        ck_assert_uint_eq(b, 2);
+        for (k = 1; k < b; k++) {
+            q = d;
+            sf_interval_eval(&q, &in, &out, &d);
+            ck_assert_uint_eq(out.due, 0);
+        }
+        q = d;
+        sf_interval_eval(&q, &in, &out, &d);
+        ck_assert_uint_eq(out.due, 1);
+        ck_assert_uint_eq(d.sec_act, 0);
+    }
+}
+END_TEST
+
+START_TEST(test_SF_INT_1_SF_STOP_1_counted_cycles)
+{
+    cpumf_system_cfg c;
+    cpumf_cpu_in io;
+    sf_interval_state q, d;
+    sf_interval_in in;
+    sf_interval_out out;
+    sys_cfg(&c, ARCH_INT_EXACT);
+    memset(&io, 0, sizeof io);
+    memset(&in, 0, sizeof in);
+    memset(&q, 0, sizeof q);
+    in.io = &io;
+    in.cfg = &c;
+    in.upd_idle = 1;
+    in.active_q = 1;
+    in.interval_q = 100;
+    q.cnt = 50;
+    io.stopped = 1;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.cnt, 50); /* stopped: no count */
+    io.stopped = 0;
+    io.wait = 1;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.cnt, 49); /* dedicated: wait counts */
+    c.dedicated = 0;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.cnt, 50); /* shared: wait does not count */
+    io.wait = 0;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.cnt, 49);
+    in.active_q = 0;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.cnt, 50); /* nothing active */
+}
+END_TEST
+
+START_TEST(test_SF_INT_6_collision_counted)
+{
+    cpumf_system_cfg c;
+    cpumf_cpu_in io;
+    sf_interval_state q, d;
+    sf_interval_in in;
+    sf_interval_out out;
+    sys_cfg(&c, ARCH_INT_EXACT);
+    memset(&io, 0, sizeof io);
+    memset(&in, 0, sizeof in);
+    memset(&q, 0, sizeof q);
+    in.io = &io;
+    in.cfg = &c;
+    in.active_q = 1;
+    in.interval_q = 100;
+    q.cnt = 1;
+    in.upd_idle = 0; /* the previous update still runs */
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.due, 1);
+    ck_assert_uint_eq(out.capture, 0);
+    ck_assert_uint_eq(d.collisions, 1);
+    in.upd_idle = 1;
+    in.lsctl_exec = 1; /* an LSCTL executes in the cycle */
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.capture, 0);
+    ck_assert_uint_eq(d.collisions, 1);
+    in.lsctl_exec = 0;
+    sf_interval_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.capture, 1);
+    ck_assert_uint_eq(d.collisions, 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------ entries */
+
+START_TEST(test_SF_BSDE_1_basic_entry)
+{
+    cpumf_cpu_in io;
+    uint64_t dw[4];
+    memset(&io, 0, sizeof io);
+    io.problem = 1;
+    io.dat = 1;
+    io.as = 2;
+    io.asn = 0x1234;
+    io.ia = 0x123456;
+    io.uniq = 1;
+    io.uniq_count = 3;
+    io.level = 1;
+    arch_bsde(&io, 0, 0xCAFE, dw);
+    /* format 0001, U=3 (bits 20-23), T (26), P (28), AS=10 (29-30), CL=01 (32-33) */
+    ck_assert_uint_eq(dw[0], 0x0001032C40001234ull);
+    ck_assert_uint_eq(dw[1], 0x123456);
+    ck_assert_uint_eq(dw[2], 0xCAFE); /* LPAR, H = 0: guest field */
+    ck_assert_uint_eq(dw[3], 0);
+    io.entry_inconsistent = 1;
+    arch_bsde(&io, 0, 0, dw);
+    ck_assert_uint_eq(dw[0], 0x0001032D40001234ull); /* I bit 31 */
+}
+END_TEST
+
+START_TEST(test_SF_BSDE_2_unique_zero_when_waiting)
+{
+    cpumf_cpu_in io;
+    uint64_t dw[4];
+    memset(&io, 0, sizeof io);
+    io.uniq = 1;
+    io.uniq_count = 5;
+    io.wait = 1;
+    arch_bsde(&io, 0, 0, dw);
+    ck_assert_uint_eq(dw[0], 0x0001001000000000ull); /* W bit 27, U 0 */
+    io.wait = 0;
+    io.uniq = 0;
+    arch_bsde(&io, 0, 0, dw);
+    ck_assert_uint_eq(dw[0], 0x0001000000000000ull);
+}
+END_TEST
+
+START_TEST(test_SF_BSDE_3_parameter_placement)
+{
+    cpumf_cpu_in io;
+    uint64_t dw[4];
+    memset(&io, 0, sizeof io);
+    io.level = 1;
+    arch_bsde(&io, 1, 0xABCD, dw); /* LPAR, H = 1: host field, guest zero, H bit 34 */
+    ck_assert_uint_eq(dw[0], 0x0001000060000000ull);
+    ck_assert_uint_eq(dw[2], 0);
+    ck_assert_uint_eq(dw[3], 0xABCD);
+    io.level = 2;
+    arch_bsde(&io, 1, 0xABCD, dw); /* VM level: CL 10, H not stored, guest field */
+    ck_assert_uint_eq(dw[0], 0x0001000080000000ull);
+    ck_assert_uint_eq(dw[2], 0xABCD);
+    ck_assert_uint_eq(dw[3], 0);
+}
+END_TEST
+
+START_TEST(test_SF_BSDE_4_limited_sample)
+{
+    cpumf_model_cfg m;
+    cpumf_cpu_in io;
+    uint64_t dw[ARCH_ENTRY_MAX_DW];
+    unsigned n;
+    model_cfg(&m);
+    memset(&io, 0, sizeof io);
+    io.problem = 1;
+    io.dat = 1;
+    io.as = 3;
+    io.wait = 1;
+    io.asn = 0x77;
+    io.ia = 0x9999;
+    io.level = 1;
+    io.entry_inconsistent = 1;
+    io.secure_guest = 1;
+    io.diag = DIAG;
+    io.tod = TOD;
+    n = arch_sample_entry(&m, 3, &io, 1, 0x5555, dw);
+    ck_assert_uint_eq(n, 12);
+    /* LS bit 35 set; U T W P AS ASN IA zero; I, CL, H kept; host parameter kept */
+    ck_assert_uint_eq(dw[0], 0x0001000170000000ull);
+    ck_assert_uint_eq(dw[1], 0);
+    ck_assert_uint_eq(dw[2], 0);
+    ck_assert_uint_eq(dw[3], 0x5555);
+    /* the DSDE: bytes 0-3 only (format, I) */
+    ck_assert_uint_eq(dw[4], 0x8006000100000000ull);
+    for (n = 5; n < 12; n++)
+        ck_assert_uint_eq(dw[n], 0);
+    /* PCF bit 49 one: not limited */
+    io.pcf49 = 1;
+    n = arch_sample_entry(&m, 3, &io, 0, 0x5555, dw);
+    ck_assert_uint_eq(dw[0] & 0x10000000ull, 0);
+    ck_assert_uint_eq(dw[1], 0x9999);
+    ck_assert_uint_eq(dw[2], 0x5555);
+    ck_assert_uint_eq(dw[5], DIAG);
+    ck_assert_uint_eq(dw[6], TOD);
+}
+END_TEST
+
+START_TEST(test_SF_DSDE_1_diagnostic_entry)
+{
+    cpumf_model_cfg m;
+    cpumf_cpu_in io;
+    uint64_t dw[ARCH_ENTRY_MAX_DW];
+    unsigned n, k;
+    model_cfg(&m);
+    memset(&io, 0, sizeof io);
+    io.diag = DIAG;
+    io.tod = TOD;
+    n = arch_sample_entry(&m, CPUMF_SF_DIAG, &io, 0, 0, dw);
+    ck_assert_uint_eq(n, 8); /* DSDES 64 alone */
+    ck_assert_uint_eq(dw[0], 0x8006000000000000ull);
+    ck_assert_uint_eq(dw[1], DIAG);
+    ck_assert_uint_eq(dw[2], TOD);
+    for (k = 3; k < 8; k++)
+        ck_assert_uint_eq(dw[k], 0);
+    ck_assert_uint_eq(arch_entry_size(&m, CPUMF_SF_BASIC), 32);
+    ck_assert_uint_eq(arch_entry_size(&m, CPUMF_SF_DIAG), 64);
+    ck_assert_uint_eq(arch_entry_size(&m, 3), 96);
+}
+END_TEST
+
+/* ------------------------------------------------------------ SDB / SDBT rules */
+
+START_TEST(test_SF_BUF_1_block_arithmetic)
+{
+    ck_assert_uint_eq(arch_sdb_size(0), 4096);
+    ck_assert_uint_eq(arch_sdb_size(1), 1048576);
+    ck_assert_uint_eq(arch_sdb_trailer(0x20000, 4096), 0x20FC0);
+    ck_assert_uint_eq(arch_sdb_trailer(0x20FC0, 4096), 0x20FC0);
+    ck_assert_uint_eq(arch_sdb_trailer(0x212345, 1048576), 0x2FFFC0);
+    /* 126 basic entries fill a 4K block exactly */
+    ck_assert_int_eq(arch_sdb_fits(0x20FC0, 0x20000 + 125 * 32, 32), 1);
+    ck_assert_int_eq(arch_sdb_fits(0x20FC0, 0x20000 + 126 * 32, 32), 0);
+    ck_assert_int_eq(arch_sdb_fits(0x20FC0, 0x20FC0 - 64, 96), 0);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_6_entry_address_checks)
+{
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x1FE0, 4096), 1);  /* below 8192 */
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x2000, 4096), 0);
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x20FC0, 4096), 0); /* exactly full */
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x20FC1, 4096), 1); /* past the trailer start */
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x20FF8, 4096), 1);
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x1FFFC0, 1048576), 0);
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x1FFFC8, 1048576), 1);
+}
+END_TEST
+
+START_TEST(test_SF_BUF_2_sdbt_entries)
+{
+    arch_sdbt_entry e;
+    /* block link: origin bits 0-51 (4K) or 0-43 (1M); ignored bits ignored */
+    e = arch_sdbt_classify(0x0000000000123FFEull, 0x10000, 4096);
+    ck_assert_uint_eq(e.kind, ARCH_SDBT_BLOCK);
+    ck_assert_uint_eq(e.origin, 0x123000);
+    ck_assert_uint_eq(e.last, 0);
+    e = arch_sdbt_classify(0x00000000012FFFFEull, 0x10000, 1048576);
+    ck_assert_uint_eq(e.origin, 0x1200000);
+    /* table link: bit 63 one, origin bits 0-59 with four zero bits */
+    e = arch_sdbt_classify(0x000000000004567Full, 0x10000, 4096);
+    ck_assert_uint_eq(e.kind, ARCH_SDBT_TABLE);
+    ck_assert_uint_eq(e.origin, 0x45670);
+    /* the last entry before a 4K boundary */
+    e = arch_sdbt_classify(0x20000, 0x10FF8, 4096);
+    ck_assert_uint_eq(e.last, 1);
+    e = arch_sdbt_classify(0x20000, 0x10FF0, 4096);
+    ck_assert_uint_eq(e.last, 0);
+    e = arch_sdbt_classify(0x20000, 0x10FF8, 1048576);
+    ck_assert_uint_eq(e.last, 0);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_3_trailer_and_timestamp_data)
+{
+    /* F set (bit 0), A T and reserved byte-0 bits kept, BSDES bytes 4-5, DSDES 6-7 */
+    ck_assert_uint_eq(arch_trailer_full(0x60ABCDEF00000000ull, 32, 64), 0xE0ABCDEF00200040ull);
+    ck_assert_uint_eq(arch_trailer_full(0x00000000FFFFFFFFull, 32, 0), 0x8000000000200000ull);
+    ck_assert_uint_eq(ARCH_TRAILER_FULL_BE, 0x8F);
+    /* STCK: bytes 16-23; STCKE: bytes 16-31, the TOD clock shifted by one byte */
+    ck_assert_uint_eq(arch_timestamp_ndw(0), 1);
+    ck_assert_uint_eq(arch_timestamp_ndw(1), 2);
+    ck_assert_uint_eq(arch_timestamp_dw(TOD, 0, 0), TOD);
+    ck_assert_uint_eq(arch_timestamp_dw(TOD, 1, 0), 0x0000D1234567890Aull);
+    ck_assert_uint_eq(arch_timestamp_dw(TOD, 1, 1), 0xBC00000000000000ull);
+}
+END_TEST
+
+/* ------------------------------------------------------------ update process */
+
+START_TEST(test_SF_UPD_2_basic_entry_stored)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    sdb_4k(h);
+    put(&h->m, 0x2000, 0xCAFE);
+    h->in.cpu[0].wait = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 100, 0x10000, 0x20000), 0);
+    {
+        cpumf_insn insn;
+        cpumf_insn_result res;
+        memset(&insn, 0, sizeof insn);
+        insn.op = CPUMF_OP_LPP;
+        insn.addr = 0x2000;
+        ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
+    }
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(h->cyc, 100 + 2 * 1 + 8 * 1); /* sample due in tick 100, then storage */
+    ck_assert_uint_eq(get(&h->m, 0x20000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(get(&h->m, 0x20008), 0x123456);
+    ck_assert_uint_eq(get(&h->m, 0x20010), 0xCAFE);
+    ck_assert_uint_eq(get(&h->m, 0x20018), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20020);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.collisions"), 0);
+    ck_assert_uint_eq(h->alerts, 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_3_block_exactly_full_126_entries)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    unsigned k;
+    sdb_4k(h);
+    put(&h->m, 0x20FC0, 0x00ABCDEF12345678ull); /* reserved bytes 1-3 */
+    put(&h->m, 0x20FE0, 0x1111111111111111ull); /* bytes 32-39 reserved */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 20, 0x10000, 0x20000), 0);
+    for (k = 1; k <= 126; k++)
+        h_until_samples(h, k, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20FC0); /* exactly full, not invalid */
+    ck_assert_uint_eq(get(&h->m, 0x20FA0), 0x0001032C40001234ull);
+    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x00ABCDEF12345678ull); /* trailer untouched */
+    ck_assert_uint_eq(h->alerts, 0);
+    /* the 127th: block full, F set, sizes written, timestamp, next block */
+    h_until_samples(h, 127, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x80ABCDEF00200040ull);
+    ck_assert_uint_eq(get(&h->m, 0x20FC8), 0);   /* overflow count untouched */
+    ck_assert_uint_eq(get(&h->m, 0x20FD0), TOD); /* STCK format (T = 0) */
+    ck_assert_uint_eq(get(&h->m, 0x20FD8), 0);
+    ck_assert_uint_eq(get(&h->m, 0x20FE0), 0x1111111111111111ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10008);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30020);
+    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 127);
+    ck_assert_uint_eq(h->alerts, 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_8_combined_entry_at_block_end)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    unsigned k;
+    sdb_4k(h);
+    memset(h->m.b + 0x20F80, 0x5A, 64);
+    /* 64 bytes left: the 96-byte combined entry goes whole into the next block */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 1, 1), 50, 0x10000, 0x20F80), 0);
+    h_until_samples(h, 1, 1000);
+    for (k = 0; k < 64; k++)
+        ck_assert_uint_eq(h->m.b[0x20F80 + k], 0x5A);
+    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x8000000000200040ull);
+    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(get(&h->m, 0x30020), 0x8006000000000000ull);
+    ck_assert_uint_eq(get(&h->m, 0x30028), DIAG);
+    ck_assert_uint_eq(get(&h->m, 0x30030), TOD);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30060);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_1_overflow_count_wraps)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    sdb_4k(h);
+    put(&h->m, 0x20FC0, 0x8000000000200000ull);  /* F one */
+    put(&h->m, 0x20FC8, 0xFFFFFFFFFFFFFFFFull);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 1, 1), 50, 0x10000, 0x20000), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x20FC8), 0); /* SF-UPD-9: wraps */
+    ck_assert_uint_eq(get(&h->m, 0x20000), 0); /* discarded */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_overflow"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    h_until_samples(h, 2, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x20FC8), 1); /* the combined entry counts once */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
+    ck_assert_uint_eq(h->alerts, 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_3_stcke_timestamp)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    sdb_4k(h);
+    put(&h->m, 0x20FC0, 0x2000000000000000ull); /* T one */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0xA000000000200040ull);
+    ck_assert_uint_eq(get(&h->m, 0x20FD0), 0x0000D1234567890Aull);
+    ck_assert_uint_eq(get(&h->m, 0x20FD8), 0xBC00000000000000ull);
+    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_4_program_request_alert)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    sdb_4k(h);
+    put(&h->m, 0x20FC0, 0x4000000000000000ull); /* A one */
+    h->in.cpu[0].cr0_58 = 0;                      /* keep it pending */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_PROGRAM_REQ);
+    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0xC000000000200040ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), CPUMF_SF_BASIC); /* stays active */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_5_table_link_to_table_link)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    put(&h->m, 0x10000, 0x20000);
+    put(&h->m, 0x10008, 0x40000 | 1u);  /* table link to 0x40000 */
+    put(&h->m, 0x40000, 0x50000 | 1u);  /* ... which holds a table link */
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INCORRECT_SDBT);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);  /* SF-UPD-7: inactive */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x40000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_5_block_link_as_last_entry)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    put(&h->m, 0x10FF0, 0x20000);
+    put(&h->m, 0x10FF8, 0x30000);       /* block link in the last slot */
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INCORRECT_SDBT);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10FF8);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20FC0);
+    /* a table link there is fine: followed once, then its block */
+    h_free(h);
+    h = h_new(ARCH_INT_EXACT, 1);
+    put(&h->m, 0x10FF8, 0x40000 | 1u);
+    put(&h->m, 0x40000, 0x30000);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(h->alerts, 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x40000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30020);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_6_entry_address_below_8192)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x1000), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
+    ck_assert_uint_eq(h->m.writes + h->m.reads, 8); /* the LSCTL fetch only */
+    h_free(h);
+    /* a block link to a block below 8192 */
+    h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    put(&h->m, 0x10008, 0x1000);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x1000);
+    h_free(h);
+    /* a DEAR past the first byte of the trailer */
+    h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC8), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_UPD_6_storage_outside_configuration)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, MEM_SIZE + 0x1000), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_BUF_1_one_megabyte_buffers)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    put(&h->m, 0x10000, 0x100000);
+    put(&h->m, 0x10008, 0x200000 | 0xABCu); /* bits 44-63 ignored with S = 1 */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(1, 0, 1, 0, 1, 0), 50, 0x10000, 0x1FFFA0), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x1FFFA0), 0x0001032C40001234ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x1FFFC0);
+    h_until_samples(h, 2, 1000);
+    ck_assert_uint_eq(get(&h->m, 0x1FFFC0), 0x8000000000200040ull);
+    ck_assert_uint_eq(get(&h->m, 0x1FFFD0), TOD);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x200020);
+    ck_assert_uint_eq(get(&h->m, 0x200000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(h->alerts, 0);
+    h_free(h);
+}
+END_TEST
+
+/* ------------------------------------------------------------ timing, arbiter, alerts */
+
+START_TEST(test_SF_INT_6_collisions_while_update_busy)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 20); /* slow storage: an update takes > 40 cycles */
+    unsigned k;
+    sdb_4k(h);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 16, 0x10000, 0x20000), 0);
+    for (k = 0; k < 2000; k++)
+        h_step(h);
+    ck_assert_uint_gt(reg(h, "cpu0.sf_interval.collisions"), 0);
+    ck_assert_uint_gt(reg(h, "cpu0.sf_update.n_stored"), 0);
+    /* every due sample is stored or collided: 2000 ticks / 16 */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.collisions") + reg(h, "cpu0.sf_update.n_stored") +
+                          (reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE),
+                      2000 / 16);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_LSCTL_2_waits_for_the_update)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 10);
+    unsigned k, issued = 0, done = 0, waited = 0;
+    sdb_4k(h);
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 30, 0x10000, 0x20000), 0);
+    put(&h->m, OPND, lsctl_x(0, 0, 1, 0, 0, 0)); /* deactivate */
+    /* present LSCTL when the update starts */
+    for (k = 0; k < 3000 && !done; k++) {
+        if (!issued && reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE) {
+            cpumf_insn insn;
+            memset(&insn, 0, sizeof insn);
+            insn.op = CPUMF_OP_LSCTL;
+            insn.addr = OPND;
+            cpumf_in_present(&h->in, 0, &insn);
+            issued = 1;
+        }
+        h_step(h);
+        if (h->out.cpu[0].insn_ready && h->in.cpu[0].insn_valid)
+            h->in.cpu[0].insn_valid = 0;
+        if (reg(h, "cpu0.insn.state") == CPUMF_IS_EXEC &&
+            reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE)
+            waited++; /* EXEC held while the update runs */
+        if (h->out.cpu[0].insn_done) {
+            done = 1;
+            ck_assert_uint_eq(h->out.cpu[0].cc, 0);
+        }
+        /* one owner at a time on the port */
+        ck_assert_uint_le(reg(h, "cpu0.arb.own"), 2);
+    }
+    ck_assert(done);
+    ck_assert_uint_gt(waited, 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
+    ck_assert_uint_ge(reg(h, "cpu0.sf_update.n_stored"), 1);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_AL_3_sampling_alerts_clear_when_disabled)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x1000), 0);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    /* the function is still enabled: the bit stays */
+    h_step(h);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    /* loss of sample data with nothing active: no bit 9 */
+    h->in.cpu[0].loss_sample = 1;
+    h_step(h);
+    h->in.cpu[0].loss_sample = 0;
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    /* disabling every function clears bits 0, 1, 2, 9 */
+    ck_assert_uint_eq(h_lsctl(h, 0, 0, 0, 0), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_AL_4_sampling_auth_loss_alert)
+{
+    harness *h = h_new(ARCH_INT_EXACT, 1);
+    h->in.cpu[0].cr0_58 = 0;
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 0, 1, 0, 1), 50, 0x10000, 0x20000), 0);
+    h->in.cpu[0].sf_auth_clr = CPUMF_SF_DIAG;
+    h_step(h);
+    h->in.cpu[0].sf_auth_clr = 0;
+    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_SF_AUTH);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_a"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_SF_INT_5_lfsr_seed_per_cpu)
+{
+    cpumf_system_cfg c;
+    char err[128];
+    cpumf_sys *s;
+    cpumf_obs o;
+    sys_cfg(&c, ARCH_INT_RANDOM);
+    c.n_cpus = 3;
+    c.lfsr_seed = 0x80000001u;
+    s = cpumf_create(&c, err, sizeof err);
+    ck_assert_ptr_nonnull(s);
+    cpumf_observe(s, &o);
+    ck_assert_uint_eq(o.cpu[0].lfsr, 0x80000001u);
+    ck_assert_uint_eq(o.cpu[1].lfsr, 0x00000003u);
+    ck_assert_uint_eq(o.cpu[2].lfsr, 0x00000006u);
+    cpumf_destroy(s);
+}
+END_TEST
+
+/* The storage-port arbiter (docs/uarch.md section 18): the update process goes
+ * first when nobody owns the port; the owner keeps it until its response. */
+START_TEST(test_SF_UPD_2_port_arbiter)
+{
+    static cpumf_system_cfg c;
+    static cpumf_sys_in sys;
+    static mf_cpu_state q, d;
+    cf_global_state g;
+    mf_cpu_in in;
+    mf_cpu_out out;
+    sys_cfg(&c, ARCH_INT_EXACT);
+    memset(&sys, 0, sizeof sys);
+    memset(&g, 0, sizeof g);
+    mf_cpu_power_on(&c, 0, &q);
+    in.io = &sys.cpu[0];
+    in.sys = &sys;
+    in.cfg = &c;
+    in.g = &g;
+    in.index = 0;
+    in.no_tick = 0;
+    sys.cpu[0].wait = 1;
+    sys.cpu[0].stor_req_ready = 1;
+    /* both present a request: the update's goes out and only it is accepted */
+    q.insn.state = CPUMF_IS_FETCH;
+    q.insn.req_valid = 1;
+    q.insn.req_be = 0xFF;
+    q.insn.req_addr = 0x1000;
+    q.upd.state = CPUMF_US_RD_TRL;
+    q.upd.req_valid = 1;
+    q.upd.req_be = 0xFF;
+    q.upd.req_addr = 0x20FC0;
+    mf_cpu_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.port.stor_req_valid, 1);
+    ck_assert_uint_eq(out.port.stor_req_addr, 0x20FC0);
+    ck_assert_uint_eq(d.own, MF_OWN_UPD);
+    ck_assert_uint_eq(d.upd.req_valid, 0);
+    ck_assert_uint_eq(d.insn.req_valid, 1);
+    /* owned by the update, waiting for its response: nothing goes out */
+    q.own = MF_OWN_UPD;
+    q.upd.req_valid = 0;
+    mf_cpu_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.port.stor_req_valid, 0);
+    ck_assert_uint_eq(out.port.stor_req_addr, 0);
+    ck_assert_uint_eq(d.own, MF_OWN_UPD);
+    ck_assert_uint_eq(d.insn.req_valid, 1);
+    /* the response goes to the owner only and frees the port */
+    sys.cpu[0].stor_rsp_valid = 1;
+    sys.cpu[0].stor_rsp_data = 0;
+    mf_cpu_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.own, MF_OWN_NONE);
+    ck_assert_uint_eq(d.insn.state, CPUMF_IS_FETCH); /* mf_insn saw no response */
+    ck_assert_uint_eq(d.upd.state, CPUMF_US_WR_ENT);
+    /* no owner, only mf_insn presents: it takes the port */
+    sys.cpu[0].stor_rsp_valid = 0;
+    q.own = MF_OWN_NONE;
+    q.upd.state = CPUMF_US_IDLE;
+    sys.cpu[0].stor_req_ready = 0; /* not accepted yet: ownership is taken anyway */
+    mf_cpu_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(out.port.stor_req_addr, 0x1000);
+    ck_assert_uint_eq(d.own, MF_OWN_INSN);
+    ck_assert_uint_eq(d.insn.req_valid, 1);
+}
+END_TEST
+
+static Suite *sampling_suite(void)
+{
+    Suite *s = suite_create("sampling");
+    TCase *tc = tcase_create("rules");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_SF_LSCTL_1_request_block_bits);
+    tcase_add_test(tc, test_SF_LSCTL_2_all_or_nothing_and_interval);
+    tcase_add_test(tc, test_SF_LSCTL_3_disable_clears_controls);
+    tcase_add_test(tc, test_SF_QSI_1_information_block);
+    tcase_add_test(tc, test_SF_QSI_1_stored_through_the_model);
+    tcase_add_test(tc, test_SF_ST_1_state_transitions);
+    tcase_add_test(tc, test_SF_RST_1_resets);
+    tcase_add_test(tc, test_SF_LPP_1_loads_with_sampling_enabled);
+    tcase_add_test(tc, test_SF_INT_5_lfsr);
+    tcase_add_test(tc, test_SF_INT_5_lfsr_seed_per_cpu);
+    tcase_add_test(tc, test_SF_INT_3_SF_INT_4_reload_values);
+    tcase_add_test(tc, test_SF_INT_2_exact_every_interval);
+    tcase_add_test(tc, test_SF_INT_5_random_mean_matches_spe);
+    tcase_add_test(tc, test_SF_INT_5_random_secondary_mean_matches_spe);
+    tcase_add_test(tc, test_SF_INT_4_secondary_zero_is_due_at_once);
+    tcase_add_test(tc, test_SF_INT_1_SF_STOP_1_counted_cycles);
+    tcase_add_test(tc, test_SF_INT_6_collision_counted);
+    tcase_add_test(tc, test_SF_BSDE_1_basic_entry);
+    tcase_add_test(tc, test_SF_BSDE_2_unique_zero_when_waiting);
+    tcase_add_test(tc, test_SF_BSDE_3_parameter_placement);
+    tcase_add_test(tc, test_SF_BSDE_4_limited_sample);
+    tcase_add_test(tc, test_SF_DSDE_1_diagnostic_entry);
+    tcase_add_test(tc, test_SF_BUF_1_block_arithmetic);
+    tcase_add_test(tc, test_SF_UPD_6_entry_address_checks);
+    tcase_add_test(tc, test_SF_BUF_2_sdbt_entries);
+    tcase_add_test(tc, test_SF_UPD_3_trailer_and_timestamp_data);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("update");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_SF_UPD_2_port_arbiter);
+    tcase_add_test(tc, test_SF_UPD_2_basic_entry_stored);
+    tcase_add_test(tc, test_SF_UPD_3_block_exactly_full_126_entries);
+    tcase_add_test(tc, test_SF_UPD_8_combined_entry_at_block_end);
+    tcase_add_test(tc, test_SF_UPD_1_overflow_count_wraps);
+    tcase_add_test(tc, test_SF_UPD_3_stcke_timestamp);
+    tcase_add_test(tc, test_SF_UPD_4_program_request_alert);
+    tcase_add_test(tc, test_SF_UPD_5_table_link_to_table_link);
+    tcase_add_test(tc, test_SF_UPD_5_block_link_as_last_entry);
+    tcase_add_test(tc, test_SF_UPD_6_entry_address_below_8192);
+    tcase_add_test(tc, test_SF_UPD_6_storage_outside_configuration);
+    tcase_add_test(tc, test_SF_BUF_1_one_megabyte_buffers);
+    tcase_add_test(tc, test_SF_INT_6_collisions_while_update_busy);
+    tcase_add_test(tc, test_SF_LSCTL_2_waits_for_the_update);
+    tcase_add_test(tc, test_AL_3_sampling_alerts_clear_when_disabled);
+    tcase_add_test(tc, test_AL_4_sampling_auth_loss_alert);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(sampling_suite());
+    int failed;
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
