@@ -42,6 +42,10 @@ if [ "$mode" = job ]; then
       "$B/cpumf-sim" "$1" --seed "$2" --results "$TMPLOG.b" >>"$TMPLOG" 2>&1 &&
       cmp "$TMPLOG.a" "$TMPLOG.b" >>"$TMPLOG" 2>&1 ;;
     cxx) [ -f "$B/cxx-check.stamp" ] ;;
+    smp) # a sampler run writes .SMP files and cpumf-smp reads them back
+      rm -rf "$TMPLOG.smp"; mkdir -p "$TMPLOG.smp"
+      "$1" "$2" --smp-dir "$TMPLOG.smp" --results "$TMPLOG.json" >"$TMPLOG" 2>&1 &&
+      "$B/cpumf-smp" "$TMPLOG.smp"/*.SMP.cpu* >>"$TMPLOG" 2>&1 && grep -q "samples" "$TMPLOG" ;;
     example) # the C example against a temporary install, found through pkg-config
       pre=$B/example-install
       export PKG_CONFIG_PATH=$pre/lib/pkgconfig
@@ -76,9 +80,16 @@ for sc in tests/scenarios_bad/*.json; do
 done
 for sc in tests/random/*.json; do
   [ -f "$sc" ] || continue
-  for s in $(seq 1 "$SEEDS"); do add scenario "$B/cpumf-cosim" "$sc" "$s"; done
+  n=$SEEDS
+  # random SDB-table topologies: twice the seeds (at least 50 in make test)
+  case $sc in */random_sampling_*) n=$((SEEDS * 2)) ;; esac
+  for s in $(seq 1 "$n"); do add scenario "$B/cpumf-cosim" "$sc" "$s"; done
   add determinism "$sc" 7
 done
+for sc in tests/scenarios/sampler_basic.json; do add smp "$B/cpumf-sim" "$sc"; done
+if [ "$mode" = regress ]; then
+  for sc in tests/long/*.json; do add smp "$B/cpumf-cosim" "$sc"; done
+fi
 if [ -f tests/mutants/mutants.txt ]; then
   while read -r name sc seed cyc field req; do
     case $name in ''|\#*) continue ;; esac
