@@ -103,6 +103,8 @@ $(BUILD)/$(1)/rtl_shim.o: tb/rtl_shim.cpp tb/rtl.h $(BUILD)/$(1)/Vcosim_top__ALL
 endef
 $(eval $(call VERILATE,vobj,))
 $(eval $(call VERILATE,vobj-mut,$(MUT_DEFS)))
+# Flops start random (+verilator+rand+reset+2): every register needs its reset.
+$(eval $(call VERILATE,vobj-xrand,--x-initial unique --x-assign unique))
 VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
   -lz -lpthread
 
@@ -111,6 +113,8 @@ $(BUILD)/cpumf-cosim: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj/r
 	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 $(BUILD)/cpumf-cosim-mut: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj-mut/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj-mut) $(LDLIBS)
+$(BUILD)/cpumf-cosim-xrand: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj-xrand/rtl_shim.o
+	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj-xrand) $(LDLIBS)
 $(BUILD)/cpumf-bench: $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_OBJ) $(BUILD)/libcpumf.a \
 	  $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
@@ -183,7 +187,7 @@ lint:
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top
 
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp $(BUILD)/san/cpumf-sim \
-  $(BUILD)/dpi/tb_dpi_example
+  $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(BUILD)/example-install >/dev/null
