@@ -181,6 +181,35 @@ void sf_interval_disable(sf_interval_state *d);
 void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s);
 
 /* ----------------------------------------------------------------- sf_update */
+/* ------------------------------------------------ storage request register */
+/* The request registers of a storage-port requester (mf_insn, sf_update):
+ * held while valid and not accepted (uarch.md section 4). */
+typedef struct mf_stor_req {
+    uint8_t valid, we, be;
+    uint64_t addr, wdata;
+} mf_stor_req;
+
+static inline void mf_stor_req_load(mf_stor_req *d, unsigned we, unsigned be, uint64_t addr,
+                                    uint64_t wdata)
+{
+    d->valid = 1u;
+    d->we = (uint8_t)we;
+    d->be = (uint8_t)be;
+    d->addr = addr;
+    d->wdata = wdata;
+}
+
+/* Present q on the port (all zero when not valid); a request the port accepts
+ * in this cycle leaves the register at the edge. */
+static inline void mf_stor_req_present(const mf_stor_req *q, unsigned ready, mf_stor_req *out,
+                                       mf_stor_req *d)
+{
+    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u};
+    *out = q->valid ? *q : none;
+    if (q->valid && ready)
+        *d = none;
+}
+
 /* Sample-data-block update process (section 19). */
 typedef struct sf_update_state {
     uint8_t state;           /* enum cpumf_upd_state */
@@ -193,8 +222,7 @@ typedef struct sf_update_state {
     uint64_t ent_addr;       /* entry address latched by Check (uarch.md 19) */
     uint64_t tod;            /* TOD of the sample */
     uint64_t n_stored, n_overflow;
-    uint8_t req_valid, req_we, req_be;  /* storage request registers */
-    uint64_t req_addr, req_wdata;
+    mf_stor_req req;                     /* storage request registers */
     uint64_t ent[ARCH_ENTRY_MAX_DW];     /* the captured entry */
 } sf_update_state;
 
@@ -207,8 +235,7 @@ typedef struct sf_update_in {
 } sf_update_in;
 
 typedef struct sf_update_out {
-    uint8_t stor_req_valid, stor_req_we, stor_req_be;
-    uint64_t stor_req_addr, stor_req_wdata;
+    mf_stor_req stor;        /* the request presented this cycle */
     uint8_t tear_wr, dear_wr, clear_c;
     uint64_t tear, dear;
     uint32_t raised;         /* alert bits 0, 1, 2 at the end of the update */
@@ -229,8 +256,7 @@ typedef struct mf_insn_state {
     uint8_t stc_cc, stc_set;   /* STCCTM decision latched in DECODE */
     uint8_t cc, exc;           /* response */
     uint64_t r1_out;
-    uint8_t req_valid, req_we, req_be;  /* storage request registers */
-    uint64_t req_addr, req_wdata;
+    mf_stor_req req;           /* storage request registers */
 } mf_insn_state;
 
 typedef struct mf_insn_in {
@@ -250,8 +276,7 @@ typedef struct mf_insn_in {
 typedef struct mf_insn_out {
     uint8_t insn_ready, insn_done, cc, exc;
     uint64_t r1;
-    uint8_t stor_req_valid, stor_req_we, stor_req_be;
-    uint64_t stor_req_addr, stor_req_wdata;
+    mf_stor_req stor;          /* the request presented this cycle */
     /* effects of EXEC, applied at this edge */
     uint8_t lcctl_valid, lcctl_e, lcctl_c;
     uint8_t lpp_valid;

@@ -20,9 +20,9 @@ static unsigned arb_select(const mf_cpu_state *q)
 {
     if (q->own != MF_OWN_NONE)
         return q->own;
-    if (q->upd.req_valid)
+    if (q->upd.req.valid)
         return MF_OWN_UPD;
-    if (q->insn.req_valid)
+    if (q->insn.req.valid)
         return MF_OWN_INSN;
     return MF_OWN_NONE;
 }
@@ -181,17 +181,17 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     out->port.exc = fx->exc;
     out->port.r1 = fx->r1;
     if (sel == MF_OWN_INSN) {
-        out->port.stor_req_valid = fx->stor_req_valid;
-        out->port.stor_req_we = fx->stor_req_we;
-        out->port.stor_req_be = fx->stor_req_be;
-        out->port.stor_req_addr = fx->stor_req_addr;
-        out->port.stor_req_wdata = fx->stor_req_wdata;
+        out->port.stor_req_valid = fx->stor.valid;
+        out->port.stor_req_we = fx->stor.we;
+        out->port.stor_req_be = fx->stor.be;
+        out->port.stor_req_addr = fx->stor.addr;
+        out->port.stor_req_wdata = fx->stor.wdata;
     } else if (sel == MF_OWN_UPD) {
-        out->port.stor_req_valid = uo.stor_req_valid;
-        out->port.stor_req_we = uo.stor_req_we;
-        out->port.stor_req_be = uo.stor_req_be;
-        out->port.stor_req_addr = uo.stor_req_addr;
-        out->port.stor_req_wdata = uo.stor_req_wdata;
+        out->port.stor_req_valid = uo.stor.valid;
+        out->port.stor_req_we = uo.stor.we;
+        out->port.stor_req_be = uo.stor.be;
+        out->port.stor_req_addr = uo.stor.addr;
+        out->port.stor_req_wdata = uo.stor.wdata;
     } else {
         out->port.stor_req_valid = 0u;
         out->port.stor_req_we = 0u;

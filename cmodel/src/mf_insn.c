@@ -10,11 +10,7 @@
 
 static void load_req(mf_insn_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
 {
-    d->req_valid = 1u;
-    d->req_we = (uint8_t)we;
-    d->req_be = (uint8_t)be;
-    d->req_addr = addr;
-    d->req_wdata = wdata;
+    mf_stor_req_load(&d->req, we, be, addr, wdata);
 }
 
 /* Request k of a read of len bytes at the captured address. */
@@ -168,20 +164,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
         out->exc = q->exc;
         out->r1 = q->r1_out;
     }
-    if (q->req_valid) {
-        out->stor_req_valid = 1u;
-        out->stor_req_we = q->req_we;
-        out->stor_req_be = q->req_be;
-        out->stor_req_addr = q->req_addr;
-        out->stor_req_wdata = q->req_wdata;
-        if (in->req_ready) {
-            d->req_valid = 0u;
-            d->req_we = 0u;
-            d->req_be = 0u;
-            d->req_addr = 0u;
-            d->req_wdata = 0u;
-        }
-    }
+    mf_stor_req_present(&q->req, in->req_ready, &out->stor, &d->req);
 
     switch (q->state) {
     case CPUMF_IS_IDLE:

@@ -12,11 +12,7 @@
 static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr,
                      uint64_t wdata)
 {
-    d->req_valid = 1u;
-    d->req_we = (uint8_t)we;
-    d->req_be = (uint8_t)be;
-    d->req_addr = addr & ~(uint64_t)7u;
-    d->req_wdata = wdata;
+    mf_stor_req_load(&d->req, we, be, addr & ~(uint64_t)7u, wdata);
 }
 
 /* End of the update at this edge, raising alert (0 or bits 0/1) and bit 2
@@ -156,25 +152,12 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
                     sf_update_state *d)
 {
     memset(out, 0, sizeof out[0]);
-    if (q->state == CPUMF_US_IDLE && !in->capture && !q->req_valid) {
+    if (q->state == CPUMF_US_IDLE && !in->capture && !q->req.valid) {
         *d = *q;
         return;
     }
     *d = *q;
-    if (q->req_valid) {
-        out->stor_req_valid = 1u;
-        out->stor_req_we = q->req_we;
-        out->stor_req_be = q->req_be;
-        out->stor_req_addr = q->req_addr;
-        out->stor_req_wdata = q->req_wdata;
-        if (in->req_ready) {
-            d->req_valid = 0u;
-            d->req_we = 0u;
-            d->req_be = 0u;
-            d->req_addr = 0u;
-            d->req_wdata = 0u;
-        }
-    }
+    mf_stor_req_present(&q->req, in->req_ready, &out->stor, &d->req);
     if (q->state == CPUMF_US_IDLE) {
         if (in->capture) {
             const sf_ctrl_state *sc = in->sc;

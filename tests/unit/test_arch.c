@@ -198,7 +198,7 @@ START_TEST(test_GEN_5_access_exception_on_storage_error)
     ck_assert_uint_eq(d.exc, CPUMF_EXC_ACCESS);
     ck_assert_uint_eq(d.r1_out, 77);
     ck_assert_uint_eq(out.lcctl_valid, 0);
-    ck_assert_uint_eq(d.req_valid, 0);
+    ck_assert_uint_eq(d.req.valid, 0);
     /* a store probe (QCTRI) too: no write is ever issued */
     q.state = CPUMF_IS_PROBE;
     q.op = CPUMF_OP_QCTRI;
@@ -206,7 +206,7 @@ START_TEST(test_GEN_5_access_exception_on_storage_error)
     mf_insn_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.state, CPUMF_IS_RESP);
     ck_assert_uint_eq(d.exc, CPUMF_EXC_ACCESS);
-    ck_assert_uint_eq(d.req_we, 0);
+    ck_assert_uint_eq(d.req.we, 0);
 }
 END_TEST
 

@@ -1301,27 +1301,27 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     sys.cpu[0].stor_req_ready = 1;
     /* both present a request: the update's goes out and only it is accepted */
     q.insn.state = CPUMF_IS_FETCH;
-    q.insn.req_valid = 1;
-    q.insn.req_be = 0xFF;
-    q.insn.req_addr = 0x1000;
+    q.insn.req.valid = 1;
+    q.insn.req.be = 0xFF;
+    q.insn.req.addr = 0x1000;
     q.upd.state = CPUMF_US_RD_TRL;
-    q.upd.req_valid = 1;
-    q.upd.req_be = 0xFF;
-    q.upd.req_addr = 0x20FC0;
+    q.upd.req.valid = 1;
+    q.upd.req.be = 0xFF;
+    q.upd.req.addr = 0x20FC0;
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_valid, 1);
     ck_assert_uint_eq(out.port.stor_req_addr, 0x20FC0);
     ck_assert_uint_eq(d.own, MF_OWN_UPD);
-    ck_assert_uint_eq(d.upd.req_valid, 0);
-    ck_assert_uint_eq(d.insn.req_valid, 1);
+    ck_assert_uint_eq(d.upd.req.valid, 0);
+    ck_assert_uint_eq(d.insn.req.valid, 1);
     /* owned by the update, waiting for its response: nothing goes out */
     q.own = MF_OWN_UPD;
-    q.upd.req_valid = 0;
+    q.upd.req.valid = 0;
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_valid, 0);
     ck_assert_uint_eq(out.port.stor_req_addr, 0);
     ck_assert_uint_eq(d.own, MF_OWN_UPD);
-    ck_assert_uint_eq(d.insn.req_valid, 1);
+    ck_assert_uint_eq(d.insn.req.valid, 1);
     /* the response goes to the owner only and frees the port */
     sys.cpu[0].stor_rsp_valid = 1;
     sys.cpu[0].stor_rsp_data = 0;
@@ -1337,7 +1337,7 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_addr, 0x1000);
     ck_assert_uint_eq(d.own, MF_OWN_INSN);
-    ck_assert_uint_eq(d.insn.req_valid, 1);
+    ck_assert_uint_eq(d.insn.req.valid, 1);
 }
 END_TEST
 
