@@ -157,9 +157,6 @@ module mf_insn
   logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
   logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
   logic [319:0] fetch_q, fetch_d;  // fetched doublewords 0-4, 0 in the top bits
-  logic         req_valid_q, req_valid_d, req_we_q, req_we_d;
-  logic [7:0]   req_be_q, req_be_d;
-  logic [63:0]  req_addr_q, req_addr_d, req_wdata_q, req_wdata_d;
 `ifdef MUTANT_RESP_LATE
   logic         late_q, late_d;
 `endif
@@ -512,11 +509,6 @@ module mf_insn
     cnt_d       = cnt_q;
     idx_d       = idx_q;
     fetch_d     = fetch_q;
-    req_valid_d = req_valid_q;
-    req_we_d    = req_we_q;
-    req_be_d    = req_be_q;
-    req_addr_d  = req_addr_q;
-    req_wdata_d = req_wdata_q;
     ld_req      = 1'b0;
     ld_we       = 1'b0;
     resp_hold   = 1'b0;
@@ -535,14 +527,6 @@ module mf_insn
     lsctl_we_o    = 1'b0;
     lsctl_load_o  = 1'b0;
 
-    // An accepted request leaves the port; outputs are zero while not valid.
-    if (req_valid_q && stor_req_ready_i) begin
-      req_valid_d = 1'b0;
-      req_we_d    = 1'b0;
-      req_be_d    = '0;
-      req_addr_d  = '0;
-      req_wdata_d = '0;
-    end
 
     unique case (state_q)
       IS_IDLE: begin
@@ -736,11 +720,6 @@ module mf_insn
 
     if (ld_req) begin
       idx_d       = ld_k;
-      req_valid_d = 1'b1;
-      req_we_d    = ld_we;
-      req_be_d    = ld_we ? wr_be : 8'hFF;
-      req_addr_d  = {addr_q[63:3], 3'b0} + {52'b0, ld_k, 3'b0};
-      req_wdata_d = ld_we ? wr_data : 64'd0;
     end
   end
 
@@ -759,11 +738,6 @@ module mf_insn
       cnt_q       <= '0;
       idx_q       <= '0;
       fetch_q     <= '0;
-      req_valid_q <= 1'b0;
-      req_we_q    <= 1'b0;
-      req_be_q    <= '0;
-      req_addr_q  <= '0;
-      req_wdata_q <= '0;
     end else begin
       state_q     <= state_d;
       op_q        <= op_d;
@@ -778,11 +752,6 @@ module mf_insn
       cnt_q       <= cnt_d;
       idx_q       <= idx_d;
       fetch_q     <= fetch_d;
-      req_valid_q <= req_valid_d;
-      req_we_q    <= req_we_d;
-      req_be_q    <= req_be_d;
-      req_addr_q  <= req_addr_d;
-      req_wdata_q <= req_wdata_d;
     end
   end
 
@@ -806,11 +775,21 @@ module mf_insn
   assign insn_r1_o        = resp ? r1_q : 64'd0;
   assign state_o          = state_q;
 
-  assign stor_req_valid_o = req_valid_q;
-  assign stor_req_we_o    = req_we_q;
-  assign stor_req_be_o    = req_be_q;
-  assign stor_req_addr_o  = req_addr_q;
-  assign stor_req_wdata_o = req_wdata_q;
+  mf_stor_req u_req (
+    .clk_i,
+    .rst_ni,
+    .ld_i       (ld_req),
+    .ld_we_i    (ld_we),
+    .ld_be_i    (wr_be),
+    .ld_addr_i  ({addr_q[63:3], 3'b0} + {52'b0, ld_k, 3'b0}),
+    .ld_wdata_i (wr_data),
+    .ready_i    (stor_req_ready_i),
+    .valid_o    (stor_req_valid_o),
+    .we_o       (stor_req_we_o),
+    .be_o       (stor_req_be_o),
+    .addr_o     (stor_req_addr_o),
+    .wdata_o    (stor_req_wdata_o)
+  );
 
   assign operand_o    = x;
   assign lcctl_e_o    = lc_e;

@@ -120,9 +120,6 @@ module sf_update
   logic [63:0] cap_b [4];             // the entry this cycle's sample would have
   logic [63:0] cap_d [3];
   logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d;
-  logic        req_valid_q, req_valid_d, req_we_q, req_we_d;
-  logic [7:0]  req_be_q, req_be_d;
-  logic [63:0] req_addr_q, req_addr_d, req_wdata_q, req_wdata_d;
 
   // ---------------------------------------------------------------------------
   // Sample capture (section 17)
@@ -240,11 +237,6 @@ module sf_update
     ts_last_d    = ts_last_q;
     n_stored_d   = n_stored_q;
     n_overflow_d = n_overflow_q;
-    req_valid_d  = req_valid_q;
-    req_we_d     = req_we_q;
-    req_be_d     = req_be_q;
-    req_addr_d   = req_addr_q;
-    req_wdata_d  = req_wdata_q;
     ld           = 1'b0;
     ld_we        = 1'b0;
     ld_be        = 8'hFF;
@@ -264,13 +256,6 @@ module sf_update
     lnk          = '0;
     last         = 1'b0;
 
-    if (req_valid_q && stor_req_ready_i) begin
-      req_valid_d = 1'b0;
-      req_we_d    = 1'b0;
-      req_be_d    = '0;
-      req_addr_d  = '0;
-      req_wdata_d = '0;
-    end
 
     unique case (state_q)
       US_IDLE: begin
@@ -459,13 +444,6 @@ module sf_update
       pa_d    = 1'b0;
     end
 
-    if (ld) begin
-      req_valid_d = 1'b1;
-      req_we_d    = ld_we;
-      req_be_d    = ld_we ? ld_be : 8'hFF;
-      req_addr_d  = ld_addr & ~64'h7;
-      req_wdata_d = ld_we ? ld_data : 64'd0;
-    end
 
     // Alert 2 when this update (not one ending at its capture) closed a block with A = 1.
     alert_raise_o = fin ? (fin_alert | ((state_q != US_IDLE && pa_q) ? AL_PROG_REQ : 32'd0)) : 32'd0;
@@ -488,11 +466,6 @@ module sf_update
       ent_d_q      <= '{default: '0};
       n_stored_q   <= '0;
       n_overflow_q <= '0;
-      req_valid_q  <= 1'b0;
-      req_we_q     <= 1'b0;
-      req_be_q     <= '0;
-      req_addr_q   <= '0;
-      req_wdata_q  <= '0;
     end else begin
       state_q      <= state_d;
       trl_q        <= trl_d;
@@ -508,11 +481,6 @@ module sf_update
       ent_d_q      <= ent_d_d;
       n_stored_q   <= n_stored_d;
       n_overflow_q <= n_overflow_d;
-      req_valid_q  <= req_valid_d;
-      req_we_q     <= req_we_d;
-      req_be_q     <= req_be_d;
-      req_addr_q   <= req_addr_d;
-      req_wdata_q  <= req_wdata_d;
     end
   end
 
@@ -520,10 +488,20 @@ module sf_update
   assign state_o          = state_q;
   assign n_stored_o       = n_stored_q;
   assign n_overflow_o     = n_overflow_q;
-  assign stor_req_valid_o = req_valid_q;
-  assign stor_req_we_o    = req_we_q;
-  assign stor_req_be_o    = req_be_q;
-  assign stor_req_addr_o  = req_addr_q;
-  assign stor_req_wdata_o = req_wdata_q;
+  mf_stor_req u_req (
+    .clk_i,
+    .rst_ni,
+    .ld_i       (ld),
+    .ld_we_i    (ld_we),
+    .ld_be_i    (ld_be),
+    .ld_addr_i  (ld_addr),
+    .ld_wdata_i (ld_data),
+    .ready_i    (stor_req_ready_i),
+    .valid_o    (stor_req_valid_o),
+    .we_o       (stor_req_we_o),
+    .be_o       (stor_req_be_o),
+    .addr_o     (stor_req_addr_o),
+    .wdata_o    (stor_req_wdata_o)
+  );
 
 endmodule

@@ -1,0 +1,72 @@
+// The request registers of one storage-port requester (mf_insn, sf_update):
+// a loaded request is held until the port accepts it (docs/uarch.md section 4),
+// and every output is zero while no request is held.
+module mf_stor_req (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // load a request at this edge (reads take mask 8'hFF and data 0)
+  input  logic        ld_i,
+  input  logic        ld_we_i,
+  input  logic [7:0]  ld_be_i,
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [63:0] ld_addr_i,   // bits 2:0 are dropped: doubleword aligned
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic [63:0] ld_wdata_i,
+  // the port
+  input  logic        ready_i,
+  output logic        valid_o,
+  output logic        we_o,
+  output logic [7:0]  be_o,
+  output logic [63:0] addr_o,
+  output logic [63:0] wdata_o
+);
+
+  logic        valid_q, valid_d, we_q, we_d;
+  logic [7:0]  be_q, be_d;
+  logic [63:0] addr_q, addr_d, wdata_q, wdata_d;
+
+  always_comb begin
+    valid_d = valid_q;
+    we_d    = we_q;
+    be_d    = be_q;
+    addr_d  = addr_q;
+    wdata_d = wdata_q;
+    if (valid_q && ready_i) begin
+      valid_d = 1'b0;
+      we_d    = 1'b0;
+      be_d    = '0;
+      addr_d  = '0;
+      wdata_d = '0;
+    end
+    if (ld_i) begin
+      valid_d = 1'b1;
+      we_d    = ld_we_i;
+      be_d    = ld_we_i ? ld_be_i : 8'hFF;
+      addr_d  = {ld_addr_i[63:3], 3'b0};
+      wdata_d = ld_we_i ? ld_wdata_i : 64'd0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q <= 1'b0;
+      we_q    <= 1'b0;
+      be_q    <= '0;
+      addr_q  <= '0;
+      wdata_q <= '0;
+    end else begin
+      valid_q <= valid_d;
+      we_q    <= we_d;
+      be_q    <= be_d;
+      addr_q  <= addr_d;
+      wdata_q <= wdata_d;
+    end
+  end
+
+  assign valid_o = valid_q;
+  assign we_o    = we_q;
+  assign be_o    = be_q;
+  assign addr_o  = addr_q;
+  assign wdata_o = wdata_q;
+
+endmodule
