@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
     }
     opt.quiet = 1;
     opt.results = NULL;
-    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, err, sizeof err);
+    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err, sizeof err);
     if (!sc) {
         fprintf(stderr, "%s\n", err);
         return 2;

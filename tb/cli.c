@@ -32,9 +32,62 @@ void tb_cli_usage(const char *prog, unsigned flags)
     fprintf(stderr,
             "usage: %s SCENARIO.json [--seed N] [--results OUT.json] [--smp-dir DIR]\n"
             "%s"
-            "       [--cycles N] [--configs DIR] [--quiet]\n",
+            "       [--system NAME] [--fcov OUT.json] [--cycles N] [--configs DIR] [--quiet]\n",
             prog,
-            (flags & TB_CLI_ALLOW_WAVES) ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n" : "");
+            (flags & TB_CLI_ALLOW_WAVES) ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
+                                           "       [--coverage OUT.dat]\n" : "");
+}
+
+enum { OPT_STR, OPT_NUM };
+typedef struct cli_opt {
+    const char *name;
+    int kind;
+    int cosim_only;
+} cli_opt;
+
+static const cli_opt cli_opts[] = {
+    { "--seed", OPT_NUM, 0 },      { "--cycles", OPT_NUM, 0 },     { "--results", OPT_STR, 0 },
+    { "--smp-dir", OPT_STR, 0 },   { "--configs", OPT_STR, 0 },    { "--system", OPT_STR, 0 },
+    { "--fcov", OPT_STR, 0 },      { "--waves", OPT_STR, 1 },      { "--wave-from", OPT_NUM, 1 },
+    { "--wave-to", OPT_NUM, 1 },   { "--coverage", OPT_STR, 1 },
+};
+
+/* The option's field in opt; numbers go through parse_u64 first. */
+static int cli_store(tb_options *opt, const char *name, const char *v, char *err, size_t errlen)
+{
+    uint64_t n = 0;
+    const char **str = NULL;
+    if (!strcmp(name, "--results")) str = &opt->results;
+    else if (!strcmp(name, "--smp-dir")) str = &opt->smp_dir;
+    else if (!strcmp(name, "--configs")) str = &opt->configs_dir;
+    else if (!strcmp(name, "--system")) str = &opt->system;
+    else if (!strcmp(name, "--fcov")) str = &opt->fcov;
+    else if (!strcmp(name, "--waves")) str = &opt->waves;
+    else if (!strcmp(name, "--coverage")) str = &opt->coverage;
+    if (str) {
+        *str = v;
+        return 0;
+    }
+    if (parse_u64(v, &n)) {
+        snprintf(err, errlen, "%s: bad number \"%s\" (decimal or 0x hex)", name, v);
+        return 2;
+    }
+    if (!strcmp(name, "--seed")) {
+        opt->seed = n;
+        opt->has_seed = 1;
+    } else if (!strcmp(name, "--cycles")) {
+        if (n == 0 || n > ((uint64_t)1 << 40)) {
+            snprintf(err, errlen, "--cycles: bad number \"%s\" (1 .. 2^40)", v);
+            return 2;
+        }
+        opt->cycles = n;
+        opt->has_cycles = 1;
+    } else if (!strcmp(name, "--wave-from")) {
+        opt->wave_from = n;
+    } else {
+        opt->wave_to = n;
+    }
+    return 0;
 }
 
 int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *err, size_t errlen)
@@ -45,68 +98,42 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const cli_opt *o = NULL;
+        size_t k;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
             return 1;
         if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             opt->quiet = 1;
             continue;
         }
-        if (a[0] == '-' && a[1]) {
-            int is_waves = !strcmp(a, "--waves") || !strcmp(a, "--wave-from") || !strcmp(a, "--wave-to");
-            if (strcmp(a, "--seed") && strcmp(a, "--results") && strcmp(a, "--smp-dir") &&
-                strcmp(a, "--cycles") && strcmp(a, "--configs") && !is_waves) {
-                snprintf(err, errlen, "unknown option %s", a);
+        if (!(a[0] == '-' && a[1])) {
+            if (opt->scenario) {
+                snprintf(err, errlen, "more than one scenario given (%s, %s)", opt->scenario, a);
                 return 2;
             }
-            if (is_waves && !(flags & TB_CLI_ALLOW_WAVES)) {
-                snprintf(err, errlen, "%s: waves are dumped by cpumf-cosim only", a);
-                return 2;
-            }
-            if (!v) {
-                snprintf(err, errlen, "%s needs a value", a);
-                return 2;
-            }
-            i++;
-            if (!strcmp(a, "--seed")) {
-                if (parse_u64(v, &opt->seed)) {
-                    snprintf(err, errlen, "--seed: bad number \"%s\" (decimal or 0x hex)", v);
-                    return 2;
-                }
-                opt->has_seed = 1;
-            } else if (!strcmp(a, "--cycles")) {
-                if (parse_u64(v, &opt->cycles) || opt->cycles == 0 || opt->cycles > ((uint64_t)1 << 40)) {
-                    snprintf(err, errlen, "--cycles: bad number \"%s\" (1 .. 2^40)", v);
-                    return 2;
-                }
-                opt->has_cycles = 1;
-            } else if (!strcmp(a, "--results")) {
-                opt->results = v;
-            } else if (!strcmp(a, "--smp-dir")) {
-                opt->smp_dir = v;
-            } else if (!strcmp(a, "--configs")) {
-                opt->configs_dir = v;
-            } else if (!strcmp(a, "--waves")) {
-                opt->waves = v;
-            } else if (!strcmp(a, "--wave-from")) {
-                if (parse_u64(v, &opt->wave_from)) {
-                    snprintf(err, errlen, "--wave-from: bad cycle \"%s\"", v);
-                    return 2;
-                }
-                has_from = 1;
-            } else {
-                if (parse_u64(v, &opt->wave_to)) {
-                    snprintf(err, errlen, "--wave-to: bad cycle \"%s\"", v);
-                    return 2;
-                }
-                has_to = 1;
-            }
+            opt->scenario = a;
             continue;
         }
-        if (opt->scenario) {
-            snprintf(err, errlen, "more than one scenario given (%s, %s)", opt->scenario, a);
+        for (k = 0; k < sizeof cli_opts / sizeof cli_opts[0]; k++)
+            if (!strcmp(a, cli_opts[k].name))
+                o = &cli_opts[k];
+        if (!o) {
+            snprintf(err, errlen, "unknown option %s", a);
             return 2;
         }
-        opt->scenario = a;
+        if (o->cosim_only && !(flags & TB_CLI_ALLOW_WAVES)) {
+            snprintf(err, errlen, "%s: only cpumf-cosim has this option", a);
+            return 2;
+        }
+        if (!v) {
+            snprintf(err, errlen, "%s needs a value", a);
+            return 2;
+        }
+        i++;
+        if (cli_store(opt, a, v, err, errlen))
+            return 2;
+        has_from |= !strcmp(a, "--wave-from");
+        has_to |= !strcmp(a, "--wave-to");
     }
     if (!opt->scenario) {
         snprintf(err, errlen, "no scenario given");

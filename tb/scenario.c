@@ -2047,7 +2047,20 @@ static int config_exists(const char *dir, const char *kind, const char *name)
     return 1;
 }
 
-static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t seed_override)
+static int load_system_by_name(parse_ctx *p, const cJSON *at, const char *cfgdir, const char *name)
+{
+    char e2[768];
+    if (!valid_config_name(name))
+        return FAIL(at, "system: bad name \"%s\"", name);
+    if (!config_exists(cfgdir, "systems", name))
+        return FAIL(at, "unknown system \"%s\" (no systems/%s.json in the configs directory)", name, name);
+    if (cfg_system_by_name(cfgdir, name, &p->sc->system, e2, sizeof e2))
+        return FAIL(at, "system \"%s\": %s", name, e2);
+    return 0;
+}
+
+static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t seed_override,
+                      const char *system_override)
 {
     static const char *const rootk[] = { "name", "description", "requirements", "system",
                                          "workload", "seed", "cycles", "memory", "steps", "dump",
@@ -2104,15 +2117,13 @@ static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t s
     /* system first: everything else is checked against it */
     if (!(n = GET(root, "system")))
         return FAIL(root, "scenario needs \"system\" (a name from systems/ or an object)");
-    if (cJSON_IsString(n)) {
-        char e2[768];
-        if (!valid_config_name(n->valuestring))
-            return FAIL(n, "system: bad name \"%s\"", n->valuestring);
-        if (!config_exists(cfgdir, "systems", n->valuestring))
-            return FAIL(n, "unknown system \"%s\" (no systems/%s.json in the configs directory)",
-                        n->valuestring, n->valuestring);
-        if (cfg_system_by_name(cfgdir, n->valuestring, &sc->system, e2, sizeof e2))
-            return FAIL(n, "system \"%s\": %s", n->valuestring, e2);
+    if (system_override) {
+        /* --system: the scenario's steps are still checked against it */
+        if (load_system_by_name(p, n, cfgdir, system_override))
+            return -1;
+    } else if (cJSON_IsString(n)) {
+        if (load_system_by_name(p, n, cfgdir, n->valuestring))
+            return -1;
     } else if (cJSON_IsObject(n)) {
         if (cfg_system_from_json(p->d, n, cfgdir, &sc->system, p->err, p->errlen))
             return -1;
@@ -2200,7 +2211,7 @@ static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t s
 }
 
 tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has_seed_override,
-                              uint64_t seed_override, char *err, size_t errlen)
+                              uint64_t seed_override, const char *system_override, char *err, size_t errlen)
 {
     parse_ctx p;
     tb_scenario *sc;
@@ -2220,7 +2231,7 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
     p.err = err;
     p.errlen = errlen;
     if (parse_root(&p, configs_dir ? configs_dir : cfg_default_dir(), has_seed_override,
-                   seed_override) != 0) {
+                   seed_override, system_override) != 0) {
         jdoc_free(d);
         tb_scenario_free(sc);
         return NULL;

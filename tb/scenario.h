@@ -295,10 +295,12 @@ typedef struct tb_scenario {
 
 /* Load, check and expand (the "random" generator uses the effective seed:
  * seed_override when has_seed_override, else the scenario's "seed").
+ * system_override (NULL: none) names a system in systems/ that replaces the
+ * scenario's "system" (the regression runs one generator on many systems).
  * configs_dir: root holding systems/ and workloads/ (NULL: cfg_default_dir()).
  * Returns NULL with "file:line:col: reason" in err. */
 tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has_seed_override,
-                              uint64_t seed_override, char *err, size_t errlen);
+                              uint64_t seed_override, const char *system_override, char *err, size_t errlen);
 void tb_scenario_free(tb_scenario *sc);
 
 const char *tb_op_name(unsigned op);
