@@ -685,9 +685,11 @@ static int write_results(run_ctx *r, const tb_storage *stor, const cpumf_obs *o,
                 st.lost, st.blocks, st.drained, st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
                 st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH], st.saved_tear,
                 st.saved_dear);
-        if (st.smp_path[0])
-            json_str(f, st.smp_path);
-        else
+        if (st.smp_path[0]) {
+            /* the name within --smp-dir, so that results do not depend on where they were written */
+            const char *base = strrchr(st.smp_path, '/');
+            json_str(f, base ? base + 1 : st.smp_path);
+        } else
             fprintf(f, "null");
         fprintf(f, "}");
     }
