@@ -35,6 +35,9 @@ typedef struct tb_backend {
      * runner has already applied the write to its own storage; a backend with
      * a second storage (the lockstep clone) applies it there too. */
     void (*mem_write)(void *ctx, uint64_t addr, const uint8_t *buf, size_t len);
+    /* May be NULL (the RTL alone): the C model the backend runs, the plain
+     * model or the lockstep's model side; --fcov writes its coverage. */
+    const cpumf_sys *model;
 } tb_backend;
 
 /* The plain model.  The backend does not own `sys`: destroy() leaves it. */

@@ -44,7 +44,8 @@ static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, u
         tb_rtl_destroy(rtl);
         return -1;
     }
-    tb_cosim_info info = {"build/cpumf-cosim", opt->scenario, sc->seed, "", stderr};
+    tb_cosim_info info = {.program = "build/cpumf-cosim", .scenario_path = opt->scenario, .seed = sc->seed,
+                          .plusargs = "", .report = stderr};
     be = mode == MODE_MODEL ? tb_model_backend(sys) : mode == MODE_RTL ? tb_rtl_backend(rtl)
                                                                         : tb_cosim_backend(sys, rtl, &info);
     tb_storage *stor = tb_storage_create(&sc->system, sc->seed);

@@ -35,7 +35,7 @@ void tb_cli_usage(const char *prog, unsigned flags)
             "       [--system NAME] [--fcov OUT.json] [--cycles N] [--configs DIR] [--quiet]\n",
             prog,
             (flags & TB_CLI_ALLOW_WAVES) ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
-                                           "       [--coverage OUT.dat]\n" : "");
+                                           "       [--coverage OUT.dat] [--history N]\n" : "");
 }
 
 enum { OPT_STR, OPT_NUM };
@@ -49,7 +49,7 @@ static const cli_opt cli_opts[] = {
     { "--seed", OPT_NUM, 0 },      { "--cycles", OPT_NUM, 0 },     { "--results", OPT_STR, 0 },
     { "--smp-dir", OPT_STR, 0 },   { "--configs", OPT_STR, 0 },    { "--system", OPT_STR, 0 },
     { "--fcov", OPT_STR, 0 },      { "--waves", OPT_STR, 1 },      { "--wave-from", OPT_NUM, 1 },
-    { "--wave-to", OPT_NUM, 1 },   { "--coverage", OPT_STR, 1 },
+    { "--wave-to", OPT_NUM, 1 },   { "--coverage", OPT_STR, 1 },   { "--history", OPT_NUM, 1 },
 };
 
 /* The option's field in opt; numbers go through parse_u64 first. */
@@ -82,6 +82,12 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
         }
         opt->cycles = n;
         opt->has_cycles = 1;
+    } else if (!strcmp(name, "--history")) {
+        if (n == 0 || n > 1024) {
+            snprintf(err, errlen, "--history: bad number \"%s\" (1 .. 1024)", v);
+            return 2;
+        }
+        opt->history = (unsigned)n;
     } else if (!strcmp(name, "--wave-from")) {
         opt->wave_from = n;
     } else {

@@ -2,7 +2,7 @@
  * cli.h - command line shared by cpumf-sim and cpumf-cosim:
  *   SCENARIO.json [--seed N] [--results OUT.json] [--smp-dir DIR]
  *                 [--waves OUT.fst [--wave-from C] [--wave-to C]]   (cosim only)
- *                 [--coverage OUT.dat]                              (cosim only)
+ *                 [--coverage OUT.dat] [--history N]                (cosim only)
  *                 [--system NAME] [--fcov OUT.json]
  *                 [--cycles N] [--configs DIR] [--quiet]
  */
@@ -21,6 +21,7 @@ typedef struct tb_options {
     const char *coverage;      /* cosim only: Verilator coverage .dat; NULL: none */
     const char *system;        /* replaces the scenario's system; NULL: none */
     const char *fcov;          /* functional coverage JSON; NULL: none */
+    unsigned history;          /* cosim only: cycles in the mismatch report; 0: default */
     uint64_t wave_from, wave_to;   /* wave_to = UINT64_MAX when not given */
     int has_seed;
     uint64_t seed;
@@ -29,7 +30,7 @@ typedef struct tb_options {
     int quiet;
 } tb_options;
 
-/* cosim only options: --waves, --wave-from, --wave-to, --coverage */
+/* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history */
 #define TB_CLI_ALLOW_WAVES 0x1u
 
 /* 0: ok; 1: --help was printed (exit 0); 2: bad usage, message in err

@@ -4,20 +4,40 @@
  * to its outputs.  The model gets the same inputs, except the storage port,
  * which its own storage model (a clone of the runner's at cycle 0) answers.
  * On the first difference the report names the cycle, unit.register, both
- * values, the inputs of the last cycles and the command that reproduces the
- * failure with waves around it. */
+ * values, a table of the last cycles (inputs and state changes) and the
+ * command that reproduces the failure with waves around it. */
 #include "cosim.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "storage.h"
 
-#define HISTORY 8       /* cycles of inputs kept for the report */
 #define MAX_DIFFS 12    /* differences listed for the failing cycle */
 #define WAVE_BEFORE 20  /* cycles of waves before the failing cycle */
 #define WAVE_AFTER 5
+
+#define IN_WIDTH_MAX 40 /* widest inputs column of the history table */
+#define CHG_WIDTH 72    /* width of its state-changes column */
+
+/* A cell of the history table: a list of items, each ended by '\n';
+ * printing wraps the items onto as many lines as the column needs. */
+#define CELL_MAX 16384
+typedef struct cell {
+    char s[CELL_MAX];
+    size_t len;
+    int full;          /* items were left out (the last one is "...") */
+} cell;
+
+/* One cycle as the report shows it.  The model's state is observed straight
+ * into the entry, so keeping the history costs one copy of the inputs. */
+typedef struct hist_entry {
+    uint64_t cycle;
+    cpumf_sys_in in;   /* as applied to the RTL */
+    cpumf_obs obs;     /* the model's registers at the start of the cycle */
+} hist_entry;
 
 typedef struct cosim_ctx {
     cpumf_sys *model;
@@ -27,12 +47,14 @@ typedef struct cosim_ctx {
     const cpumf_system_cfg *cfg;
     cpumf_sys_in min;
     cpumf_sys_out mout;
-    cpumf_obs robs, mobs;
-    cpumf_sys_in hist[HISTORY];
-    uint64_t hist_cycle[HISTORY];
-    unsigned nhist;
+    cpumf_obs robs;
+    cpumf_obs after;   /* the model after the edge, for the waves only */
+    hist_entry *hist;  /* ring of hcap = history + 1 entries: the oldest row shown needs its predecessor */
+    unsigned hcap;
+    uint64_t nhist, cycle;
     uint64_t mismatch;
     unsigned ndiff;
+    cell cell_in, cell_chg;  /* report-time scratch */
 } cosim_ctx;
 
 static void diff_u64(cosim_ctx *c, uint64_t cycle, const char *name, uint64_t rtl, uint64_t model, int width) {
@@ -69,73 +91,136 @@ static void compare_outputs(cosim_ctx *c, uint64_t cycle, const cpumf_sys_out *r
     }
 }
 
-static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, const cpumf_obs *m) {
-    char n[96];
-    const cpumf_model_cfg *mc = &c->cfg->model;
-    for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
-        const cpumf_cpu_obs *a = &r->cpu[i], *b = &m->cpu[i];
+/* ---- the observed registers, one list for the comparison and the history --
+ * fn(ctx, "unit.reg", x, y, z, hex digits) is called for every register
+ * whose value in x differs from y or from z, in the order of the report.
+ * The comparison passes (model, rtl, model); the history passes (model now,
+ * model a cycle earlier, rtl now). */
+typedef void reg_fn(void *ctx, const char *name, uint64_t x, uint64_t y, uint64_t z, int w);
+
+static void visit_cpu(const cpumf_model_cfg *mc, unsigned i, const cpumf_obs *xo, const cpumf_obs *yo,
+                      const cpumf_obs *zo, reg_fn *fn, void *ctx) {
+    const cpumf_cpu_obs *x = &xo->cpu[i], *y = &yo->cpu[i], *z = &zo->cpu[i];
 #define REG(field, unit, reg, w)                                               \
-    if (a->field != b->field) {                                                \
-        snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, reg);                    \
-        diff_u64(c, cycle, n, a->field, b->field, w);                          \
-    }
-        REG(cf_a, "cf_state", "a_q", 2);
-        REG(cf_e, "cf_state", "e_q", 2);
-        REG(cf_c, "cf_state", "c_q", 2);
-        REG(cg_a, "cf_state", "cg_a_q", 1);
-        REG(alert_pending, "mf_alert", "pend_q", 8);
-        REG(insn_state, "mf_insn", "state_q", 1);
-        REG(pp, "sf_ctrl", "pp_q", 16);
-        REG(sf_a, "sf_ctrl", "a_q", 1);
-        REG(sf_e, "sf_ctrl", "e_q", 1);
-        REG(sf_c, "sf_ctrl", "c_q", 1);
-        REG(sf_s, "sf_ctrl", "s_q", 1);
-        REG(sf_h, "sf_ctrl", "h_q", 1);
-        REG(interval, "sf_ctrl", "interval_q", 16);
-        REG(tear, "sf_ctrl", "tear_q", 16);
-        REG(dear, "sf_ctrl", "dear_q", 16);
-        REG(int_cnt, "sf_interval", "cnt_q", 16);
-        REG(int_sec, "sf_interval", "sec_q", 2);
-        REG(int_sec_act, "sf_interval", "sec_act_q", 1);
-        REG(lfsr, "sf_interval", "lfsr_q", 8);
-        REG(collisions, "sf_interval", "coll_q", 16);
-        REG(upd_state, "sf_update", "state_q", 1);
-        REG(n_stored, "sf_update", "n_stored_q", 16);
-        REG(n_overflow, "sf_update", "n_overflow_q", 16);
-        REG(arb_own, "mf_cpu", "own_q", 1);
+    if (x->field != y->field || x->field != z->field) fn(ctx, unit "." reg, x->field, y->field, z->field, w)
+    REG(cf_a, "cf_state", "a_q", 2);
+    REG(cf_e, "cf_state", "e_q", 2);
+    REG(cf_c, "cf_state", "c_q", 2);
+    REG(cg_a, "cf_state", "cg_a_q", 1);
+    REG(alert_pending, "mf_alert", "pend_q", 8);
+    REG(insn_state, "mf_insn", "state_q", 1);
+    REG(pp, "sf_ctrl", "pp_q", 16);
+    REG(sf_a, "sf_ctrl", "a_q", 1);
+    REG(sf_e, "sf_ctrl", "e_q", 1);
+    REG(sf_c, "sf_ctrl", "c_q", 1);
+    REG(sf_s, "sf_ctrl", "s_q", 1);
+    REG(sf_h, "sf_ctrl", "h_q", 1);
+    REG(interval, "sf_ctrl", "interval_q", 16);
+    REG(tear, "sf_ctrl", "tear_q", 16);
+    REG(dear, "sf_ctrl", "dear_q", 16);
+    REG(int_cnt, "sf_interval", "cnt_q", 16);
+    REG(int_sec, "sf_interval", "sec_q", 2);
+    REG(int_sec_act, "sf_interval", "sec_act_q", 1);
+    REG(lfsr, "sf_interval", "lfsr_q", 8);
+    REG(collisions, "sf_interval", "coll_q", 16);
+    REG(upd_state, "sf_update", "state_q", 1);
+    REG(n_stored, "sf_update", "n_stored_q", 16);
+    REG(n_overflow, "sf_update", "n_overflow_q", 16);
+    REG(arb_own, "mf_cpu", "own_q", 1);
 #undef REG
-        if (memcmp(a->ctr, b->ctr, sizeof a->ctr) != 0) {
-            for (unsigned s = 0; s < CPUMF_NSLOT; s++) {
-                if (a->ctr[s] == b->ctr[s]) continue;
-                unsigned num = cpumf_slot_counter(s);
-                snprintf(n, sizeof n, "cpu%u.cf_counters.ctr_q[%u] (counter %u %s)", i, s, num,
-                         cpumf_counter_name(mc, num));
-                diff_u64(c, cycle, n, a->ctr[s], b->ctr[s], 16);
-            }
+    if (memcmp(x->ctr, y->ctr, sizeof x->ctr) != 0 || (z != x && memcmp(x->ctr, z->ctr, sizeof x->ctr) != 0)) {
+        char n[96];
+        for (unsigned s = 0; s < CPUMF_NSLOT; s++) {
+            if (x->ctr[s] == y->ctr[s] && x->ctr[s] == z->ctr[s]) continue;
+            unsigned num = cpumf_slot_counter(s);
+            snprintf(n, sizeof n, "cf_counters.ctr_q[%u] (counter %u %s)", s, num, cpumf_counter_name(mc, num));
+            fn(ctx, n, x->ctr[s], y->ctr[s], z->ctr[s], 16);
         }
     }
-    diff_u64(c, cycle, "cf_global.e_q", r->g_e, m->g_e, 1);
-    diff_u64(c, cycle, "cf_global.c_q", r->g_c, m->g_c, 1);
-    diff_u64(c, cycle, "cf_global.change_q", r->g_change, m->g_change, 1);
-    diff_u64(c, cycle, "cf_global.mt_enabled_q", r->mt_enabled, m->mt_enabled, 1);
-    for (unsigned g = 0; g < c->cfg->n_cg; g++)
+}
+
+static void visit_system(const cpumf_system_cfg *cfg, const cpumf_obs *x, const cpumf_obs *y, const cpumf_obs *z,
+                         reg_fn *fn, void *ctx) {
+    char n[96];
+#define REG(field, name)                                                       \
+    if (x->field != y->field || x->field != z->field) fn(ctx, name, x->field, y->field, z->field, 1)
+    REG(g_e, "cf_global.e_q");
+    REG(g_c, "cf_global.c_q");
+    REG(g_change, "cf_global.change_q");
+    REG(mt_enabled, "cf_global.mt_enabled_q");
+#undef REG
+    for (unsigned g = 0; g < cfg->n_cg; g++)
         for (unsigned k = 0; k < CPUMF_CG_NCTR; k++) {
-            if (r->cg_ctr[g][k] == m->cg_ctr[g][k]) continue;
+            if (x->cg_ctr[g][k] == y->cg_ctr[g][k] && x->cg_ctr[g][k] == z->cg_ctr[g][k]) continue;
             snprintf(n, sizeof n, "cf_global.cg_ctr_q[%u][%u]", g, k);
-            diff_u64(c, cycle, n, r->cg_ctr[g][k], m->cg_ctr[g][k], 16);
+            fn(ctx, n, x->cg_ctr[g][k], y->cg_ctr[g][k], z->cg_ctr[g][k], 16);
         }
-    unsigned ncores = c->cfg->n_cpus / c->cfg->threads_per_core;
+    unsigned ncores = cfg->n_cpus / cfg->threads_per_core;
     for (unsigned k = 0; k < ncores; k++)
         for (unsigned j = 0; j < 2; j++) {
-            if (r->mt_ctr[k][j] == m->mt_ctr[k][j]) continue;
+            if (x->mt_ctr[k][j] == y->mt_ctr[k][j] && x->mt_ctr[k][j] == z->mt_ctr[k][j]) continue;
             snprintf(n, sizeof n, "cf_global.mt_ctr_q[%u][%u] (counter %u)", k, j, 448 + j);
-            diff_u64(c, cycle, n, r->mt_ctr[k][j], m->mt_ctr[k][j], 16);
+            fn(ctx, n, x->mt_ctr[k][j], y->mt_ctr[k][j], z->mt_ctr[k][j], 16);
         }
 }
 
-/* The inputs of one CPU that are not zero, as name=value pairs. */
-static void print_inputs(FILE *f, const cpumf_cpu_in *in) {
-#define F(x) if (in->x) fprintf(f, " " #x "=0x%" PRIx64, (uint64_t)in->x)
+typedef struct diff_ctx {
+    cosim_ctx *c;
+    uint64_t cycle;
+    int cpu;  /* -1: system level, no prefix */
+} diff_ctx;
+
+static void diff_reg(void *ctx, const char *name, uint64_t model, uint64_t rtl, uint64_t z, int w) {
+    diff_ctx *d = (diff_ctx *)ctx;
+    char n[128];
+    (void)z;
+    if (d->cpu >= 0) {
+        snprintf(n, sizeof n, "cpu%d.%s", d->cpu, name);
+        name = n;
+    }
+    diff_u64(d->c, d->cycle, name, rtl, model, w);
+}
+
+static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, const cpumf_obs *m) {
+    diff_ctx d = {c, cycle, 0};
+    for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
+        d.cpu = (int)i;
+        visit_cpu(&c->cfg->model, i, m, r, m, diff_reg, &d);
+    }
+    d.cpu = -1;
+    visit_system(c->cfg, m, r, m, diff_reg, &d);
+}
+
+/* ---- the history table ------------------------------------------------------- */
+static void cell_clear(cell *cl) {
+    cl->len = 0;
+    cl->full = 0;
+    cl->s[0] = '\0';
+}
+
+static void __attribute__((format(printf, 2, 3))) cell_add(cell *cl, const char *fmt, ...) {
+    char item[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(item, sizeof item, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(item);
+    if (cl->full) return;
+    /* Keep room for the "..." that says items were left out. */
+    if (cl->len + n + 1 + 5 > CELL_MAX) {
+        cl->full = 1;
+        strcpy(item, "...");
+        n = 3;
+    }
+    memcpy(cl->s + cl->len, item, n);
+    cl->s[cl->len + n] = '\n';
+    cl->len += n + 1;
+    cl->s[cl->len] = '\0';
+}
+
+/* The nonzero inputs of one CPU, as name=value items. */
+static void cpu_inputs(cell *cl, const cpumf_cpu_in *in) {
+#define F(x) if (in->x) cell_add(cl, #x "=0x%" PRIx64, (uint64_t)in->x)
     F(stopped); F(wait); F(problem); F(insns); F(l1i_dw); F(l1i_pen); F(l1d_dw); F(l1d_pen);
     F(cr_fn); F(cr_busy); F(cr_bfn); F(cr_bcyc); F(ext[0]); F(ext[1]); F(ext[2]); F(cr0_58);
     F(insn_valid); F(op); F(m3); F(insn_problem); F(cr0_15); F(r1); F(r2); F(addr);
@@ -144,50 +229,153 @@ static void print_inputs(FILE *f, const cpumf_cpu_in *in) {
     F(stor_rsp_data); F(sf_lower_enabled); F(dat); F(as); F(asn); F(ia); F(uniq); F(uniq_count);
     F(level); F(secure_guest); F(pcf49); F(entry_inconsistent); F(diag);
 #undef F
-    fputc('\n', f);
+}
+
+static void system_inputs(cell *cl, const cpumf_sys_in *in) {
+#define F(x) if (in->x) cell_add(cl, #x "=0x%x", (unsigned)in->x)
+    F(sigp_mt_valid); F(sigp_mt_enable); F(cg_addr_change);
+#undef F
+}
+
+/* reg_fn of the history: x the model's value now, y a cycle earlier, z the
+ * RTL's now (equal to x except in the failing cycle). */
+static void change_reg(void *ctx, const char *name, uint64_t now, uint64_t prev, uint64_t rtl, int w) {
+    cell *cl = (cell *)ctx;
+    (void)w;
+    if (rtl != now)
+        cell_add(cl, "%s 0x%" PRIx64 "->0x%" PRIx64 " (rtl 0x%" PRIx64 ")", name, prev, now, rtl);
+    else
+        cell_add(cl, "%s 0x%" PRIx64 "->0x%" PRIx64, name, prev, now);
+}
+
+/* One line of a cell: items from *p joined by sep while they fit in width
+ * (at least one item, and items are shorter than out); *p moves past them.
+ * out is "" when the cell is used up. */
+static void cell_line(const char **p, unsigned width, const char *sep, char *out, size_t outlen) {
+    size_t len = 0;
+    out[0] = '\0';
+    while (**p) {
+        const char *e = strchr(*p, '\n');
+        size_t n = (size_t)(e - *p), add = n + (len ? strlen(sep) : 0);
+        if (len && (len + add > width || len + add + 1 > outlen)) break;
+        if (len) {
+            memcpy(out + len, sep, strlen(sep));
+            len += strlen(sep);
+        }
+        memcpy(out + len, *p, n);
+        len += n;
+        out[len] = '\0';
+        *p = e + 1;
+    }
+}
+
+typedef struct table {
+    FILE *f;
+    int wcyc;       /* width of the cycle column */
+    unsigned win;   /* width of the inputs column */
+} table;
+
+static void print_row(const table *t, uint64_t cycle, const char *who, const cell *in, const cell *chg) {
+    const char *pi = in->s, *pc = chg->s;
+    char li[512], lc[512];
+    int first = 1;
+    while (first || *pi || *pc) {
+        cell_line(&pi, t->win, " ", li, sizeof li);
+        cell_line(&pc, CHG_WIDTH, ", ", lc, sizeof lc);
+        if (first && !li[0]) strcpy(li, "-");
+        if (first && !lc[0]) strcpy(lc, "-");
+        if (first)
+            fprintf(t->f, "  %*" PRIu64 "  %-6s  ", t->wcyc, cycle, who);
+        else
+            fprintf(t->f, "  %*s  %-6s  ", t->wcyc, "", "");
+        if (lc[0])
+            fprintf(t->f, "%-*s  %s%s\n", (int)t->win, li, lc, *pc ? "," : "");
+        else
+            fprintf(t->f, "%s\n", li);
+        first = 0;
+    }
+}
+
+static void report_history(cosim_ctx *c, uint64_t cycle) {
+    cell *in = &c->cell_in, *chg = &c->cell_chg;
+    FILE *f = c->info.report;
+    unsigned want = c->hcap - 1;
+    uint64_t n = c->nhist < want ? c->nhist : want;
+    uint64_t first = c->nhist - n;
+    char num[24];
+    table t = {f, snprintf(num, sizeof num, "%" PRIu64, cycle), 6};
+    if (t.wcyc < 5) t.wcyc = 5;
+    /* The inputs column is as wide as the widest row needs, up to IN_WIDTH_MAX. */
+    for (uint64_t k = first; k < c->nhist; k++) {
+        const hist_entry *h = &c->hist[k % c->hcap];
+        for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
+            cell_clear(in);
+            cpu_inputs(in, &h->in.cpu[i]);
+            size_t w = in->len ? in->len - 1 : 0; /* items joined by one space, the last '\n' dropped */
+            if (w > t.win) t.win = w > IN_WIDTH_MAX ? IN_WIDTH_MAX : (unsigned)w;
+        }
+    }
+    fprintf(f, "last %" PRIu64 " cycles: inputs applied to the RTL (the model's storage inputs come from its own\n"
+               "storage); state changes: the model's registers that differ from the cycle before\n"
+               "(in cycle %" PRIu64 " with the RTL's value where it differs from the model's):\n",
+            n, cycle);
+    fprintf(f, "  %*s  %-6s  %-*s  %s\n", t.wcyc, "cycle", "cpu", (int)t.win, "inputs", "state changes");
+    for (uint64_t k = first; k < c->nhist; k++) {
+        const hist_entry *h = &c->hist[k % c->hcap];
+        /* The ring holds one entry more than is shown; only the very first
+         * cycle of the run has no predecessor (it is compared with itself). */
+        const cpumf_obs *prev = k > 0 ? &c->hist[(k - 1) % c->hcap].obs : &h->obs;
+        const cpumf_obs *rtl = k + 1 == c->nhist ? &c->robs : &h->obs;
+        for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
+            char who[16];
+            cell_clear(in);
+            cell_clear(chg);
+            cpu_inputs(in, &h->in.cpu[i]);
+            visit_cpu(&c->cfg->model, i, &h->obs, prev, rtl, change_reg, chg);
+            snprintf(who, sizeof who, "cpu%u", i);
+            print_row(&t, h->cycle, who, in, chg);
+        }
+        cell_clear(in);
+        cell_clear(chg);
+        system_inputs(in, &h->in);
+        visit_system(c->cfg, &h->obs, prev, rtl, change_reg, chg);
+        if (in->len || chg->len) print_row(&t, h->cycle, "system", in, chg);
+    }
 }
 
 static void report_context(cosim_ctx *c, uint64_t cycle) {
     FILE *f = c->info.report;
     if (c->ndiff > MAX_DIFFS) fprintf(f, "  ... and %u more differences in this cycle\n", c->ndiff - MAX_DIFFS);
-    fprintf(f, "last inputs applied (RTL side; the model's storage inputs come from its own storage):\n");
-    unsigned n = c->nhist < HISTORY ? c->nhist : HISTORY;
-    for (unsigned k = n; k-- > 0;) {
-        unsigned slot = (unsigned)((c->nhist - 1 - k) % HISTORY);
-        const cpumf_sys_in *in = &c->hist[slot];
-        for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
-            fprintf(f, "  cycle %" PRIu64 " cpu%u:", c->hist_cycle[slot], i);
-            print_inputs(f, &in->cpu[i]);
-        }
-        if (in->sigp_mt_valid || in->cg_addr_change)
-            fprintf(f, "  cycle %" PRIu64 " system: sigp_mt_valid=%u sigp_mt_enable=%u cg_addr_change=%u\n",
-                    c->hist_cycle[slot], in->sigp_mt_valid, in->sigp_mt_enable, in->cg_addr_change);
-    }
+    report_history(c, cycle);
     uint64_t from = cycle > WAVE_BEFORE ? cycle - WAVE_BEFORE : 0;
-    fprintf(f, "reproduce with waves:\n  %s %s --seed %" PRIu64 " --waves waves/mismatch.fst"
-               " --wave-from %" PRIu64 " --wave-to %" PRIu64 "%s%s\n",
-            c->info.program, c->info.scenario_path, c->info.seed, from, cycle + WAVE_AFTER,
-            c->info.plusargs && *c->info.plusargs ? " " : "", c->info.plusargs ? c->info.plusargs : "");
+    fprintf(f, "reproduce with waves:\n  %s %s --seed %" PRIu64, c->info.program, c->info.scenario_path, c->info.seed);
+    if (c->info.system) fprintf(f, " --system %s", c->info.system);
+    if (c->info.cycles) fprintf(f, " --cycles %" PRIu64, c->info.cycles);
+    if (c->info.configs_dir) fprintf(f, " --configs %s", c->info.configs_dir);
+    fprintf(f, " --waves waves/mismatch.fst --wave-from %" PRIu64 " --wave-to %" PRIu64 "%s%s\n", from,
+            cycle + WAVE_AFTER, c->info.plusargs && *c->info.plusargs ? " " : "",
+            c->info.plusargs ? c->info.plusargs : "");
 }
 
 static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out) {
     cosim_ctx *c = (cosim_ctx *)ctx;
-    unsigned slot = c->nhist % HISTORY;
-    memcpy(&c->hist[slot], in, sizeof *in);
-    c->hist_cycle[slot] = cycle;
+    hist_entry *h = &c->hist[c->nhist % c->hcap];
+    h->cycle = cycle;
+    memcpy(&h->in, in, sizeof *in);
     c->nhist++;
+    c->cycle = cycle;
 
     memcpy(&c->min, in, sizeof *in);
     tb_storage_inputs(c->mstor, cycle, &c->min);
     cpumf_eval(c->model, &c->min, &c->mout);
-    cpumf_observe(c->model, &c->mobs);
-    if (tb_rtl_tracing(c->rtl, cycle)) tb_rtl_mirror(c->rtl, &c->mout, &c->mobs);
+    cpumf_observe(c->model, &h->obs);
+    if (tb_rtl_tracing(c->rtl, cycle)) tb_rtl_mirror(c->rtl, &c->mout, &h->obs);
     tb_rtl_eval(c->rtl, cycle, in, out);
     tb_rtl_observe(c->rtl, &c->robs);
 
     c->ndiff = 0;
     compare_outputs(c, cycle, out, &c->mout);
-    compare_state(c, cycle, &c->robs, &c->mobs);
+    compare_state(c, cycle, &c->robs, &h->obs);
     if (c->ndiff) {
         c->mismatch = cycle;
         report_context(c, cycle);
@@ -200,14 +388,14 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
 static void cosim_commit(void *ctx) {
     cosim_ctx *c = (cosim_ctx *)ctx;
     cpumf_commit(c->model);
-    if (tb_rtl_tracing(c->rtl, c->hist_cycle[(c->nhist - 1) % HISTORY])) {
+    if (tb_rtl_tracing(c->rtl, c->cycle)) {
         /* The waves show the RTL after the edge with this cycle's inputs still
          * applied; evaluate the model the same way, so both sides change at
          * the same instant.  The next cycle's eval recomputes everything. */
         cpumf_sys_out after;
         cpumf_eval(c->model, &c->min, &after);
-        cpumf_observe(c->model, &c->mobs);
-        tb_rtl_mirror(c->rtl, &after, &c->mobs);
+        cpumf_observe(c->model, &c->after);
+        tb_rtl_mirror(c->rtl, &after, &c->after);
     }
     tb_rtl_commit(c->rtl);
 }
@@ -230,6 +418,7 @@ static void cosim_mem_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t
 static void cosim_destroy(void *ctx) {
     cosim_ctx *c = (cosim_ctx *)ctx;
     if (c->mstor) tb_storage_destroy(c->mstor);
+    free(c->hist);
     free(c);
 }
 
@@ -238,6 +427,13 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     tb_backend be;
     memset(&be, 0, sizeof be);
     if (!c) return be;
+    c->hcap = (info->history ? info->history : TB_COSIM_HISTORY) + 1;
+    /* calloc: the entries of CPUs that are not installed stay zero. */
+    c->hist = (hist_entry *)calloc(c->hcap, sizeof *c->hist);
+    if (!c->hist) {
+        free(c);
+        return be;
+    }
     c->model = model;
     c->rtl = rtl;
     c->info = *info;
@@ -250,6 +446,7 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     be.attach_storage = cosim_attach_storage;
     be.destroy = cosim_destroy;
     be.mem_write = cosim_mem_write;
+    be.model = model;
     return be;
 }
 
@@ -267,6 +464,6 @@ static void rtl_only_observe(void *ctx, cpumf_obs *obs) { tb_rtl_observe((tb_rtl
 static void rtl_only_destroy(void *ctx) { (void)ctx; }
 
 tb_backend tb_rtl_backend(tb_rtl *rtl) {
-    tb_backend be = {rtl, rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy, NULL};
+    tb_backend be = {rtl, rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy, NULL, NULL};
     return be;
 }

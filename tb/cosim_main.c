@@ -43,6 +43,11 @@ int main(int argc, char **argv) {
         tb_cli_usage(prog, TB_CLI_ALLOW_WAVES);
         return 2;
     }
+    /* Refused before anything runs: only the coverage build can write it. */
+    if (opt.coverage && !tb_rtl_has_coverage()) {
+        fprintf(stderr, "%s: --coverage needs the coverage build (build/cpumf-cosim-cov)\n", prog);
+        return 2;
+    }
     tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err, sizeof err);
     if (!sc) {
         fprintf(stderr, "%s\n", err);
@@ -59,10 +64,17 @@ int main(int argc, char **argv) {
         tb_scenario_free(sc);
         return 2;
     }
-    tb_cosim_info info = {argv[0], opt.scenario, sc->seed, plus, stderr};
+    tb_cosim_info info = {.program = argv[0], .scenario_path = opt.scenario, .seed = sc->seed, .plusargs = plus,
+                          .report = stderr, .system = opt.system, .configs_dir = opt.configs_dir,
+                          .cycles = opt.has_cycles ? opt.cycles : 0, .history = opt.history};
     tb_backend be = tb_cosim_backend(sys, rtl, &info);
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
     if (be.ctx) be.destroy(be.ctx);
+    /* Written whatever the result: a failing run's coverage counts too. */
+    if (opt.coverage && tb_rtl_write_coverage(rtl, opt.coverage, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        rc = 2;
+    }
     tb_storage_destroy(stor);
     cpumf_destroy(sys);
     tb_rtl_destroy(rtl); /* closes the FST: never exit before this */

@@ -39,6 +39,13 @@ int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle);
 /* The model's outputs and state of this cycle, shown in the waves. Call
  * before tb_rtl_eval of the same cycle. */
 void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs);
+/* 1 in the coverage build (cpumf-cosim-cov, Verilated with line and toggle
+ * coverage of rtl/), else 0. */
+int tb_rtl_has_coverage(void);
+/* Writes the coverage counts gathered so far to path (Verilator .dat).
+ * 0: written; -1: not a coverage build or the file cannot be written, with
+ * a message in err. */
+int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -3,12 +3,20 @@
 // FST.  This is the only C++ in the project; see tb/rtl.h for the contract.
 #include "rtl.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
 #include "Vcosim_top.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+// The Makefile defines VM_COVERAGE=1 for the coverage build only.
+#ifndef VM_COVERAGE
+#define VM_COVERAGE 0
+#endif
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 namespace {
 
@@ -316,4 +324,25 @@ extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_o
     t->m_g_i = static_cast<CData>(obs->g_e | (obs->g_c << 1) | (obs->g_change << 2) | (obs->mt_enabled << 3));
     for (unsigned gi = 0; gi < TB_RTL_NCG; gi++)
         for (unsigned k = 0; k < CPUMF_CG_NCTR; k++) put64(t->m_cg_ctr_i, gi * CPUMF_CG_NCTR + k, obs->cg_ctr[gi][k]);
+}
+
+extern "C" int tb_rtl_has_coverage(void) { return VM_COVERAGE ? 1 : 0; }
+
+extern "C" int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, size_t errlen) {
+#if VM_COVERAGE
+    // VerilatedCovContext::write() stops the process when it cannot open the
+    // file; try it first so that a bad path is an ordinary error.
+    std::FILE *f = std::fopen(path, "w");
+    if (!f) {
+        std::snprintf(err, errlen, "%s: cannot write: %s", path, std::strerror(errno));
+        return -1;
+    }
+    std::fclose(f);
+    r->ctx->coveragep()->write(path);
+    return 0;
+#else
+    (void)r;
+    std::snprintf(err, errlen, "%s: this binary has no coverage (use cpumf-cosim-cov)", path);
+    return -1;
+#endif
 }

@@ -773,6 +773,29 @@ static int write_results(run_ctx *r, const tb_storage *stor, const cpumf_obs *o,
     return 0;
 }
 
+/* Functional coverage of the model (--fcov): every bin, in the library's order. */
+static int write_fcov(const char *path, const cpumf_sys *sys)
+{
+    FILE *f = fopen(path, "w");
+    unsigned i, n = cpumf_fcov_count();
+    if (!f) {
+        fprintf(stderr, "cpumf: cannot write functional coverage %s\n", path);
+        return -1;
+    }
+    fprintf(f, "{\n  \"format\": 1,\n  \"bins\": {");
+    for (i = 0; i < n; i++) {
+        fprintf(f, "%s\n    ", i ? "," : "");
+        json_str(f, cpumf_fcov_name(i));
+        fprintf(f, ": %" PRIu64, cpumf_fcov_hits(sys, i));
+    }
+    fprintf(f, "\n  }\n}\n");
+    if (fclose(f) != 0) {
+        fprintf(stderr, "cpumf: error writing functional coverage %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---------------- the plain-model backend (tb/backend.h) ---------------- */
 static int model_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
 {
@@ -806,6 +829,7 @@ tb_backend tb_model_backend(cpumf_sys *sys)
     be.attach_storage = 0;
     be.destroy = model_destroy;
     be.mem_write = 0;
+    be.model = sys;
     return be;
 }
 
@@ -1098,6 +1122,15 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
         rc = 1;
     if (opt->results && write_results(&r, stor, obs, t, r.n_fail == 0, &sum) != 0)
         rc = 2;
+    if (opt->fcov) {
+        const cpumf_sys *model = be->model;
+        if (!model) {
+            fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
+            rc = 2;
+        } else if (write_fcov(opt->fcov, model) != 0) {
+            rc = 2;
+        }
+    }
     if (!opt->quiet)
         fprintf(stderr, "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, %u failures\n",
                 sc->name, r.n_fail ? "FAILED" : "passed", t, sum.insns_done, r.n_intr, r.n_fail);

@@ -8,6 +8,12 @@
 #include <string.h>
 #include "cpumf_int.h"
 
+/* State of the coprocessor-group sets for an authorized CPU. */
+static unsigned g_state(unsigned e, unsigned c)
+{
+    return fcov_state_of(1u, e, c);
+}
+
 void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_state *d)
 {
     const cpumf_system_cfg *cfg = in->cfg;
@@ -17,10 +23,13 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
     size_t cg_bytes = (size_t)n_cg * sizeof d->cg_ctr[0];
 
+    d->fc.n = 0u;
     /* 1. LPCTL in ascending CPU order */
     for (i = 0; i < n_cpus; i++) {
         const cf_global_cpu_req *r = &in->cpu[i];
         if (r->lpctl_valid) {
+            fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c), g_state(r->lpctl_e, r->lpctl_c),
+                            FCOV_C_lpctl);
             if (e && !r->lpctl_e)
                 disable = 1u;
             e = r->lpctl_e;
@@ -31,8 +40,11 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     for (i = 0; i < n_cpus; i++) {
         unsigned rs = sys->cpu[i].reset;
         if (rs == CPUMF_RESET_CLEAR || rs == CPUMF_RESET_POWER_ON) {
-            if (e)
+            if (e) {
                 disable = 1u;
+                fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c), FCOV_S_disabled,
+                                FCOV_C_reset_clear);
+            }
             e = 0u;
             c = 0u;
         }

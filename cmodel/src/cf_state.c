@@ -6,6 +6,20 @@
  */
 #include "cpumf_int.h"
 
+/* Coverage of one composition step that moved the masks from (a, e, c). */
+static inline void cover(const cf_state_in *in, unsigned a, unsigned e, unsigned c, unsigned a1,
+                         unsigned e1, unsigned c1, unsigned cause)
+{
+    fcov_aec from = {a, e, c}, to = {a1, e1, c1};
+    fcov_step(in->fc, FCOV_EV_CF, from, to, cause);
+}
+
+/* State of the coprocessor-group sets as a CPU with authorization cg_a sees them. */
+static unsigned cg_state(unsigned cg_a, const cf_state_in *in)
+{
+    return fcov_state_of(cg_a, in->g_e, in->g_c);
+}
+
 void cf_state_power_on(const cpumf_system_cfg *cfg, cf_state_state *s)
 {
     s->a = (uint8_t)(cfg->auth_cf & ARCH_SETS_ALL & ~CPUMF_SET_RSVD);
@@ -29,11 +43,13 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
     *d = *q;
     /* 1. the instruction in EXEC */
     if (in->lcctl_valid) {
+        cover(in, a, e, c, a, in->lcctl_e, in->lcctl_c, FCOV_C_lcctl);
         e = in->lcctl_e;
         c = in->lcctl_c;
     }
     /* 2. SIGP set-multithreading */
     if (in->sigp_valid) {
+        unsigned e0 = e, c0 = c;
         if (in->sigp_enable) {
             if (a & CPUMF_SET_MT) {
                 e |= CPUMF_SET_MT;
@@ -43,10 +59,12 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
             e &= ~CPUMF_SET_MT;
             c &= ~CPUMF_SET_MT;
         }
+        cover(in, a, e0, c0, a, e, c, FCOV_C_sigp_mt);
     }
     /* 3. loss of CPU counter data */
     if (io->loss_cpu) {
         r = arch_loss_cpu(a, e, c, io->loss_cpu);
+        cover(in, a, e, c, a, e, r.c, FCOV_C_alert_loss_cpu_counter_data);
         c = r.c;
         raised |= r.raised;
     }
@@ -56,26 +74,36 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
     /* 5. authorization */
     if (io->auth_set || io->auth_clr) {
         r = arch_auth_change(a, e, c, io->auth_set, io->auth_clr);
+        cover(in, a, e, c, r.a, r.e, r.c, FCOV_C_auth);
         a = r.a;
         e = r.e;
         c = r.c;
         raised |= r.raised;
-        if (io->auth_set & CPUMF_AUTH_CG)
+        if ((io->auth_set & CPUMF_AUTH_CG) && !d->cg_a) {
             d->cg_a = 1u;
+            if (in->m->has_cg)
+                fcov_transition(in->fc, FCOV_U_counter_cg, FCOV_S_unauthorized, cg_state(1u, in),
+                                FCOV_C_auth);
+        }
         if ((io->auth_clr & CPUMF_AUTH_CG) && d->cg_a) {
             if (in->g_e)
                 raised |= ARCH_AL_CF_AUTH;
             d->cg_a = 0u;
+            if (in->m->has_cg)
+                fcov_transition(in->fc, FCOV_U_counter_cg, cg_state(1u, in), FCOV_S_unauthorized,
+                                FCOV_C_auth);
         }
     }
     /* 6. resets (never the MT set, never authorization) */
     switch (io->reset) {
     case CPUMF_RESET_CPU:
+        cover(in, a, e, c, a, e, c & CPUMF_SET_MT, FCOV_C_reset_cpu);
         c &= CPUMF_SET_MT;
         break;
     case CPUMF_RESET_INITIAL_CPU:
     case CPUMF_RESET_CLEAR:
     case CPUMF_RESET_POWER_ON:
+        cover(in, a, e, c, a, e & CPUMF_SET_MT, c & CPUMF_SET_MT, FCOV_C_reset_initial);
         e &= CPUMF_SET_MT;
         c &= CPUMF_SET_MT;
         break;

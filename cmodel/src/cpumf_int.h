@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "cpumf/cpumf.h"
 #include "arch/arch_rules.h"
+#include "fcov.h"
 
 /* ------------------------------------------------------------------ cf_state */
 /* Local counter-set-state control register (A/E/C per set, group A).  The
@@ -31,7 +32,8 @@ typedef struct cf_state_in {
     uint8_t lcctl_valid, lcctl_e, lcctl_c; /* full new E/C masks */
     /* SIGP set-multithreading (already gated by CSVN > 3) */
     uint8_t sigp_valid, sigp_enable;
-    uint8_t g_e;       /* global E (current register) */
+    uint8_t g_e, g_c;  /* global E, C (current register) */
+    fcov_hits *fc;     /* coverage events of the edge (fcov.h) */
 } cf_state_in;
 
 typedef struct cf_state_out {
@@ -95,6 +97,7 @@ typedef struct cf_global_state {
     uint8_t e, c, change, mt_enabled;
     uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
     uint64_t mt_ctr[CPUMF_MAX_CPUS][2];
+    fcov_hits fc;      /* coverage events of the edge (LPCTL, resets) */
 } cf_global_state;
 
 /* What one CPU contributes to the global unit in one cycle. */
@@ -130,6 +133,7 @@ typedef struct sf_ctrl_in {
     const cpumf_cpu_in *io;
     /* (1) the update process */
     uint8_t upd_tear_wr, upd_dear_wr, upd_clear_c;
+    uint32_t upd_alert;    /* alert bits of the update's end (why C clears) */
     uint64_t upd_tear, upd_dear;
     /* (2) LSCTL with cc 0 */
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
@@ -137,6 +141,7 @@ typedef struct sf_ctrl_in {
     /* (3) LPP */
     uint8_t lpp_valid;
     uint64_t lpp_value;
+    fcov_hits *fc;
 } sf_ctrl_in;
 
 typedef struct sf_ctrl_out {
@@ -167,6 +172,7 @@ typedef struct sf_interval_in {
     uint8_t load;            /* LSCTL activates: load the count from load_interval */
     uint64_t load_interval;
     uint8_t no_tick;         /* untimed execution: no cycle passes */
+    fcov_hits *fc;
 } sf_interval_in;
 
 typedef struct sf_interval_out {
@@ -217,6 +223,7 @@ typedef struct sf_update_state {
     uint8_t nent;            /* doublewords of the captured entry */
     uint8_t t;               /* trailer T of the block being closed (STCKE) */
     uint8_t prog_req;        /* F was set in a block whose A was one */
+    uint8_t act;             /* functions active at capture (coverage) */
     uint16_t ebytes;         /* E */
     uint64_t trl;            /* trailer address of the current block (Check) */
     uint64_t ent_addr;       /* entry address latched by Check (uarch.md 19) */
@@ -232,6 +239,7 @@ typedef struct sf_update_in {
     const sf_ctrl_state *sc; /* this cycle's sampling registers */
     uint8_t capture;
     uint8_t req_ready, rsp_valid; /* port, after the arbiter */
+    fcov_hits *fc;
 } sf_update_in;
 
 typedef struct sf_update_out {
@@ -305,6 +313,7 @@ typedef struct mf_cpu_state {
     sf_ctrl_state sf;          /* sampling: committed only when touched (MF_TOUCH_SF) */
     sf_interval_state iv;
     sf_update_state upd;
+    fcov_hits fc;              /* coverage events of the edge (fcov.h) */
     cf_counters_state ctr;     /* keep last: committed by touched ranges */
 } mf_cpu_state;
 
@@ -373,6 +382,7 @@ struct cpumf_sys {
     uint8_t evaluated;
     mf_cpu_state q[CPUMF_MAX_CPUS];
     mf_cpu_state d[CPUMF_MAX_CPUS];
+    uint64_t fcov[FCOV_NBINS];           /* coverage counts, all CPUs (fcov.c) */
 };
 
 /* -------------------------------------------------- API helpers (api.c, regs.c) */
@@ -386,5 +396,8 @@ int regs_build(cpumf_sys *s);
 void regs_free(cpumf_sys *s);
 /* Idle inputs: everything zero, every CPU operating in the wait state. */
 void sys_idle_inputs(cpumf_sys_in *in);
+/* Clock edge of the units (installed CPUs, global unit) and of the coverage
+ * events of the edge; cpumf_commit and the untimed execution. */
+void sys_commit_units(cpumf_sys *s);
 
 #endif

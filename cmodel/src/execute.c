@@ -40,9 +40,7 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
         s->touched[i] = co.touched;
     }
     cf_global_eval(&s->gq, &gin, &s->gd);
-    for (i = 0; i < n; i++)
-        mf_cpu_commit(&s->q[i], &s->d[i], s->touched[i], &s->cfg.model);
-    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    sys_commit_units(s);
     s->evaluated = 0u;
 }
 

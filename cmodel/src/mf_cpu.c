@@ -75,6 +75,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     vi.load = (uint8_t)(fx->lsctl_valid && fx->lsctl_load);
     vi.load_interval = fx->lsctl_interval;
     vi.no_tick = in->no_tick;
+    vi.fc = &d->fc;
     sf_interval_eval(&q->iv, &vi, &vo, &d->iv);
 
     ui.io = io;
@@ -83,12 +84,14 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     ui.capture = vo.capture;
     ui.req_ready = (uint8_t)(sel == MF_OWN_UPD && (io->stor_req_ready & 1u));
     ui.rsp_valid = (uint8_t)(q->own == MF_OWN_UPD && (io->stor_rsp_valid & 1u));
+    ui.fc = &d->fc;
     sf_update_eval(&q->upd, &ui, uo, &d->upd);
 
     si.io = io;
     si.upd_tear_wr = uo->tear_wr;
     si.upd_dear_wr = uo->dear_wr;
     si.upd_clear_c = uo->clear_c;
+    si.upd_alert = uo->raised;
     si.upd_tear = uo->tear;
     si.upd_dear = uo->dear;
     si.lsctl_valid = fx->lsctl_valid;
@@ -102,6 +105,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     si.lsctl_dear = fx->lsctl_dear;
     si.lpp_valid = fx->lpp_valid;
     si.lpp_value = fx->lpp_value;
+    si.fc = &d->fc;
     sf_ctrl_eval(&q->sf, &si, &so, &d->sf);
     if (!d->sf.e)
         sf_interval_disable(&d->iv);
@@ -128,6 +132,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     unsigned sf_e_next = q->sf.e, sf_touched = 0u;
     uint32_t raised;
 
+    d->fc.n = 0u;
     /* counter-set state */
     memset(&si, 0, sizeof si);
     si.io = io;
@@ -138,6 +143,8 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
     si.sigp_enable = (uint8_t)(in->sys->sigp_mt_enable & 1u);
     si.g_e = in->g->e;
+    si.g_c = in->g->c;
+    si.fc = &d->fc;
     cf_state_eval(&q->st, &si, &so, &d->st);
     raised = so.raised;
 
@@ -173,6 +180,10 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & ARCH_SETS_NONMT) != 0u);
     ai.raised = raised;
     mf_alert_eval(&q->al, &ai, &ao, &d->al);
+    /* alert coverage: only when a bit is raised or dropped (fcov.c) */
+    if (raised || d->al.pending != q->al.pending)
+        fcov_alert(&d->fc, q->al.pending, ao.req && ai.taken, ai.clear_mt, raised, ai.sf_enabled_d,
+                   ai.cf_nonmt_enabled_d, ai.any_reset);
 
     /* ports */
     out->port.insn_ready = fx->insn_ready;

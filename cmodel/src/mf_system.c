@@ -156,14 +156,25 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
     s->evaluated = 1u;
 }
 
+void sys_commit_units(cpumf_sys *s)
+{
+    unsigned i;
+    for (i = 0; i < s->cfg.n_cpus; i++) {
+        mf_cpu_commit(&s->q[i], &s->d[i], s->touched[i], &s->cfg.model);
+        if (s->d[i].fc.n)
+            fcov_commit(s->fcov, &s->d[i].fc, arch_installed_sets(&s->cfg.model));
+    }
+    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    if (s->gd.fc.n)
+        fcov_commit(s->fcov, &s->gd.fc, 0u);
+}
+
 void cpumf_commit(cpumf_sys *s)
 {
     unsigned i;
     if (!s->evaluated)
         return;
-    for (i = 0; i < s->cfg.n_cpus; i++)
-        mf_cpu_commit(&s->q[i], &s->d[i], s->touched[i], &s->cfg.model);
-    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    sys_commit_units(s);
     if (s->stor_ops_p)
         for (i = 0; i < s->cfg.n_cpus; i++)
             port_commit(s, i);

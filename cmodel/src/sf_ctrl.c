@@ -7,6 +7,14 @@
  */
 #include "cpumf_int.h"
 
+/* Coverage of one composition step that moved the masks from (a, e, c). */
+static inline void cover(const sf_ctrl_in *in, unsigned a, unsigned e, unsigned c, unsigned a1,
+                         unsigned e1, unsigned c1, unsigned cause)
+{
+    fcov_aec from = {a, e, c}, to = {a1, e1, c1};
+    fcov_step(in->fc, FCOV_EV_SF, from, to, cause);
+}
+
 void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s)
 {
     s->a = (uint8_t)(cfg->auth_sf & ARCH_SF_ALL);
@@ -33,10 +41,15 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         d->tear = in->upd_tear;
     if (in->upd_dear_wr)
         d->dear = in->upd_dear;
-    if (in->upd_clear_c)
+    if (in->upd_clear_c) {
+        cover(in, a, e, c, a, e, 0u,
+              (in->upd_alert & ARCH_AL_INVALID_ENTRY) ? FCOV_C_alert_invalid_entry_address
+                                                      : FCOV_C_alert_incorrect_sdbt_entry);
         c = 0u;
+    }
     /* 2. LSCTL with cc 0 */
     if (in->lsctl_valid) {
+        cover(in, a, e, c, a, in->lsctl_e & ARCH_SF_ALL, in->lsctl_c & ARCH_SF_ALL, FCOV_C_lsctl);
         e = in->lsctl_e & ARCH_SF_ALL;
         c = in->lsctl_c & ARCH_SF_ALL;
         if (in->lsctl_load) {
@@ -53,27 +66,30 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
     /* 4. loss of sample data */
     if ((io->loss_sample & 1u) && (a & e & c)) {
         raised |= ARCH_AL_LOSS_SAMPLE;
+        cover(in, a, e, c, a, e, 0u, FCOV_C_alert_loss_sample_data);
         c = 0u;
     }
     /* 5. authorization */
     if (io->sf_auth_set || io->sf_auth_clr) {
-        unsigned lost;
-        a = (a | io->sf_auth_set) & ARCH_SF_ALL;
-        lost = a & io->sf_auth_clr & ARCH_SF_ALL;
+        unsigned lost, a1 = (a | io->sf_auth_set) & ARCH_SF_ALL;
+        lost = a1 & io->sf_auth_clr & ARCH_SF_ALL;
         if (lost & e)
             raised |= ARCH_AL_SF_AUTH;
-        a &= ~lost;
+        cover(in, a, e, c, a1 & ~lost, e & ~lost, c & ~lost, FCOV_C_auth);
+        a = a1 & ~lost;
         e &= ~lost;
         c &= ~lost;
     }
     /* 6. resets */
     switch (io->reset) {
     case CPUMF_RESET_CPU:
+        cover(in, a, e, c, a, e, 0u, FCOV_C_reset_cpu);
         c = 0u;
         break;
     case CPUMF_RESET_INITIAL_CPU:
     case CPUMF_RESET_CLEAR:
     case CPUMF_RESET_POWER_ON:
+        cover(in, a, e, c, a, 0u, 0u, FCOV_C_reset_initial);
         e = 0u;
         c = 0u;
         d->pp = 0u;

@@ -69,8 +69,10 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
     }
     out->due = (uint8_t)due;
     out->capture = (uint8_t)(due && in->upd_idle && !in->lsctl_exec);
-    if (due && !out->capture)
+    if (due && !out->capture) {
         d->collisions = q->collisions + 1u;
+        fcov_hit(in->fc, in->upd_idle ? FCOV_UPD_COLLISION_LSCTL : FCOV_UPD_COLLISION_BUSY);
+    }
     /* LSCTL activation: the count loads (after this cycle's tick) */
     if (in->load) {
         d->cnt = reload(mode, in->load_interval, &d->lfsr);

@@ -16,8 +16,10 @@ static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr
 }
 
 /* End of the update at this edge, raising alert (0 or bits 0/1) and bit 2
- * when a block whose A was one became full. */
-static void finish(sf_update_state *d, sf_update_out *out, uint32_t alert)
+ * when a block whose A was one became full; bin: the coverage bin of the
+ * ending error, or FCOV_NBINS. */
+static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *out,
+                   uint32_t alert, unsigned bin)
 {
     d->state = CPUMF_US_IDLE;
     if (alert & (ARCH_AL_INVALID_ENTRY | ARCH_AL_INCORRECT_SDBT))
@@ -26,13 +28,19 @@ static void finish(sf_update_state *d, sf_update_out *out, uint32_t alert)
         alert |= ARCH_AL_PROGRAM_REQ;
     d->prog_req = 0u;
     out->raised |= alert;
+    if (bin < FCOV_NBINS)
+        fcov_hit(in->fc, bin);
+    if (!in->sc->e)
+        fcov_hit(in->fc, FCOV_UPD_ENDED_DISABLED);
 }
 
 /* Check(dear): the inner-loop start. */
-static void check(sf_update_state *d, sf_update_out *out, uint64_t dear, uint64_t b)
+static void check(const sf_update_in *in, sf_update_state *d, sf_update_out *out, uint64_t dear,
+                  uint64_t b)
 {
     if (arch_sdb_entry_invalid(dear, b)) {
-        finish(d, out, ARCH_AL_INVALID_ENTRY);
+        finish(in, d, out, ARCH_AL_INVALID_ENTRY,
+               dear < ARCH_SDB_MIN_ADDR ? FCOV_UPD_INVALID_DEAR_LOW : FCOV_UPD_INVALID_DEAR_TRAILER);
         return;
     }
     d->trl = arch_sdb_trailer(dear, b);
@@ -51,7 +59,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     arch_sdbt_entry se;
 
     if (in->io->stor_rsp_err & 1u) {
-        finish(d, out, ARCH_AL_INVALID_ENTRY);
+        finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_STORAGE);
         return;
     }
     switch (q->state) {
@@ -66,18 +74,25 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         } else {
             d->state = CPUMF_US_WR_TRL;
             d->t = (uint8_t)ARCH_TRL_T(r);
-            if (ARCH_TRL_A(r))
+            fcov_hit(in->fc, d->t ? FCOV_UPD_FULL_STCKE : FCOV_UPD_FULL_STCK);
+            if (ARCH_TRL_A(r)) {
                 d->prog_req = 1u;
+                fcov_hit(in->fc, FCOV_UPD_FULL_ALERT_REQ);
+            }
             load_req(d, 1u, ARCH_TRAILER_FULL_BE, q->trl, arch_trailer_full(r, m->bsdes, m->dsdes));
         }
         break;
     case CPUMF_US_RD_OVF:
         d->state = CPUMF_US_WR_OVF;
         load_req(d, 1u, 0xFFu, q->trl + 8u, r + 1u);
+        if (r + 1u == 0u)
+            fcov_hit(in->fc, FCOV_UPD_OVERFLOW_WRAP);
         break;
     case CPUMF_US_WR_OVF:
         d->n_overflow = q->n_overflow + 1u;
-        finish(d, out, 0u);
+        if (q->act == ARCH_SF_ALL)
+            fcov_hit(in->fc, FCOV_UPD_OVERFLOW_COMBINED);
+        finish(in, d, out, 0u, FCOV_UPD_OVERFLOW);
         break;
     case CPUMF_US_WR_ENT:
         if ((unsigned)q->k + 1u < q->nent) {
@@ -87,7 +102,11 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             out->dear_wr = 1u;
             out->dear = q->ent_addr + q->ebytes;
             d->n_stored = q->n_stored + 1u;
-            finish(d, out, 0u);
+            if (out->dear == q->trl)
+                fcov_hit(in->fc, FCOV_UPD_ENTRY_FILLS_BLOCK);
+            finish(in, d, out, 0u,
+                   q->act == ARCH_SF_ALL ? FCOV_UPD_ENTRY_COMBINED
+                   : q->act == CPUMF_SF_BASIC ? FCOV_UPD_ENTRY_BASIC : FCOV_UPD_ENTRY_DIAG);
         }
         break;
     case CPUMF_US_WR_TRL:
@@ -105,7 +124,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             out->tear_wr = 1u;
             out->tear = n;
             if (n < ARCH_SDB_MIN_ADDR) {
-                finish(d, out, ARCH_AL_INVALID_ENTRY);
+                finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TEAR_LOW);
             } else {
                 d->state = CPUMF_US_RD_SDBT;
                 load_req(d, 0u, 0xFFu, n, 0u);
@@ -116,18 +135,20 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         se = arch_sdbt_classify(r, sc->tear, b);
         if (se.kind == ARCH_SDBT_BLOCK) {
             if (se.last) {
-                finish(d, out, ARCH_AL_INCORRECT_SDBT);
+                finish(in, d, out, ARCH_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_LAST);
             } else {
                 out->dear_wr = 1u;
                 out->dear = se.origin;
-                check(d, out, se.origin, b);
+                fcov_hit(in->fc, FCOV_UPD_SDBT_BLOCK);
+                check(in, d, out, se.origin, b);
             }
         } else {
             out->tear_wr = 1u;
             out->tear = se.origin;
             if (se.origin < ARCH_SDB_MIN_ADDR) {
-                finish(d, out, ARCH_AL_INVALID_ENTRY);
+                finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TABLE_LOW);
             } else {
+                fcov_hit(in->fc, FCOV_UPD_SDBT_TABLE);
                 d->state = CPUMF_US_RD_SDBT2;
                 load_req(d, 0u, 0xFFu, se.origin, 0u);
             }
@@ -136,11 +157,12 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     case CPUMF_US_RD_SDBT2:
         se = arch_sdbt_classify(r, sc->tear, b);
         if (se.kind == ARCH_SDBT_TABLE) {
-            finish(d, out, ARCH_AL_INCORRECT_SDBT);
+            finish(in, d, out, ARCH_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_TABLE_TABLE);
         } else {
             out->dear_wr = 1u;
             out->dear = se.origin;
-            check(d, out, se.origin, b);
+            fcov_hit(in->fc, FCOV_UPD_SDBT_TABLE_BLOCK);
+            check(in, d, out, se.origin, b);
         }
         break;
     default:
@@ -164,11 +186,14 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
             unsigned active = sc->a & sc->e & sc->c;
             d->nent = (uint8_t)arch_sample_entry(in->m, active, in->io, sc->h, sc->pp, d->ent);
             d->ebytes = (uint16_t)arch_entry_size(in->m, active);
+            d->act = (uint8_t)active;
             d->tod = in->io->tod;
             d->k = 0u;
             d->t = 0u;
             d->prog_req = 0u;
-            check(d, out, sc->dear, arch_sdb_size(sc->s));
+            if ((in->io->secure_guest & 1u) && !(in->io->pcf49 & 1u))
+                fcov_hit(in->fc, FCOV_UPD_LIMITED_SAMPLE);
+            check(in, d, out, sc->dear, arch_sdb_size(sc->s));
         }
         return;
     }

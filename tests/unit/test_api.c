@@ -298,7 +298,7 @@ START_TEST(test_version)
     ck_assert_str_eq(cpumf_version(), CPUMF_VERSION_STRING);
     ck_assert_int_eq(cpumf_version_number(), CPUMF_VERSION_MAJOR * 10000 +
                                                  CPUMF_VERSION_MINOR * 100 + CPUMF_VERSION_PATCH);
-    ck_assert_int_eq(cpumf_version_number(), 300);
+    ck_assert_int_eq(cpumf_version_number(), 400);
 }
 END_TEST
 

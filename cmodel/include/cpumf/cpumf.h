@@ -25,9 +25,9 @@ extern "C" {
 #endif
 
 #define CPUMF_VERSION_MAJOR 0
-#define CPUMF_VERSION_MINOR 3
+#define CPUMF_VERSION_MINOR 4
 #define CPUMF_VERSION_PATCH 0
-#define CPUMF_VERSION_STRING "0.3.0"
+#define CPUMF_VERSION_STRING "0.4.0"
 
 /* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md). */
 #define CPUMF_MAX_CPUS 16
@@ -390,6 +390,22 @@ int cpumf_x_scctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int prob
 int cpumf_x_spctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
 int cpumf_x_ecpga(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
 int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr, int problem, int cr0_15, cpumf_insn_result *res);
+
+/* ---- functional coverage (0.4) --------------------------------------------
+ * Every system counts, always, how often each bin of a fixed universe was hit
+ * at its clock edges (cpumf_commit, cpumf_step, cpumf_execute), summed over
+ * its CPUs: "transition.*" (counter-set and sampling-function state
+ * transitions with their cause), "update.*" (steps and outcomes of the
+ * sample-data-block update), "alert.*" (measurement-alert bits raised, taken,
+ * cleared).  docs/coverage.md describes every bin.  The universe, its order
+ * and its names are the same for every system; cpumf_clone copies the counts. */
+/* Number of bins; name of bin i (NULL for i >= count); index of a name (-1 if none). */
+unsigned cpumf_fcov_count(void);
+const char *cpumf_fcov_name(unsigned i);
+int cpumf_fcov_index(const char *name);
+/* Hits of bin i in s since creation or the last cpumf_fcov_clear (0 for i >= count). */
+uint64_t cpumf_fcov_hits(const cpumf_sys *s, unsigned i);
+void cpumf_fcov_clear(cpumf_sys *s);
 
 #ifdef __cplusplus
 }
