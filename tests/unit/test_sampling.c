@@ -521,41 +521,59 @@ START_TEST(test_SF_INT_3_SF_INT_4_reload_values)
 }
 END_TEST
 
-/* Runs sf_interval alone for n samples (ticks every cycle, update always idle);
- * returns the mean number of ticks between samples. */
-static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64_t *min_gap,
-                            uint64_t *max_gap)
-{
+/* sf_interval alone: an active unit with an idle update process, the given
+ * interval and everything else zero; tests set what they need on top. */
+typedef struct int_bench {
     cpumf_system_cfg c;
     cpumf_cpu_in io;
     sf_interval_state q, d;
     sf_interval_in in;
     sf_interval_out out;
+} int_bench;
+
+static void int_bench_init(int_bench *b, unsigned mode, uint64_t interval)
+{
+    memset(b, 0, sizeof *b);
+    sys_cfg(&b->c, mode);
+    b->in.io = &b->io;
+    b->in.cfg = &b->c;
+    b->in.upd_idle = 1;
+    b->in.active_q = 1;
+    b->in.interval_q = interval;
+}
+
+/* One evaluation from q into d (callers decide whether d becomes q). */
+static void int_eval(int_bench *b)
+{
+    sf_interval_eval(&b->q, &b->in, &b->out, &b->d);
+}
+
+/* Runs sf_interval alone for n samples (ticks every cycle, update always idle);
+ * returns the mean number of ticks between samples. */
+static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64_t *min_gap,
+                            uint64_t *max_gap)
+{
+    int_bench b;
     uint64_t t = 0u, last = 0u, first = 0u;
     unsigned got = 0u;
-    sys_cfg(&c, mode);
-    memset(&io, 0, sizeof io);
-    memset(&in, 0, sizeof in);
-    sf_interval_power_on(&c, 0, &q);
-    in.io = &io;
-    in.cfg = &c;
-    in.upd_idle = 1;
-    in.load = 1;
-    in.load_interval = interval;
-    sf_interval_eval(&q, &in, &out, &d); /* LSCTL activation */
-    q = d;
-    in.load = 0;
-    in.active_q = 1;
-    in.interval_q = interval;
+    int_bench_init(&b, mode, interval);
+    sf_interval_power_on(&b.c, 0, &b.q);
+    b.in.active_q = 0;
+    b.in.load = 1;
+    b.in.load_interval = interval;
+    int_eval(&b); /* LSCTL activation */
+    b.q = b.d;
+    b.in.load = 0;
+    b.in.active_q = 1;
     *min_gap = UINT64_MAX;
     *max_gap = 0u;
     while (got <= n) {
         t++;
-        sf_interval_eval(&q, &in, &out, &d);
-        q = d;
-        if (!out.due)
+        int_eval(&b);
+        b.q = b.d;
+        if (!b.out.due)
             continue;
-        ck_assert_uint_eq(out.capture, 1);
+        ck_assert_uint_eq(b.out.capture, 1);
         if (got == 0u) {
             first = t;
         } else {
@@ -609,124 +627,84 @@ END_TEST
 
 START_TEST(test_SF_INT_4_secondary_zero_is_due_at_once)
 {
-    cpumf_system_cfg c;
-    cpumf_cpu_in io;
-    sf_interval_state q, d;
-    sf_interval_in in;
-    sf_interval_out out;
+    int_bench b;
     uint32_t x;
-    sys_cfg(&c, ARCH_INT_RANDOM_SEC);
-    memset(&io, 0, sizeof io);
-    memset(&in, 0, sizeof in);
-    memset(&q, 0, sizeof q);
-    in.io = &io;
-    in.cfg = &c;
-    in.upd_idle = 1;
-    in.active_q = 1;
-    in.interval_q = 0x300;
+    int_bench_init(&b, ARCH_INT_RANDOM_SEC, 0x300);
     /* find an LFSR state whose next drawn byte is zero */
     for (x = 1u;; x++) {
         uint32_t y = x;
-        unsigned s;
-        for (s = 0; s < 8u; s++)
+        unsigned st;
+        for (st = 0; st < 8u; st++)
             y = (y & 1u) ? (y >> 1) ^ 0x80200003u : y >> 1;
         if ((y & 0xFFu) == 0u)
             break;
     }
-    q.lfsr = x;
-    q.cnt = 1;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.due, 1);
-    ck_assert_uint_eq(d.sec_act, 0);
-    ck_assert_uint_eq(d.cnt, 0x300);
-    /* a nonzero byte b: due b ticks later */
-    q.lfsr = 1u; /* draws 0x02, see test_SF_INT_5_lfsr */
-    q.cnt = 1;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.due, 0);
-    ck_assert_uint_eq(d.sec_act, 1);
-    {
-        unsigned b = d.sec, k;
-        ck_assert_uint_eq(b, 2);
-        for (k = 1; k < b; k++) {
-            q = d;
-            sf_interval_eval(&q, &in, &out, &d);
-            ck_assert_uint_eq(out.due, 0);
-        }
-        q = d;
-        sf_interval_eval(&q, &in, &out, &d);
-        ck_assert_uint_eq(out.due, 1);
-        ck_assert_uint_eq(d.sec_act, 0);
-    }
+    b.q.lfsr = x;
+    b.q.cnt = 1;
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.due, 1);
+    ck_assert_uint_eq(b.d.sec_act, 0);
+    ck_assert_uint_eq(b.d.cnt, 0x300);
+    /* a nonzero byte: due that many ticks later */
+    b.q.lfsr = 1u; /* draws 0x02, see test_SF_INT_5_lfsr */
+    b.q.cnt = 1;
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.due, 0);
+    ck_assert_uint_eq(b.d.sec_act, 1);
+    ck_assert_uint_eq(b.d.sec, 2);
+    b.q = b.d;
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.due, 0);
+    b.q = b.d;
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.due, 1);
+    ck_assert_uint_eq(b.d.sec_act, 0);
 }
 END_TEST
 
 START_TEST(test_SF_INT_1_SF_STOP_1_counted_cycles)
 {
-    cpumf_system_cfg c;
-    cpumf_cpu_in io;
-    sf_interval_state q, d;
-    sf_interval_in in;
-    sf_interval_out out;
-    sys_cfg(&c, ARCH_INT_EXACT);
-    memset(&io, 0, sizeof io);
-    memset(&in, 0, sizeof in);
-    memset(&q, 0, sizeof q);
-    in.io = &io;
-    in.cfg = &c;
-    in.upd_idle = 1;
-    in.active_q = 1;
-    in.interval_q = 100;
-    q.cnt = 50;
-    io.stopped = 1;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.cnt, 50); /* stopped: no count */
-    io.stopped = 0;
-    io.wait = 1;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.cnt, 49); /* dedicated: wait counts */
-    c.dedicated = 0;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.cnt, 50); /* shared: wait does not count */
-    io.wait = 0;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.cnt, 49);
-    in.active_q = 0;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.cnt, 50); /* nothing active */
+    int_bench b;
+    int_bench_init(&b, ARCH_INT_EXACT, 100);
+    b.q.cnt = 50;
+    b.io.stopped = 1;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 50); /* stopped: no count */
+    b.io.stopped = 0;
+    b.io.wait = 1;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 49); /* dedicated: wait counts */
+    b.c.dedicated = 0;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 50); /* shared: wait does not count */
+    b.io.wait = 0;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 49);
+    b.in.active_q = 0;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 50); /* nothing active */
 }
 END_TEST
 
 START_TEST(test_SF_INT_6_collision_counted)
 {
-    cpumf_system_cfg c;
-    cpumf_cpu_in io;
-    sf_interval_state q, d;
-    sf_interval_in in;
-    sf_interval_out out;
-    sys_cfg(&c, ARCH_INT_EXACT);
-    memset(&io, 0, sizeof io);
-    memset(&in, 0, sizeof in);
-    memset(&q, 0, sizeof q);
-    in.io = &io;
-    in.cfg = &c;
-    in.active_q = 1;
-    in.interval_q = 100;
-    q.cnt = 1;
-    in.upd_idle = 0; /* the previous update still runs */
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.due, 1);
-    ck_assert_uint_eq(out.capture, 0);
-    ck_assert_uint_eq(d.collisions, 1);
-    in.upd_idle = 1;
-    in.lsctl_exec = 1; /* an LSCTL executes in the cycle */
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.capture, 0);
-    ck_assert_uint_eq(d.collisions, 1);
-    in.lsctl_exec = 0;
-    sf_interval_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.capture, 1);
-    ck_assert_uint_eq(d.collisions, 0);
+    int_bench b;
+    int_bench_init(&b, ARCH_INT_EXACT, 100);
+    b.q.cnt = 1;
+    b.in.upd_idle = 0; /* the previous update still runs */
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.due, 1);
+    ck_assert_uint_eq(b.out.capture, 0);
+    ck_assert_uint_eq(b.d.collisions, 1);
+    b.in.upd_idle = 1;
+    b.in.lsctl_exec = 1; /* an LSCTL executes in the cycle */
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.capture, 0);
+    ck_assert_uint_eq(b.d.collisions, 1);
+    b.in.lsctl_exec = 0;
+    int_eval(&b);
+    ck_assert_uint_eq(b.out.capture, 1);
+    ck_assert_uint_eq(b.d.collisions, 0);
 }
 END_TEST
 
