@@ -53,6 +53,7 @@ typedef struct run_ctx {
     size_t n_intr, cap_intr;
     char **fail;
     uint32_t n_fail, cap_fail;
+    int apart;          /* RTL and model differed: later failures are its echoes */
     /* drivers */
     cpu_rt *rt;
     tb_storage *stor;
@@ -84,6 +85,8 @@ static void failf(run_ctx *r, const char *fmt, ...)
     char buf[1024];
     va_list ap;
     int n;
+    if (r->apart)
+        return;
     va_start(ap, fmt);
     n = snprintf(buf, sizeof buf, "scenario %s: ", r->sc->name);
     if (n < 0)
@@ -1004,6 +1007,11 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
             sum.mismatch = 1;
             sum.mismatch_cycle = t;
             failf(&r, "step - cycle %" PRIu64 ": RTL and model differ (see the report above)", t);
+            r.apart = 1;
+        }
+        /* Stop at the first difference, or with waves at the end of their
+         * window, so that they show the cycles after it too. */
+        if (sum.mismatch && !(opt->waves && t < opt->wave_to)) {
             t++;
             break;
         }

@@ -30,7 +30,7 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-find "$in" -maxdepth 1 -name '*.dat' -type f | sort >"$tmp/list"
+find "$in" -maxdepth 1 -name '*.dat' \( -type f -o -type l \) | sort >"$tmp/list"
 n=$(wc -l <"$tmp/list")
 [ "$n" -gt 0 ] || die "no .dat files in $in"
 

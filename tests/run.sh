@@ -63,6 +63,33 @@ if [ "$mode" = job ]; then
         >>"$TMPLOG" 2>&1 && grep -q "LCCTL done, cc 0" "$TMPLOG" && grep -q "^counter   1 .*ECCTR cc 0" "$TMPLOG" ;;
     dpi) # the DPI-C example bench: the RTL checked against the model through DPI
       "$B/dpi/tb_dpi_example" >"$TMPLOG" 2>&1 && grep -q "0 mismatches, PASS" "$TMPLOG" ;;
+    triage) # an injected mutant fails the regression with a repro line, an FST
+      # window, a .gtkw with the marker and a PNG, all linked from summary.md
+      name=$1 test=$2 o=$TMPLOG.regress
+      "$B/cpumf-regress" tests/regress/smoke.json --build "$B" --out "$o" --mutant "$name" --test "$test" \
+        >"$TMPLOG" 2>&1; rc=$?
+      t=$(ls -d "$o"/triage/*/ 2>/dev/null | head -n1)
+      [ $rc = 1 ] && [ -n "$t" ] && [ -s "$t/window.fst" ] && [ -s "$t/window.png" ] &&
+        grep -q '^\*.* [0-9]' "$t/window.gtkw" && grep -qF "$(basename "$t")/window.png" "$o/summary.md" &&
+        grep -q "^FAIL $test" "$TMPLOG" && grep -qF "+MUTANT_$name" "$TMPLOG" \
+        || { echo "exit $rc; wanted 1, an FST, a PNG, a .gtkw and summary links under $o" >>"$TMPLOG"; false; } ;;
+    regress-list) # a regression list (list, then selection options) runs with every output written
+      o=$TMPLOG.regress l=$1; shift
+      "$B/cpumf-regress" "$l" --build "$B" --out "$o" "$@" >"$TMPLOG" 2>&1 &&
+        [ -s "$o/junit.xml" ] && [ -s "$o/summary.md" ] && [ -s "$o/results.json" ] &&
+        [ -s "$o/coverage/functional.json" ] ;;
+    shards) # a list split in N shards (--shard K/N) and merged (--merge) reports
+      # the same rows as one run of it
+      l=$1 n=$2 t=$3 o=$TMPLOG.regress m=(); : >"$TMPLOG"
+      "$B/cpumf-regress" "$l" --build "$B" --test "$t" --out "$o.all" >>"$TMPLOG" 2>&1 || exit 1
+      for k in $(seq 1 "$n"); do
+        "$B/cpumf-regress" "$l" --build "$B" --test "$t" --shard "$k/$n" --out "$o.$k" >>"$TMPLOG" 2>&1 || exit 1
+        m+=(--merge "$o.$k")
+      done
+      "$B/cpumf-regress" "${m[@]}" --out "$o.merged" >>"$TMPLOG" 2>&1 &&
+        [ "$(grep -c '<testcase' "$o.all/junit.xml")" = "$(grep -c '<testcase' "$o.merged/junit.xml")" ] &&
+        diff <(sed -n '/^## Requirement/,$p' "$o.all/summary.md") <(sed -n '/^## Requirement/,$p' "$o.merged/summary.md") \
+          >>"$TMPLOG" ;;
     *) echo "unknown job $kind" >"$TMPLOG"; false ;;
   esac
   exit $?
@@ -113,6 +140,14 @@ if [ -f tests/mutants/mutants.txt ]; then
     add mutant-clean "$sc" "$seed"
   done
 fi
+
+add triage SF_DEAR_NO_ADV sf_1m_buffers
+add triage COUNT_STOPPED random_z17
+# each list, cut down: one directed scenario, or one seed of the scale list
+add regress-list tests/regress/full.json --test lcctl_basic
+add regress-list tests/regress/smoke.json --test lcctl_basic
+add regress-list tests/regress/scale.json --seeds 1
+add shards tests/regress/smoke.json 3 random
 
 # --- run them --------------------------------------------------------------------
 n=$(wc -l <"$jobs")

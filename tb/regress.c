@@ -1,0 +1,605 @@
+/*
+ * regress.c - cpumf-regress, the regression runner behind `make regress`.
+ *
+ *   cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN]
+ *                 [--out DIR] [--build DIR] [--mutant NAME] [--coverage]
+ *                 [--no-triage]
+ *
+ * Runs every run of the lists (default tests/regress/full.json) from the
+ * repository root, each as its own process group with a time limit, N at a
+ * time (-j, default: the number of CPUs), and prints a table row per run as
+ * it ends, then the failures with one reproducing command each and
+ * "N passed, N failed".  Exit status 0 only when nothing failed; 2 for a bad
+ * command line or list (file:line:col: reason, before anything runs).
+ *
+ *   --seeds N      every group with "seeds" runs seeds FIRST..FIRST+N-1
+ *   --test PAT     only tests whose name matches PAT (a glob if it has * ? [,
+ *                  else a substring); unit groups match the binary's name
+ *   --out DIR      outputs (default BUILD/regress); runs/, triage/ and
+ *                  coverage/ in it are emptied first
+ *   --build DIR    where the tools are (default build)
+ *   --mutant NAME  lockstep runs use BUILD/cpumf-cosim-mut +MUTANT_NAME
+ *   --coverage     lockstep runs use BUILD/cpumf-cosim-cov and write
+ *                  --coverage OUT/coverage/runs/ID.dat; then
+ *                  tests/coverage_report.sh merges them
+ *   --no-triage    no waves for mismatches
+ *   --shard K/N    only every N-th run of the expanded lists, starting at
+ *                  the K-th (1 <= K <= N): one task of a batch job array
+ *   --merge DIR    (repeatable, instead of lists) one report from the
+ *                  shards' output directories: results.json, junit.xml,
+ *                  summary.md and the merged coverage in --out
+ *
+ * Regression list (tests/regress/NAME.json, strict JSON):
+ *
+ *   {
+ *     "description": "text",                  optional
+ *     "timeout": 600,                         seconds per run (default 600)
+ *     "triage_timeout": 300,                  seconds per triage step (300)
+ *     "groups": [ GROUP, ... ]
+ *   }
+ *   GROUP: {
+ *     "name": "random",                       letters digits _ . -, unique
+ *     "description": "text",                  optional
+ *     "scenarios": ["tests/random/random_z*.json", "lcctl_basic"],
+ *                                             globs; a bare name stands for
+ *                                             tests/scenarios/NAME.json
+ *     "unit": ["test_*"],                     instead of "scenarios": Check
+ *                                             binaries (globs in BUILD)
+ *     "exclude": ["sampler_*", "tests/long/x.json"],
+ *                                             globs on the scenario name, or
+ *                                             on the path if with a '/'
+ *     "modes": ["model", "lockstep", "xrand"],  default ["lockstep"]
+ *     "systems": ["z15-1cpu", "z16-2x2"],     each run once per system with
+ *                                             --system (configs/systems/);
+ *                                             default: the scenario's own
+ *     "seeds": 40 | [FIRST, LAST],            runs seeds 1..40 (--seed N);
+ *                                             default: one run with the
+ *                                             scenario's own seed
+ *     "timeout": 900,                         overrides the list's
+ *     "cycles": 5000                          --cycles N for every run
+ *   }
+ *
+ * Modes: model = BUILD/cpumf-sim; lockstep = BUILD/cpumf-cosim; xrand =
+ * BUILD/cpumf-cosim-xrand +verilator+rand+reset+2 +verilator+seed+SEED (the
+ * seed is the RTL's random start, the scenario keeps its own; 1 without
+ * "seeds"); unit = the binary with CK_VERBOSITY=verbose CK_FORK=yes and
+ * Check's XML log, one row per test case.  Every scenario run writes
+ * --results and --fcov files under OUT/runs/.
+ */
+#define _XOPEN_SOURCE 700
+#include "regress.h"
+#include "triage.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define GTKW_TEMPLATE "waves/cpumf.gtkw"
+#define COVERAGE_SCRIPT "tests/coverage_report.sh"
+#define COVERAGE_TIMEOUT 1800.0
+#define PNG_TIMEOUT 120.0
+#define UNCOVERED_LINES 20
+
+enum { TASK_RUN, TASK_WAVES, TASK_PNG };
+
+typedef struct task {
+    rg_proc proc;
+    rg_run *run;
+} task;
+
+typedef struct runner {
+    const rg_config *cfg;
+    rg_plan *plan;
+    size_t next_run;
+    task **pending;         /* triage steps waiting to start */
+    size_t npending;
+    int png_busy;           /* xvfb-run -a may pick one display twice: one at a time */
+} runner;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
+               "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] [--shard K/N]\n"
+               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n");
+}
+
+static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
+{
+    task *t = rg_alloc(sizeof *t);
+    t->run = r;
+    t->proc.kind = kind;
+    t->proc.argv = argv;
+    t->proc.env = env;
+    t->proc.log = log;
+    t->proc.timeout = timeout;
+    t->proc.user = t;
+    return t;
+}
+
+static void push_task(runner *x, task *t)
+{
+    task **p = rg_alloc((x->npending + 1) * sizeof *p);
+    if (x->npending) memcpy(p, x->pending, x->npending * sizeof *p);
+    free(x->pending);
+    x->pending = p;
+    x->pending[x->npending++] = t;
+}
+
+static int next_proc(void *ctx, rg_proc **out)
+{
+    runner *x = ctx;
+    for (size_t i = 0; i < x->npending; i++) {
+        task *t = x->pending[i];
+        if (t->proc.kind == TASK_PNG && x->png_busy) continue;
+        if (t->proc.kind == TASK_PNG) x->png_busy = 1;
+        memmove(x->pending + i, x->pending + i + 1, (x->npending - i - 1) * sizeof *x->pending);
+        x->npending--;
+        *out = &t->proc;
+        return 1;
+    }
+    while (x->next_run < x->plan->n) {
+        rg_run *r = x->plan->runs[x->next_run++];
+        if (!r->argv || r->result != RG_PENDING) continue;   /* unit test case rows */
+        *out = &new_task(r, TASK_RUN, r->argv, r->env, r->log, r->timeout)->proc;
+        return 1;
+    }
+    return 0;
+}
+
+/* The failing command again, with waves over the window and its own files. */
+static char **waves_argv(const rg_run *r, const char *dir, uint64_t from, uint64_t to)
+{
+    char **v = NULL;
+    for (size_t i = 0; r->argv[i]; i++) {
+        const char *a = r->argv[i];
+        if ((!strcmp(a, "--fcov") || !strcmp(a, "--coverage")) && r->argv[i + 1]) {
+            i++;
+            continue;
+        }
+        rg_argv_push(&v, a);
+        if (!strcmp(a, "--results") && r->argv[i + 1]) {
+            char *res = rg_fmt("%s/results.json", dir);
+            rg_argv_push(&v, res);
+            free(res);
+            i++;
+        }
+    }
+    char num[32];
+    rg_argv_push(&v, "--waves");
+    rg_argv_push(&v, r->tr_fst);
+    snprintf(num, sizeof num, "%llu", (unsigned long long)from);
+    rg_argv_push(&v, "--wave-from");
+    rg_argv_push(&v, num);
+    snprintf(num, sizeof num, "%llu", (unsigned long long)to);
+    rg_argv_push(&v, "--wave-to");
+    rg_argv_push(&v, num);
+    return v;
+}
+
+static uint64_t window_from(const rg_run *r)
+{
+    return r->mm_cycle > TRIAGE_BEFORE ? r->mm_cycle - TRIAGE_BEFORE : 0;
+}
+
+static void start_triage(runner *x, rg_run *r)
+{
+    char *dir = rg_fmt("%s/triage/%s", x->cfg->out, r->id);
+    if (rg_mkdirs(dir) != 0) {
+        r->tr_note = rg_fmt("cannot create %s", dir);
+        free(dir);
+        return;
+    }
+    r->tr_fst = rg_fmt("%s/window.fst", dir);
+    char **argv = waves_argv(r, dir, window_from(r), r->mm_cycle + TRIAGE_AFTER);
+    r->tr_cmd = rg_shell_join(NULL, argv);
+    char *log = rg_fmt("%s/waves.log", dir);
+    push_task(x, new_task(r, TASK_WAVES, argv, NULL, log, x->plan->triage_timeout));
+    free(dir);
+}
+
+/* Waves written: the save file, then the PNG through GTKWave. */
+static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
+{
+    struct stat st;
+    if (p->timed_out || stat(r->tr_fst, &st) != 0 || st.st_size == 0) {
+        r->tr_note = p->timed_out ? rg_fmt("waves re-run: timeout after %.0f s (%s)", p->timeout, p->log)
+                                  : rg_fmt("waves re-run wrote no FST (%s)", p->log);
+        free(r->tr_fst);
+        r->tr_fst = NULL;
+        return;
+    }
+    if (p->exit_status == 0) r->tr_note = rg_strdup("the re-run with waves did not fail again");
+    char *dir = rg_fmt("%s/triage/%s", x->cfg->out, r->id);
+    char abs[PATH_MAX], err[512];
+    r->tr_gtkw = rg_fmt("%s/window.gtkw", dir);
+    char *title = rg_fmt("cpumf regression triage: %s", r->cmdline);
+    triage_window w = { title, r->mm_field, r->mm_cycle, window_from(r), r->mm_cycle + TRIAGE_AFTER,
+                        realpath(r->tr_fst, abs) ? abs : r->tr_fst };
+    char *tcl = rg_fmt("%s/png.tcl", dir), *png = rg_fmt("%s/window.png", dir);
+    if (triage_write_gtkw(GTKW_TEMPLATE, r->tr_gtkw, &w, err, sizeof err) != 0) {
+        free(r->tr_gtkw);
+        r->tr_gtkw = NULL;
+        r->tr_note = rg_strdup(err);
+    } else if (triage_write_tcl(tcl, png, &w) != 0) {
+        r->tr_note = rg_fmt("cannot write %s", tcl);
+    } else {
+        char *log = rg_fmt("%s/png.log", dir);
+        double limit = x->plan->triage_timeout < PNG_TIMEOUT ? x->plan->triage_timeout : PNG_TIMEOUT;
+        remove(png);
+        push_task(x, new_task(r, TASK_PNG, triage_png_argv(tcl, r->tr_gtkw), NULL, log, limit));
+    }
+    free(title);
+    free(tcl);
+    free(png);
+    free(dir);
+}
+
+static void triage_png_done(runner *x, rg_run *r, const rg_proc *p)
+{
+    struct stat st;
+    char *png = rg_fmt("%s/triage/%s/window.png", x->cfg->out, r->id);
+    x->png_busy = 0;
+    if (stat(png, &st) == 0 && st.st_size > 0) {
+        r->tr_png = png;
+        printf("  triage %s: %s\n", r->id, png);
+    } else {
+        free(png);
+        char *note = p->timed_out ? rg_fmt("PNG: gtkwave under xvfb-run timed out (%s)", p->log)
+                                  : rg_fmt("PNG not rendered (%s)", p->log);
+        free(r->tr_note);
+        r->tr_note = note;
+        printf("  triage %s: %s\n", r->id, note);
+    }
+    fflush(stdout);
+}
+
+static void proc_done(void *ctx, rg_proc *p)
+{
+    runner *x = ctx;
+    task *t = p->user;
+    rg_run *r = t->run;
+    if (p->kind == TASK_WAVES) {
+        triage_waves_done(x, r, p);
+        if (r->tr_note && !r->tr_gtkw) printf("  triage %s: %s\n", r->id, r->tr_note);
+    } else if (p->kind == TASK_PNG) {
+        triage_png_done(x, r, p);
+    } else {
+        rg_outcome(r, p);
+        if (r->mode == RG_UNIT) {
+            size_t first = x->plan->n;
+            rg_unit_rows(x->plan, r, p);
+            if (!r->unit_parent) rg_print_row(r);
+            for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
+        } else {
+            rg_print_row(r);
+        }
+        if (r->result != RG_PASS && r->mismatch && x->cfg->triage &&
+            (r->mode == RG_LOCKSTEP || r->mode == RG_XRAND))
+            start_triage(x, r);
+    }
+    if (p->kind != TASK_RUN) {
+        for (size_t i = 0; p->argv[i]; i++) free(p->argv[i]);
+        free(p->argv);
+        free((char *)p->log);
+    }
+    free(t);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* Empty OUT's per-run directories, so nothing stale is reported or merged. */
+static int prepare_out(const char *out)
+{
+    static const char *const dirs[] = { "runs", "triage", "coverage" };
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        char *d = rg_fmt("%s/%s", out, dirs[i]);
+        nftw(d, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+        free(d);
+    }
+    char *runs = rg_fmt("%s/runs", out), *tri = rg_fmt("%s/triage", out);
+    char *cov = rg_fmt("%s/coverage/runs", out);
+    int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov);
+    free(runs);
+    free(tri);
+    free(cov);
+    return rc;
+}
+
+/* One process through the scheduler: its time limit and own group. */
+typedef struct single {
+    rg_proc *p;
+    int given;
+} single;
+
+static int single_next(void *ctx, rg_proc **out)
+{
+    single *s = ctx;
+    if (s->given) return 0;
+    s->given = 1;
+    *out = s->p;
+    return 1;
+}
+
+static void single_done(void *ctx, rg_proc *p)
+{
+    (void)ctx;
+    (void)p;
+}
+
+/* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
+static char *verilator_coverage(const rg_config *cfg)
+{
+    if (!cfg->coverage) return rg_strdup("Not collected (the regression ran without --coverage).\n");
+    if (cfg->coverage_missing)
+        return rg_fmt("Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
+                      cfg->build);
+    if (cfg->mutant) return rg_strdup("Not collected: lockstep runs used the mutant build.\n");
+    if (!rg_is_exe(COVERAGE_SCRIPT))
+        return rg_strdup("Not collected into a report: " COVERAGE_SCRIPT " is missing; the runs' .dat files are "
+                         "in coverage/runs/.\n");
+    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
+    glob_t gl;
+    int found = glob(pat, 0, NULL, &gl) == 0;
+    if (found) globfree(&gl);
+    free(pat);
+    if (!found) return rg_strdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
+
+    char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
+    char *log = rg_fmt("%s/coverage/report.log", cfg->out);
+    rg_proc p = { .argv = rg_argv(3, COVERAGE_SCRIPT, in, outdir), .log = log, .timeout = COVERAGE_TIMEOUT };
+    single one = { &p, 0 };
+    rg_sched_ops ops = { &one, single_next, single_done };
+    printf("\ncoverage: %s %s %s\n", COVERAGE_SCRIPT, in, outdir);
+    fflush(stdout);
+    rg_buf b = { 0 };
+    rg_cat(&b, "%s", "");
+    if (rg_schedule(1, &ops) != 0 || p.exit_status != 0) {
+        rg_cat(&b, "The coverage report failed (%s); see [coverage/report.log](coverage/report.log).\n",
+               p.timed_out ? "timeout" : p.exit_status < 0 ? "killed" : "non-zero exit status");
+    } else {
+        char *text = rg_read_file(log);
+        for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
+            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7)) rg_cat(&b, "- %s\n", l);
+        free(text);
+        rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html)\n");
+        char *unc = rg_fmt("%s/coverage/uncovered.txt", cfg->out);
+        text = rg_read_file(unc);
+        if (text) {
+            rg_cat(&b, "\nNot covered (first lines of [coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
+            int n = 0;
+            for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES; l = strtok(NULL, "\n"), n++)
+                rg_cat(&b, "    %s\n", l);
+        }
+        free(text);
+        free(unc);
+    }
+    for (size_t i = 0; p.argv[i]; i++) free(p.argv[i]);
+    free(p.argv);
+    free(in);
+    free(outdir);
+    free(log);
+    return b.s;
+}
+
+/* Outputs, the failures with their repro lines, and the closing line. */
+static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall, const char *cov,
+                  int interrupted)
+{
+    rg_write_outputs(cfg, plan, names, wall, cov);
+    size_t pass = 0, fail = 0;
+    for (size_t i = 0; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
+        if (r->unit_parent) continue;
+        if (r->result == RG_PASS) {
+            pass++;
+            continue;
+        }
+        if (!fail++) printf("\nFailures (reproduce each with the command below it):\n");
+        printf("FAIL %s [%s] %s: %s\n    %s\n", r->test, r->group, rg_mode_name(r->mode),
+               r->reason ? r->reason : rg_result_name(r->result), r->cmdline);
+        if (r->tr_png) printf("    waves: %s  %s  %s\n", r->tr_fst, r->tr_gtkw, r->tr_png);
+        else if (r->tr_gtkw) printf("    waves: %s  %s\n", r->tr_fst, r->tr_gtkw);
+        if (r->tr_note) printf("    triage: %s\n", r->tr_note);
+    }
+    printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", wall, cfg->out);
+    if (interrupted) printf("interrupted: runs not started count as failed (result \"pending\")\n");
+    printf("%zu passed, %zu failed\n", pass, fail);
+    return interrupted ? 130 : fail ? 1 : 0;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    return strcmp((*(rg_run *const *)a)->id, (*(rg_run *const *)b)->id);
+}
+
+/* --merge: the shards' rows in the lists' order (their ids number them),
+ * their coverage files linked into OUT/coverage/runs and merged again. */
+static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
+{
+    rg_plan plan = { 0 };
+    rg_buf names = { 0 };
+    double wall = 0;
+    char err[1024];
+    for (size_t i = 0; i < ndirs; i++) {
+        char *res = rg_fmt("%s/results.json", dirs[i]);
+        double w = 0;
+        if (rg_plan_load(res, &plan, &w, err, sizeof err) != 0) {
+            fprintf(stderr, "%s\n", err);
+            return 2;
+        }
+        free(res);
+        wall = w > wall ? w : wall;
+        rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
+    }
+    if (plan.n) qsort(plan.runs, plan.n, sizeof *plan.runs, by_id);
+    for (size_t i = 1; i < plan.n; i++)
+        if (!strcmp(plan.runs[i]->id, plan.runs[i - 1]->id)) {
+            fprintf(stderr, "cpumf-regress: run %s is in two shards (were they run with the same --shard?)\n",
+                    plan.runs[i]->id);
+            return 2;
+        }
+    if (prepare_out(cfg->out) != 0) {
+        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
+        return 2;
+    }
+    size_t linked = 0;
+    for (size_t i = 0; i < plan.n; i++) {
+        const rg_run *r = plan.runs[i];
+        char abs[PATH_MAX];
+        if (!r->covdat || !realpath(r->covdat, abs)) continue;
+        const char *base = strrchr(abs, '/');
+        char *link = rg_fmt("%s/coverage/runs/%s", cfg->out, base ? base + 1 : abs);
+        linked += symlink(abs, link) == 0;
+        free(link);
+    }
+    cfg->coverage = linked > 0;
+    char *cov = verilator_coverage(cfg);
+    printf("cpumf-regress: %zu rows %s; wall time: the longest shard's\n", plan.n, names.s);
+    return finish(cfg, &plan, names.s, wall, cov, 0);
+}
+
+int main(int argc, char **argv)
+{
+    rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
+    char **lists = rg_alloc((size_t)argc * sizeof *lists), **merges = rg_alloc((size_t)argc * sizeof *merges);
+    size_t nlists = 0, nmerges = 0;
+    unsigned shard_k = 1, shard_n = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") || !strcmp(a, "--test") ||
+                    !strcmp(a, "--out") || !strcmp(a, "--build") || !strcmp(a, "--mutant") ||
+                    !strcmp(a, "--shard") || !strcmp(a, "--merge");
+        if (takes && !val) {
+            fprintf(stderr, "cpumf-regress: %s needs a value\n", a);
+            usage(stderr);
+            return 2;
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds")) {
+            char *end;
+            errno = 0;
+            long v = strtol(val, &end, 10);
+            if (*end || errno || v < 1 || v > 1000000) {
+                fprintf(stderr, "cpumf-regress: %s: expected a number from 1 to 1000000, got '%s'\n", a, val);
+                return 2;
+            }
+            if (a[1] == 'j' || !strcmp(a, "--jobs")) cfg.jobs = (int)v;
+            else cfg.seeds = (int)v;
+        } else if (!strcmp(a, "--test")) {
+            cfg.test = val;
+        } else if (!strcmp(a, "--out")) {
+            cfg.out = val;
+        } else if (!strcmp(a, "--build")) {
+            cfg.build = val;
+        } else if (!strcmp(a, "--mutant")) {
+            cfg.mutant = val;
+        } else if (!strcmp(a, "--shard")) {
+            int used = 0;
+            if (sscanf(val, "%u/%u%n", &shard_k, &shard_n, &used) != 2 || val[used] || shard_k < 1 ||
+                shard_k > shard_n) {
+                fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n", val);
+                return 2;
+            }
+        } else if (!strcmp(a, "--merge")) {
+            merges[nmerges++] = argv[i + 1];
+        } else if (!strcmp(a, "--coverage")) {
+            cfg.coverage = 1;
+            continue;
+        } else if (!strcmp(a, "--no-triage")) {
+            cfg.triage = 0;
+            continue;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "cpumf-regress: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        } else {
+            lists[nlists++] = argv[i];
+            continue;
+        }
+        i++;
+    }
+    if (nmerges && (nlists || shard_n > 1)) {
+        fprintf(stderr, "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
+        return 2;
+    }
+    if (!nlists) lists[nlists++] = "tests/regress/full.json";
+    char *out_default = rg_fmt("%s/regress", cfg.build);
+    if (!cfg.out) cfg.out = out_default;
+    if (nmerges) return merge_shards(&cfg, merges, nmerges);
+    if (!cfg.jobs) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        cfg.jobs = n > 0 ? (int)n : 2;
+    }
+    if (cfg.mutant && strspn(cfg.mutant, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(cfg.mutant)) {
+        fprintf(stderr, "cpumf-regress: --mutant: '%s' is not a mutant name (tests/mutants/mutants.txt)\n",
+                cfg.mutant);
+        return 2;
+    }
+    if (cfg.coverage) {
+        char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg.build);
+        cfg.coverage_missing = !rg_is_exe(cov);
+        free(cov);
+    }
+
+    rg_plan plan = { 0 };
+    char err[1024];
+    if (rg_plan_lists(&cfg, lists, nlists, &plan, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (!plan.n) {
+        fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg.test ? cfg.test : "");
+        return 2;
+    }
+    if (shard_n > 1) {   /* ids keep the lists' numbering, so --merge puts the shards back in order */
+        size_t kept = 0;
+        for (size_t i = 0; i < plan.n; i++)
+            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
+        plan.n = kept;
+        if (!plan.n) {
+            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
+            return 2;
+        }
+    }
+    for (size_t i = 0; i < plan.n; i++) {
+        const char *bin = plan.runs[i]->argv[0];
+        if (!rg_is_exe(bin)) {
+            fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
+            return 2;
+        }
+    }
+    if (prepare_out(cfg.out) != 0) {
+        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg.out);
+        return 2;
+    }
+    rg_buf names = { 0 };
+    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
+    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg.jobs,
+           cfg.mutant ? ", mutant " : "", cfg.mutant ? cfg.mutant : "");
+    rg_print_header();
+
+    double t0 = rg_now();
+    runner x = { .cfg = &cfg, .plan = &plan };
+    rg_sched_ops ops = { &x, next_proc, proc_done };
+    int interrupted = rg_schedule(cfg.jobs, &ops);
+    char *cov = interrupted ? rg_strdup("Not collected: the regression was interrupted.\n")
+                            : verilator_coverage(&cfg);
+    double wall = rg_now() - t0;
+    return finish(&cfg, &plan, names.s, wall, cov, interrupted);
+}

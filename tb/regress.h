@@ -1,0 +1,153 @@
+/*
+ * regress.h - the regression runner (build/cpumf-regress): types shared by
+ * its parts.  The list format is documented at the top of tb/regress.c.
+ *
+ *   regress_list.c    regression lists: parse, check, expand into runs
+ *   regress_exec.c    processes: spawn in own process group, time limits
+ *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
+ *   regress_util.c    strings, files, quoting
+ *   triage.c          waves window, GTKWave save file, PNG of a mismatch
+ */
+#ifndef TB_REGRESS_H
+#define TB_REGRESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_UNIT } rg_mode;
+typedef enum { RG_PENDING, RG_PASS, RG_FAIL, RG_TIMEOUT, RG_CRASH, RG_BAD_INPUT } rg_result;
+
+/* What the runner was asked to do (command line). */
+typedef struct rg_config {
+    const char *build;      /* build directory, default "build" */
+    const char *out;        /* output directory, default BUILD/regress */
+    const char *test;       /* filter on test names; NULL: all */
+    const char *mutant;     /* lockstep runs use cpumf-cosim-mut +MUTANT_x */
+    int jobs;
+    int seeds;              /* > 0: replaces every seeded group's count */
+    int coverage;           /* lockstep runs collect Verilator coverage */
+    int coverage_missing;   /* coverage asked for but cpumf-cosim-cov absent */
+    int triage;
+} rg_config;
+
+/* One row of the result table: a scenario run, or one unit test case
+ * (those are made from their binary's run when it ends). */
+typedef struct rg_run {
+    char *id;               /* unique, used in file names */
+    char *group;
+    char *test;             /* scenario name or unit test case */
+    char *scenario;         /* scenario file, or unit test binary */
+    rg_mode mode;
+    int has_seed;
+    uint64_t seed;
+    char *system;           /* --system NAME; NULL: the scenario's own */
+    int has_cycles;
+    uint64_t cycles;        /* --cycles override */
+    double timeout;         /* seconds */
+    char **argv;            /* NULL-terminated */
+    char **env;             /* extra NAME=VALUE, NULL-terminated; may be NULL */
+    char *cmdline;          /* the reproducing command, shell-quoted */
+    char *log, *results, *fcov, *covdat, *xml;
+    int unit_parent;        /* unit binary runs: rows are its test cases */
+    /* outcome */
+    rg_result result;
+    char *reason;
+    int exit_status;        /* -1: killed by a signal */
+    int has_run_cycles;
+    uint64_t run_cycles;
+    char *run_system;       /* from the results file */
+    double seconds;
+    char **reqs;            /* requirement IDs the run names */
+    size_t nreqs;
+    int mismatch;           /* MISMATCH line seen */
+    uint64_t mm_cycle;
+    char *mm_field;
+    /* triage */
+    char *tr_cmd;           /* the re-run with waves */
+    char *tr_fst, *tr_gtkw, *tr_png, *tr_note;
+} rg_run;
+
+typedef struct rg_plan {
+    rg_run **runs;
+    size_t n, cap;
+    double triage_timeout;
+} rg_plan;
+
+/* ---- regress_util.c ---- */
+void *rg_alloc(size_t n);
+char *rg_strdup(const char *s);
+char *rg_fmt(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+typedef struct rg_buf { char *s; size_t len, cap; } rg_buf;
+void rg_cat(rg_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void rg_cat_xml(rg_buf *b, const char *text);
+char *rg_read_file(const char *path);                      /* NULL if unreadable */
+int rg_write_file(const char *path, const char *text);    /* 0 ok */
+int rg_mkdirs(const char *dir);                           /* 0 ok */
+char *rg_shell_join(char *const *env, char *const *argv);
+char **rg_argv(size_t n, ...);                            /* copies, NULL-terminated */
+void rg_argv_push(char ***argv, const char *s);
+double rg_now(void);
+const char *rg_mode_name(rg_mode m);
+const char *rg_result_name(rg_result r);
+/* "file.json" -> "file"; a new string without directory and extension. */
+char *rg_stem(const char *path);
+int rg_is_exe(const char *path);                          /* regular and executable */
+/* Glob or substring: does pattern select name? */
+int rg_match(const char *pattern, const char *name);
+
+/* ---- regress_list.c ---- */
+/* Parse list files and expand them into runs; 0 ok, 2 with err set. */
+int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan,
+                  char *err, size_t errlen);
+void rg_plan_add(rg_plan *plan, rg_run *r);
+
+/* ---- regress_exec.c ---- */
+typedef struct rg_proc {
+    char **argv, **env;     /* env: extra NAME=VALUE entries, may be NULL */
+    const char *log;        /* stdout and stderr */
+    double timeout;         /* seconds; SIGTERM to the group, SIGKILL 2 s later */
+    void *user;
+    int kind;               /* the owner's tag */
+    /* result */
+    int exit_status;        /* -1 when ended by a signal */
+    int signal;             /* the signal that ended it, 0 if none */
+    int timed_out;
+    int interrupted;        /* killed because the regression was */
+    int spawn_failed;
+    double start, seconds, kill_at;
+    int pid;
+} rg_proc;
+
+/* next() hands out the next process to start (0: none now); done() is
+ * called as each ends and may make more available to next(). */
+typedef struct rg_sched_ops {
+    void *ctx;
+    int (*next)(void *ctx, rg_proc **p);
+    void (*done)(void *ctx, rg_proc *p);
+} rg_sched_ops;
+/* Runs until next() has nothing and nothing runs.  0, or 1 when
+ * interrupted (SIGINT/SIGTERM/SIGHUP): every running group was killed. */
+int rg_schedule(int jobs, const rg_sched_ops *ops);
+
+/* ---- regress_report.c ---- */
+/* Fill the outcome of r from its process and files; unit runs add their
+ * test case rows to plan (returns how many rows r stands for now). */
+void rg_outcome(rg_run *r, const rg_proc *p);
+size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p);
+void rg_print_header(void);
+void rg_print_row(const rg_run *r);
+int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists_text,
+                     double wall, const char *coverage_text);
+/* Append the rows of a results.json (a shard's) to plan; its wall time in
+ * *wall.  0, or 2 with "file:line:col: reason" in err. */
+int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,747 @@
+/*
+ * regress_report.c - what a run's process, log and results file say about
+ * it (result, reason, cycles, first mismatch, requirements), the table rows
+ * printed as runs finish, and the files written at the end: results.json,
+ * junit.xml, summary.md and the merged functional coverage.
+ */
+#define _XOPEN_SOURCE 700
+#include "regress.h"
+#include "json_strict.h"
+
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REASON_MAX 200
+#define LOG_TAIL_LINES 40
+
+static const char *sig_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGABRT: return "SIGABRT";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    case SIGPIPE: return "SIGPIPE";
+    default: return NULL;
+    }
+}
+
+/* A copy of the line starting at s, without the newline, at most REASON_MAX. */
+static char *line_at(const char *s)
+{
+    size_t n = strcspn(s, "\n");
+    if (n > REASON_MAX) n = REASON_MAX;
+    char *l = rg_alloc(n + 1);
+    memcpy(l, s, n);
+    while (n && (l[n - 1] == '\r' || l[n - 1] == ' ')) l[--n] = '\0';
+    return l;
+}
+
+/* First line starting with prefix (at a line start), or NULL. */
+static const char *find_line(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (!strncmp(s, prefix, n)) return s;
+    return NULL;
+}
+
+static char *last_line(const char *text)
+{
+    const char *best = NULL;
+    for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (*s != '\n' && *s != '\r') best = s;
+    return best ? line_at(best) : rg_strdup("(empty log)");
+}
+
+/* The tool prints "..., N cycles, ..." in its summary line. */
+static int cycles_from_log(const char *text, uint64_t *out)
+{
+    int found = 0;
+    for (const char *s = strstr(text, " cycles"); s; s = strstr(s + 1, " cycles")) {
+        const char *b = s;
+        while (b > text && b[-1] >= '0' && b[-1] <= '9') b--;
+        if (b == s) continue;
+        *out = strtoull(b, NULL, 10);
+        found = 1;
+    }
+    return found;
+}
+
+static void read_results(rg_run *r)
+{
+    char *text = r->results ? rg_read_file(r->results) : NULL;
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!j) return;
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(j, "cycles");
+    if (cJSON_IsNumber(c) && c->valuedouble >= 0) {
+        r->has_run_cycles = 1;
+        r->run_cycles = (uint64_t)c->valuedouble;
+    }
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(j, "system");
+    if (cJSON_IsString(s)) r->run_system = rg_strdup(s->valuestring);
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(j, "requirements");
+    size_t n = (size_t)cJSON_GetArraySize(req);
+    if (cJSON_IsArray(req) && n) {
+        r->reqs = rg_alloc(n * sizeof *r->reqs);
+        for (const cJSON *e = req->child; e; e = e->next)
+            if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
+    }
+    cJSON_Delete(j);
+}
+
+void rg_outcome(rg_run *r, const rg_proc *p)
+{
+    char *log = rg_read_file(r->log);
+    if (!log) log = rg_strdup("");
+    r->seconds = p->seconds;
+    r->exit_status = p->exit_status;
+    read_results(r);
+    if (!r->has_run_cycles) r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
+    const char *mm = find_line(log, "MISMATCH at cycle ");
+    if (mm) {
+        char field[160] = "";
+        unsigned long long cyc;
+        if (sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
+            r->mismatch = 1;
+            r->mm_cycle = cyc;
+            r->mm_field = rg_strdup(field);
+        }
+    }
+    if (p->spawn_failed) {
+        r->result = RG_CRASH;
+        r->reason = rg_fmt("could not start %s", p->argv[0]);
+    } else if (p->interrupted) {
+        r->result = RG_CRASH;
+        r->reason = rg_strdup("killed: the regression was interrupted");
+    } else if (p->timed_out) {
+        r->result = RG_TIMEOUT;
+        r->reason = rg_fmt("timeout after %.0f s", p->timeout);
+    } else if (p->exit_status < 0) {
+        const char *n = sig_name(p->signal);
+        r->result = RG_CRASH;
+        r->reason = n ? rg_fmt("crashed: %s", n) : rg_fmt("crashed: signal %d", p->signal);
+    } else if (p->exit_status == 0) {
+        r->result = RG_PASS;
+    } else if (p->exit_status == 2 && !mm) {
+        /* The tools name the bad input (file:line:col: reason) first. */
+        const char *first = log + strspn(log, "\r\n");
+        char *l = *first ? line_at(first) : rg_strdup("(empty log)");
+        r->result = RG_BAD_INPUT;
+        r->reason = rg_fmt("bad input: %s", l);
+        free(l);
+    } else {
+        const char *fail = find_line(log, "FAIL");
+        r->result = RG_FAIL;
+        if (mm) r->reason = line_at(mm);
+        else if (fail) r->reason = line_at(fail);
+        else if (p->exit_status == 1) r->reason = last_line(log);
+        else {
+            char *l = last_line(log);
+            r->reason = rg_fmt("exit status %d: %s", p->exit_status, l);
+            free(l);
+        }
+    }
+    free(log);
+}
+
+/* ---- unit tests: Check's XML log, one row per test case ---- */
+
+/* Text of <tag>...</tag> inside [s, end), unescaped; NULL if absent. */
+static char *xml_tag(const char *s, const char *end, const char *tag)
+{
+    char open[32], close[32];
+    snprintf(open, sizeof open, "<%s>", tag);
+    snprintf(close, sizeof close, "</%s>", tag);
+    const char *a = strstr(s, open);
+    if (!a || a >= end) return NULL;
+    a += strlen(open);
+    const char *b = strstr(a, close);
+    if (!b || b > end) return NULL;
+    char *t = rg_alloc((size_t)(b - a) + 1);
+    size_t n = 0;
+    static const char *const ent[][2] = { { "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" },
+                                          { "&quot;", "\"" }, { "&apos;", "'" } };
+    while (a < b) {
+        size_t k;
+        for (k = 0; k < 5; k++) {
+            size_t l = strlen(ent[k][0]);
+            if ((size_t)(b - a) >= l && !strncmp(a, ent[k][0], l)) {
+                t[n++] = ent[k][1][0];
+                a += l;
+                break;
+            }
+        }
+        if (k == 5) t[n++] = *a++;
+    }
+    t[n] = '\0';
+    return t;
+}
+
+size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p)
+{
+    char *xml = r->xml ? rg_read_file(r->xml) : NULL;
+    size_t rows = 0, failed = 0;
+    for (const char *s = xml ? strstr(xml, "<test result=\"") : NULL; s; s = strstr(s + 1, "<test result=\"")) {
+        const char *end = strstr(s, "</test>");
+        if (!end) break;
+        char *id = xml_tag(s, end, "id"), *dur = xml_tag(s, end, "duration");
+        char *msg = xml_tag(s, end, "message"), *fn = xml_tag(s, end, "fn");
+        char *iter = xml_tag(s, end, "iteration");
+        if (id) {
+            rg_run *c = rg_alloc(sizeof *c);
+            /* the iterations of a loop test after the first are named name[i] */
+            c->test = iter && strcmp(iter, "0") ? rg_fmt("%s[%s]", id, iter) : rg_strdup(id);
+            c->id = rg_fmt("%s-%s", r->id, c->test);
+            c->group = rg_strdup(r->group);
+            c->scenario = rg_strdup(r->scenario);
+            c->mode = RG_UNIT;
+            c->cmdline = rg_strdup(r->cmdline);
+            c->log = rg_strdup(r->log);
+            c->seconds = dur ? strtod(dur, NULL) : 0;
+            c->exit_status = r->exit_status;
+            if (!strncmp(s, "<test result=\"success\"", 22)) {
+                c->result = RG_PASS;
+            } else {
+                c->result = RG_FAIL;
+                c->reason = rg_fmt("%s: %s", fn ? fn : "?", msg ? msg : "failed");
+                failed++;
+            }
+            rg_plan_add(plan, c);
+            rows++;
+        }
+        free(id);
+        free(dur);
+        free(msg);
+        free(fn);
+        free(iter);
+        s = end;
+    }
+    free(xml);
+    /* The binary itself is a row when its cases do not explain its end. */
+    int explained = rows && (p->exit_status == 0 || (p->exit_status == 1 && failed));
+    if (!explained) {
+        r->unit_parent = 0;
+        if (r->result == RG_PASS) {
+            r->result = RG_FAIL;
+            r->reason = rg_strdup("no test case results (Check XML log missing)");
+        }
+    }
+    return rows + !explained;
+}
+
+/* ---- the table ---- */
+
+static const char *seed_text(const rg_run *r, char *buf, size_t n)
+{
+    if (!r->has_seed) return "-";
+    snprintf(buf, n, "%llu", (unsigned long long)r->seed);
+    return buf;
+}
+
+static const char *system_text(const rg_run *r)
+{
+    return r->system ? r->system : r->run_system ? r->run_system : "-";
+}
+
+void rg_print_header(void)
+{
+    printf("%-48s %6s %-16s %-8s %10s %-9s %8s\n", "TEST", "SEED", "SYSTEM", "MODE", "CYCLES", "RESULT",
+           "SECONDS");
+}
+
+void rg_print_row(const rg_run *r)
+{
+    char sb[32], cb[32];
+    if (r->has_run_cycles) snprintf(cb, sizeof cb, "%llu", (unsigned long long)r->run_cycles);
+    else snprintf(cb, sizeof cb, "-");
+    printf("%-48s %6s %-16s %-8s %10s %-9s %8.2f%s%s\n", r->test, seed_text(r, sb, sizeof sb), system_text(r),
+           rg_mode_name(r->mode), cb, rg_result_name(r->result), r->seconds, r->reason ? "  " : "",
+           r->reason ? r->reason : "");
+    fflush(stdout);
+}
+
+/* ---- results.json ---- */
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+    cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+}
+
+static int is_row(const rg_run *r)
+{
+    return !r->unit_parent;
+}
+
+static char *results_json(const rg_plan *plan, const char *lists, double wall, size_t pass, size_t fail)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "format", 1);
+    add_str(root, "lists", lists);
+    cJSON_AddNumberToObject(root, "wall_seconds", wall);
+    cJSON_AddNumberToObject(root, "passed", (double)pass);
+    cJSON_AddNumberToObject(root, "failed", (double)fail);
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+    for (size_t i = 0; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
+        if (!is_row(r)) continue;
+        cJSON *o = cJSON_CreateObject();
+        add_str(o, "id", r->id);
+        add_str(o, "test", r->test);
+        add_str(o, "group", r->group);
+        add_str(o, "scenario", r->scenario);
+        if (r->has_seed) cJSON_AddNumberToObject(o, "seed", (double)r->seed);
+        else cJSON_AddNullToObject(o, "seed");
+        add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
+        add_str(o, "mode", rg_mode_name(r->mode));
+        add_str(o, "command", r->cmdline);
+        cJSON_AddNumberToObject(o, "exit_status", r->exit_status);
+        add_str(o, "result", rg_result_name(r->result));
+        add_str(o, "reason", r->reason);
+        if (r->has_run_cycles) cJSON_AddNumberToObject(o, "cycles", (double)r->run_cycles);
+        else cJSON_AddNullToObject(o, "cycles");
+        cJSON_AddNumberToObject(o, "seconds", r->seconds);
+        add_str(o, "log", r->log);
+        cJSON *req = cJSON_AddArrayToObject(o, "requirements");
+        for (size_t k = 0; k < r->nreqs; k++) cJSON_AddItemToArray(req, cJSON_CreateString(r->reqs[k]));
+        add_str(o, "fcov", r->fcov);
+        add_str(o, "coverage", r->covdat);
+        if (r->mismatch) {
+            cJSON *m = cJSON_AddObjectToObject(o, "mismatch");
+            cJSON_AddNumberToObject(m, "cycle", (double)r->mm_cycle);
+            add_str(m, "field", r->mm_field);
+        }
+        if (r->tr_note || r->tr_fst) {
+            cJSON *t = cJSON_AddObjectToObject(o, "triage");
+            add_str(t, "command", r->tr_cmd);
+            add_str(t, "fst", r->tr_fst);
+            add_str(t, "gtkw", r->tr_gtkw);
+            add_str(t, "png", r->tr_png);
+            add_str(t, "note", r->tr_note);
+        }
+        cJSON_AddItemToArray(runs, o);
+    }
+    char *s = cJSON_Print(root);
+    cJSON_Delete(root);
+    char *out = rg_fmt("%s\n", s);
+    free(s);
+    return out;
+}
+
+/* ---- per group ---- */
+
+typedef struct group_totals {
+    size_t rows, passed;
+    double seconds;
+} group_totals;
+
+/* Does a group start at run g (its first run)?  If so, its totals. */
+static int group_at(const rg_plan *plan, size_t g, group_totals *t)
+{
+    const char *grp = plan->runs[g]->group;
+    for (size_t k = 0; k < g; k++)
+        if (!strcmp(plan->runs[k]->group, grp)) return 0;
+    *t = (group_totals){ 0, 0, 0 };
+    for (size_t i = g; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
+        if (!is_row(r) || strcmp(r->group, grp)) continue;
+        t->rows++;
+        t->passed += r->result == RG_PASS;
+        t->seconds += r->seconds;
+    }
+    return 1;
+}
+
+/* ---- junit.xml ---- */
+
+static void log_tail(rg_buf *b, const char *path)
+{
+    char *t = rg_read_file(path);
+    if (!t) return;
+    size_t n = strlen(t);
+    int lines = 0;
+    while (n > 0 && lines <= LOG_TAIL_LINES) if (t[--n] == '\n') lines++;
+    rg_cat_xml(b, t + (lines > LOG_TAIL_LINES ? n + 1 : n));
+    free(t);
+}
+
+static char *junit_xml(const rg_plan *plan)
+{
+    rg_buf b = { 0 };
+    rg_cat(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cpumf-regress\">\n");
+    for (size_t g = 0; g < plan->n; g++) {
+        const char *grp = plan->runs[g]->group;
+        group_totals t;
+        if (!group_at(plan, g, &t)) continue;
+        size_t tests = t.rows, fails = t.rows - t.passed;
+        double secs = t.seconds;
+        rg_cat(&b, "  <testsuite name=\"");
+        rg_cat_xml(&b, grp);
+        rg_cat(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", tests, fails, secs);
+        for (size_t i = g; i < plan->n; i++) {
+            const rg_run *r = plan->runs[i];
+            if (!is_row(r) || strcmp(r->group, grp)) continue;
+            char sb[32];
+            char *name = r->mode == RG_UNIT ? rg_strdup(r->test)
+                       : rg_fmt("%s seed=%s system=%s mode=%s", r->test, seed_text(r, sb, sizeof sb),
+                                system_text(r), rg_mode_name(r->mode));
+            char *bin = rg_stem(r->scenario);   /* unit tests: their binary */
+            char *cls = rg_fmt("%s.%s", grp, r->mode == RG_UNIT ? bin : r->test);
+            free(bin);
+            rg_cat(&b, "    <testcase classname=\"");
+            rg_cat_xml(&b, cls);
+            rg_cat(&b, "\" name=\"");
+            rg_cat_xml(&b, name);
+            rg_cat(&b, "\" time=\"%.3f\">\n", r->seconds);
+            if (r->result != RG_PASS) {
+                rg_cat(&b, "      <failure type=\"%s\" message=\"", rg_result_name(r->result));
+                rg_cat_xml(&b, r->reason ? r->reason : "");
+                rg_cat(&b, "\">reproduce: ");
+                rg_cat_xml(&b, r->cmdline);
+                rg_cat(&b, "</failure>\n");
+            }
+            if (r->result != RG_PASS || r->mode != RG_UNIT) {
+                rg_cat(&b, "      <system-out>");
+                log_tail(&b, r->log);
+                rg_cat(&b, "</system-out>\n");
+            }
+            rg_cat(&b, "    </testcase>\n");
+            free(name);
+            free(cls);
+        }
+        rg_cat(&b, "  </testsuite>\n");
+    }
+    rg_cat(&b, "</testsuites>\n");
+    return b.s;
+}
+
+/* ---- functional coverage: sum of every run's --fcov bins ---- */
+
+typedef struct bin { char *name; double count; } bin;
+
+static int bin_cmp(const void *a, const void *b)
+{
+    return strcmp(((const bin *)a)->name, ((const bin *)b)->name);
+}
+
+/* Merge into coverage/functional.json; markdown for the summary into md. */
+static void functional_coverage(const rg_plan *plan, const char *out, rg_buf *md)
+{
+    bin *bins = NULL;
+    size_t nb = 0, files = 0;
+    for (size_t i = 0; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
+        char *t = r->fcov ? rg_read_file(r->fcov) : NULL;
+        cJSON *j = t ? cJSON_Parse(t) : NULL;
+        free(t);
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(j, "bins");
+        if (cJSON_IsObject(b)) {
+            files++;
+            for (const cJSON *e = b->child; e; e = e->next) {
+                if (!cJSON_IsNumber(e)) continue;
+                bin key = { e->string, 0 };
+                bin *hit = nb ? bsearch(&key, bins, nb, sizeof *bins, bin_cmp) : NULL;
+                if (hit) {
+                    hit->count += e->valuedouble;
+                    continue;
+                }
+                bin *nbins = rg_alloc((nb + 1) * sizeof *nbins);
+                if (nb) memcpy(nbins, bins, nb * sizeof *bins);
+                free(bins);
+                bins = nbins;
+                bins[nb].name = rg_strdup(e->string);
+                bins[nb++].count = e->valuedouble;
+                qsort(bins, nb, sizeof *bins, bin_cmp);
+            }
+        }
+        cJSON_Delete(j);
+    }
+    rg_cat(md, "\n## Functional coverage\n\n");
+    if (!files) {
+        rg_cat(md, "Not collected: no run wrote its `--fcov` file.\n");
+        return;
+    }
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "format", 1);
+    cJSON_AddNumberToObject(root, "runs", (double)files);
+    cJSON *jb = cJSON_AddObjectToObject(root, "bins");
+    for (size_t i = 0; i < nb; i++) cJSON_AddNumberToObject(jb, bins[i].name, bins[i].count);
+    char *s = cJSON_Print(root), *dir = rg_fmt("%s/coverage", out);
+    char *path = rg_fmt("%s/functional.json", dir), *text = rg_fmt("%s\n", s);
+    if (rg_mkdirs(dir) != 0 || rg_write_file(path, text) != 0)
+        fprintf(stderr, "cpumf-regress: cannot write %s\n", path);
+    free(s);
+    free(dir);
+    free(path);
+    free(text);
+    cJSON_Delete(root);
+    rg_cat(md, "Merged from %zu runs into [coverage/functional.json](coverage/functional.json).\n\n", files);
+    rg_cat(md, "| group | hit | total |\n|---|---:|---:|\n");
+    /* Bins are sorted, so a group's bins are adjacent. */
+    for (size_t i = 0; i < nb;) {
+        size_t gl = strcspn(bins[i].name, "."), j = i, hit = 0;
+        for (; j < nb && !strncmp(bins[j].name, bins[i].name, gl) && bins[j].name[gl] == bins[i].name[gl]; j++)
+            hit += bins[j].count > 0;
+        rg_cat(md, "| %.*s | %zu | %zu |\n", (int)gl, bins[i].name, hit, j - i);
+        i = j;
+    }
+    size_t missed = 0;
+    for (size_t i = 0; i < nb; i++) missed += bins[i].count <= 0;
+    rg_cat(md, "\n%zu bins not hit%s\n", missed, missed ? ":" : ".");
+    for (size_t i = 0; i < nb; i++)
+        if (bins[i].count <= 0) rg_cat(md, "- `%s`\n", bins[i].name);
+    for (size_t i = 0; i < nb; i++) free(bins[i].name);
+    free(bins);
+}
+
+/* ---- requirement coverage ---- */
+
+/* Does a unit test name spell id with underscores ("CF-ST-1": test_CF_ST_1_x)? */
+static int unit_names(const char *test, const char *id)
+{
+    size_t n = strlen(id);
+    for (const char *s = strstr(test, "_"); s; s = strstr(s + 1, "_")) {
+        size_t k = 0;
+        while (k < n && (s[1 + k] == id[k] || (id[k] == '-' && s[1 + k] == '_'))) k++;
+        if (k == n && (s[1 + n] == '\0' || s[1 + n] == '_')) return 1;
+    }
+    return 0;
+}
+
+static int run_names(const rg_run *r, const char *id)
+{
+    if (r->mode == RG_UNIT) return unit_names(r->test, id);
+    for (size_t i = 0; i < r->nreqs; i++)
+        if (!strcmp(r->reqs[i], id)) return 1;
+    return 0;
+}
+
+/* Test names without the iteration of a loop test ("name[2]"). */
+static int same_test(const char *a, const char *b)
+{
+    size_t n = strcspn(a, "[");
+    return n == strcspn(b, "[") && !strncmp(a, b, n);
+}
+
+static void requirement_coverage(const rg_plan *plan, rg_buf *md)
+{
+    rg_cat(md, "\n## Requirement coverage\n\n");
+    char *text = rg_read_file("docs/requirements.txt");
+    if (!text) {
+        rg_cat(md, "docs/requirements.txt not found.\n");
+        return;
+    }
+    rg_buf table = { 0 }, missing = { 0 };
+    size_t ids = 0, named = 0;
+    rg_cat(&table, "| ID | title | passing runs | tests |\n|---|---|---:|---|\n");
+    rg_cat(&missing, "%s", "");
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || !strchr(line, '\t')) continue;
+        char *title = strchr(line, '\t');
+        *title++ = '\0';
+        ids++;
+        size_t runs = 0;
+        rg_buf tests = { 0 };
+        rg_cat(&tests, "%s", "");
+        size_t shown = 0;
+        for (size_t i = 0; i < plan->n; i++) {
+            const rg_run *r = plan->runs[i];
+            if (!is_row(r) || r->result != RG_PASS || !run_names(r, line)) continue;
+            runs++;
+            if (shown > 6) continue;   /* the list is full: spare the search */
+            size_t k;   /* each test name once */
+            for (k = 0; k < i; k++) {
+                const rg_run *q = plan->runs[k];
+                if (is_row(q) && q->result == RG_PASS && same_test(q->test, r->test) && run_names(q, line)) break;
+            }
+            if (k < i) continue;
+            if (shown < 6) rg_cat(&tests, "%s`%.*s`", shown ? ", " : "", (int)strcspn(r->test, "["), r->test);
+            else if (shown == 6) rg_cat(&tests, ", ...");
+            shown++;
+        }
+        named += runs > 0;
+        if (!runs) rg_cat(&missing, "- %s %s\n", line, title);
+        rg_cat(&table, "| %s | %s | %zu | %s |\n", line, title, runs, tests.s);
+        free(tests.s);
+    }
+    rg_cat(md, "%zu of %zu requirements are named by a passing run or unit test.\n\n", named, ids);
+    if (named < ids) rg_cat(md, "Named by no passing test:\n\n%s\n", missing.s);
+    rg_cat(md, "%s", table.s);
+    free(table.s);
+    free(missing.s);
+    free(text);
+}
+
+/* ---- summary.md ---- */
+
+/* A path under out as a link relative to summary.md. */
+static const char *rel(const char *out, const char *path)
+{
+    size_t n = strlen(out);
+    return !strncmp(path, out, n) && path[n] == '/' ? path + n + 1 : path;
+}
+
+static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall, size_t pass,
+                        size_t fail, const char *coverage_text)
+{
+    const char *out = cfg->out;
+    rg_buf b = { 0 };
+    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n", lists, wall, cfg->jobs);
+    if (cfg->mutant) rg_cat(&b, "Lockstep runs with RTL mutant `%s` (`+MUTANT_%s`).\n", cfg->mutant, cfg->mutant);
+    rg_cat(&b, "\n**%zu passed, %zu failed**\n\n", pass, fail);
+    rg_cat(&b, "| group | runs | passed | failed | seconds (sum) |\n|---|---:|---:|---:|---:|\n");
+    for (size_t g = 0; g < plan->n; g++) {
+        group_totals t;
+        if (group_at(plan, g, &t))
+            rg_cat(&b, "| %s | %zu | %zu | %zu | %.1f |\n", plan->runs[g]->group, t.rows, t.passed,
+                   t.rows - t.passed, t.seconds);
+    }
+    if (fail) rg_cat(&b, "\n## Failures\n");
+    for (size_t i = 0; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
+        if (!is_row(r) || r->result == RG_PASS) continue;
+        char sb[32];
+        rg_cat(&b, "\n### %s (seed %s, system %s, %s): %s\n\n%s\n\n", r->test, seed_text(r, sb, sizeof sb),
+               system_text(r), rg_mode_name(r->mode), rg_result_name(r->result), r->reason ? r->reason : "");
+        rg_cat(&b, "Reproduce:\n\n    %s\n\nLog: [%s](%s)\n", r->cmdline, rel(out, r->log), rel(out, r->log));
+        if (r->tr_fst)
+            rg_cat(&b, "\nWaves around cycle %llu: [%s](%s), GTKWave save file [%s](%s), made by\n\n    %s\n",
+                   (unsigned long long)r->mm_cycle, rel(out, r->tr_fst), rel(out, r->tr_fst),
+                   r->tr_gtkw ? rel(out, r->tr_gtkw) : "-", r->tr_gtkw ? rel(out, r->tr_gtkw) : "", r->tr_cmd);
+        if (r->tr_png) rg_cat(&b, "\n![waves around the first difference](%s)\n", rel(out, r->tr_png));
+        if (r->tr_note) rg_cat(&b, "\nTriage: %s\n", r->tr_note);
+    }
+    requirement_coverage(plan, &b);
+    functional_coverage(plan, out, &b);
+    rg_cat(&b, "\n## Verilator coverage\n\n%s", coverage_text);
+    return b.s;
+}
+
+int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall,
+                     const char *coverage_text)
+{
+    size_t pass = 0, fail = 0;
+    for (size_t i = 0; i < plan->n; i++) {
+        if (!is_row(plan->runs[i])) continue;
+        if (plan->runs[i]->result == RG_PASS) pass++;
+        else fail++;
+    }
+    char *files[3][2] = {
+        { rg_fmt("%s/results.json", cfg->out), results_json(plan, lists, wall, pass, fail) },
+        { rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan) },
+        { rg_fmt("%s/summary.md", cfg->out), summary_md(cfg, plan, lists, wall, pass, fail, coverage_text) },
+    };
+    int rc = 0;
+    for (int i = 0; i < 3; i++) {
+        if (rg_write_file(files[i][0], files[i][1]) != 0) {
+            fprintf(stderr, "cpumf-regress: cannot write %s\n", files[i][0]);
+            rc = -1;
+        }
+        free(files[i][0]);
+        free(files[i][1]);
+    }
+    return rc;
+}
+
+/* ---- merging shards ---- */
+
+static char *opt_str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? rg_strdup(v->valuestring) : NULL;
+}
+
+static double opt_num(const cJSON *o, const char *k, int *has)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (has) *has = cJSON_IsNumber(v);
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static int name_index(const char *name, const char *(*fn)(int), int n)
+{
+    for (int i = 0; i < n; i++)
+        if (name && !strcmp(name, fn(i))) return i;
+    return -1;
+}
+
+static const char *mode_at(int i) { return rg_mode_name((rg_mode)i); }
+static const char *result_at(int i) { return rg_result_name((rg_result)i); }
+
+int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
+{
+    jdoc *d = jdoc_parse_file(path, err, errlen);
+    if (!d) return 2;
+    const cJSON *root = jdoc_root(d), *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
+    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
+    if (!cJSON_IsNumber(fmt) || fmt->valuedouble != 1 || !cJSON_IsArray(runs)) {
+        jdoc_fail(d, root, err, errlen, "not a cpumf-regress results.json (format 1 with \"runs\")");
+        jdoc_free(d);
+        return 2;
+    }
+    *wall = opt_num(root, "wall_seconds", NULL);
+    for (const cJSON *o = runs->child; o; o = o->next) {
+        char *mode = opt_str(o, "mode"), *result = opt_str(o, "result");
+        int m = name_index(mode, mode_at, RG_UNIT + 1), res = name_index(result, result_at, RG_BAD_INPUT + 1);
+        rg_run *r = rg_alloc(sizeof *r);
+        r->id = opt_str(o, "id");
+        r->group = opt_str(o, "group");
+        r->test = opt_str(o, "test");
+        free(mode);
+        free(result);
+        if (!cJSON_IsObject(o) || m < 0 || res < 0 || !r->id || !r->group || !r->test) {
+            free(r->id);
+            free(r->group);
+            free(r->test);
+            free(r);
+            jdoc_fail(d, o, err, errlen, "a run needs id, group, test, a known mode and result");
+            jdoc_free(d);
+            return 2;
+        }
+        r->mode = (rg_mode)m;
+        r->result = (rg_result)res;
+        r->scenario = opt_str(o, "scenario");
+        r->seed = (uint64_t)opt_num(o, "seed", &r->has_seed);
+        r->run_system = opt_str(o, "system");
+        r->cmdline = opt_str(o, "command");
+        r->exit_status = (int)opt_num(o, "exit_status", NULL);
+        r->reason = opt_str(o, "reason");
+        r->run_cycles = (uint64_t)opt_num(o, "cycles", &r->has_run_cycles);
+        r->seconds = opt_num(o, "seconds", NULL);
+        r->log = opt_str(o, "log");
+        r->fcov = opt_str(o, "fcov");
+        r->covdat = opt_str(o, "coverage");
+        const cJSON *req = cJSON_GetObjectItemCaseSensitive(o, "requirements");
+        size_t n = (size_t)cJSON_GetArraySize(req);
+        if (cJSON_IsArray(req) && n) {
+            r->reqs = rg_alloc(n * sizeof *r->reqs);
+            for (const cJSON *e = req->child; e; e = e->next)
+                if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
+        }
+        const cJSON *mm = cJSON_GetObjectItemCaseSensitive(o, "mismatch");
+        if (cJSON_IsObject(mm)) {
+            r->mismatch = 1;
+            r->mm_cycle = (uint64_t)opt_num(mm, "cycle", NULL);
+            r->mm_field = opt_str(mm, "field");
+        }
+        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(o, "triage");
+        if (cJSON_IsObject(tr)) {
+            r->tr_cmd = opt_str(tr, "command");
+            r->tr_fst = opt_str(tr, "fst");
+            r->tr_gtkw = opt_str(tr, "gtkw");
+            r->tr_png = opt_str(tr, "png");
+            r->tr_note = opt_str(tr, "note");
+        }
+        rg_plan_add(plan, r);
+    }
+    jdoc_free(d);
+    return 0;
+}
