@@ -124,16 +124,16 @@ $(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-max
 VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
   -lz -lpthread
 
+# cpumf-cosim on each Verilated build: the binary's suffix, the build, extra objects.
+define COSIM_BIN
+$(BUILD)/cpumf-cosim$(1): $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/$(2)/rtl_shim.o
+	$(CXX) $(OPT) -o $$@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/$(2)) $(3) $(LDLIBS)
+endef
 cosim: $(BUILD)/cpumf-cosim
-$(BUILD)/cpumf-cosim: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
-	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
-$(BUILD)/cpumf-cosim-mut: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj-mut/rtl_shim.o
-	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj-mut) $(LDLIBS)
-$(BUILD)/cpumf-cosim-xrand: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj-xrand/rtl_shim.o
-	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj-xrand) $(LDLIBS)
-$(BUILD)/cpumf-cosim-cov: $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj-cov/rtl_shim.o
-	$(CXX) $(OPT) -o $@ $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a $(call VLT_LIBS,$(BUILD)/vobj-cov) \
-	  $(BUILD)/vobj-cov/verilated_cov.o $(LDLIBS)
+$(eval $(call COSIM_BIN,,vobj,))
+$(eval $(call COSIM_BIN,-mut,vobj-mut,))
+$(eval $(call COSIM_BIN,-xrand,vobj-xrand,))
+$(eval $(call COSIM_BIN,-cov,vobj-cov,$(BUILD)/vobj-cov/verilated_cov.o))
 $(BUILD)/cpumf-bench: $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_OBJ) $(BUILD)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(BUILD)/obj/tb/bench_main.o $(BUILD)/obj/tb/cosim.o $(TB_OBJ) $(BUILD)/libcpumf.a \
 	  $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
