@@ -12,48 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf/cpumf.h"
+#include "test_mem.h"
 
 #define MEM_SIZE (1u << 20)
 #define OPND 0x1000u /* instruction operands */
 #define TOD 0x00D1234567890ABCull
-
-typedef struct smem {
-    uint8_t b[MEM_SIZE];
-} smem;
-
-static int sm_read(void *u, uint64_t a, uint64_t *d)
-{
-    const smem *m = (const smem *)u;
-    uint64_t v = 0u;
-    unsigned i;
-    if (a >= MEM_SIZE)
-        return 1;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    *d = v;
-    return 0;
-}
-
-static int sm_write(void *u, uint64_t a, uint64_t d, uint8_t be)
-{
-    smem *m = (smem *)u;
-    unsigned i;
-    if (a >= MEM_SIZE)
-        return 1;
-    for (i = 0; i < 8u; i++)
-        if (be & (0x80u >> i))
-            m->b[a + i] = (uint8_t)(d >> (56u - 8u * i));
-    return 0;
-}
-
-static const cpumf_storage_ops sm_ops = {sm_read, sm_write};
-
-static void put(smem *m, uint64_t a, uint64_t v)
-{
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        m->b[a + i] = (uint8_t)(v >> (56u - 8u * i));
-}
 
 /* Two CPUs of a model with every counter set (extended, MT from CSVN 6),
  * coprocessor groups and both sampling functions, all authorized. */
@@ -89,7 +52,7 @@ static void sys_cfg(cpumf_system_cfg *c)
 
 typedef struct fx {
     cpumf_sys *s;
-    smem *m;
+    smem m;
     cpumf_sys_in in;
     cpumf_sys_out out;
     uint64_t *base;   /* counts at the last check */
@@ -104,11 +67,10 @@ static fx *fx_new(void)
     sys_cfg(&c);
     f->s = cpumf_create(&c, err, sizeof err);
     ck_assert_msg(f->s != NULL, "%s", err);
-    f->m = (smem *)calloc(1, sizeof *f->m);
+    sm_init(&f->m, MEM_SIZE);
     f->base = (uint64_t *)calloc(cpumf_fcov_count(), sizeof *f->base);
-    ck_assert_ptr_nonnull(f->m);
     ck_assert_ptr_nonnull(f->base);
-    ck_assert_int_eq(cpumf_attach_storage(f->s, &sm_ops, f->m, 1), 0);
+    ck_assert_int_eq(cpumf_attach_storage(f->s, &sm_ops, &f->m, 1), 0);
     cpumf_in_idle(&f->in);
     f->in.cpu[0].wait = 0;
     f->in.cpu[0].tod = TOD;
@@ -118,7 +80,7 @@ static fx *fx_new(void)
 static void fx_free(fx *f)
 {
     cpumf_destroy(f->s);
-    free(f->m);
+    sm_release(&f->m);
     free(f->base);
     free(f);
 }
@@ -186,7 +148,7 @@ static void rebase(fx *f)
 static unsigned lcctl(fx *f, unsigned cpu, unsigned e, unsigned c)
 {
     cpumf_insn_result r;
-    put(f->m, OPND, (uint64_t)e << 16 | c);
+    sm_put(&f->m, OPND, (uint64_t)e << 16 | c);
     ck_assert_int_eq(cpumf_x_lcctl(f->s, cpu, OPND, 0, &r), 0);
     ck_assert_uint_eq(r.exc, 0);
     return r.cc;
@@ -195,7 +157,7 @@ static unsigned lcctl(fx *f, unsigned cpu, unsigned e, unsigned c)
 static unsigned lpctl(fx *f, unsigned cpu, unsigned e, unsigned c)
 {
     cpumf_insn_result r;
-    put(f->m, OPND, (uint64_t)e << 1 | c);
+    sm_put(&f->m, OPND, (uint64_t)e << 1 | c);
     ck_assert_int_eq(cpumf_x_lpctl(f->s, cpu, OPND, 0, &r), 0);
     ck_assert_uint_eq(r.exc, 0);
     return r.cc;
@@ -207,11 +169,11 @@ static unsigned lsctl(fx *f, unsigned e, unsigned c, uint64_t interval, uint64_t
 {
     cpumf_insn insn;
     cpumf_insn_result r;
-    put(f->m, OPND, (uint64_t)(e & 1u) << 9 | (uint64_t)(e >> 1) << 8 | (uint64_t)(c & 1u) << 1 |
+    sm_put(&f->m, OPND, (uint64_t)(e & 1u) << 9 | (uint64_t)(e >> 1) << 8 | (uint64_t)(c & 1u) << 1 |
                         (c >> 1));
-    put(f->m, OPND + 8, interval);
-    put(f->m, OPND + 16, tear);
-    put(f->m, OPND + 24, dear);
+    sm_put(&f->m, OPND + 8, interval);
+    sm_put(&f->m, OPND + 16, tear);
+    sm_put(&f->m, OPND + 24, dear);
     memset(&insn, 0, sizeof insn);
     insn.op = CPUMF_OP_LSCTL;
     insn.addr = OPND;
@@ -471,7 +433,7 @@ END_TEST
 START_TEST(test_SF_UPD_2_fcov_entries_stored)
 {
     fx *f = fx_new();
-    put(f->m, 0x10000, 0x20000); /* SDBT entry 0: block 0x20000 */
+    sm_put(&f->m, 0x10000, 0x20000); /* SDBT entry 0: block 0x20000 */
     ck_assert_uint_eq(lsctl(f, 1, 1, 50, 0x10000, 0x20000), 0);
     rebase(f);
     until_update_ends(f, 1);
@@ -487,9 +449,9 @@ END_TEST
 START_TEST(test_SF_UPD_3_fcov_block_full_and_block_link)
 {
     fx *f = fx_new();
-    put(f->m, 0x10000, 0x20000);
-    put(f->m, 0x10008, 0x30000);
-    put(f->m, 0x20FC0, 0x6000000000000000ull); /* trailer: A and T one */
+    sm_put(&f->m, 0x10000, 0x20000);
+    sm_put(&f->m, 0x10008, 0x30000);
+    sm_put(&f->m, 0x20FC0, 0x6000000000000000ull); /* trailer: A and T one */
     f->in.cpu[0].cr0_58 = 0;
     /* one basic entry left before the trailer */
     ck_assert_uint_eq(lsctl(f, 1, 1, 50, 0x10000, 0x20FA0), 0);
@@ -507,8 +469,8 @@ END_TEST
 START_TEST(test_SF_UPD_1_fcov_overflow_and_combined_discarded)
 {
     fx *f = fx_new();
-    put(f->m, 0x10000, 0x20000);
-    put(f->m, 0x20FC0, 0x8000000000000000ull); /* F one */
+    sm_put(&f->m, 0x10000, 0x20000);
+    sm_put(&f->m, 0x20FC0, 0x8000000000000000ull); /* F one */
     ck_assert_uint_eq(lsctl(f, 3, 3, 50, 0x10000, 0x20000), 0);
     rebase(f);
     until_update_ends(f, 1);
@@ -543,9 +505,9 @@ END_TEST
 START_TEST(test_SF_UPD_5_fcov_table_link_to_table_link)
 {
     fx *f = fx_new();
-    put(f->m, 0x10000, 0x20000);
-    put(f->m, 0x10008, 0x40000 | 1u);
-    put(f->m, 0x40000, 0x50000 | 1u);
+    sm_put(&f->m, 0x10000, 0x20000);
+    sm_put(&f->m, 0x10008, 0x40000 | 1u);
+    sm_put(&f->m, 0x40000, 0x50000 | 1u);
     f->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(lsctl(f, 1, 1, 50, 0x10000, 0x20FC0), 0);
     rebase(f);
@@ -561,7 +523,7 @@ END_TEST
 START_TEST(test_SF_UPD_7_fcov_loss_of_sample_data)
 {
     fx *f = fx_new();
-    put(f->m, 0x10000, 0x20000);
+    sm_put(&f->m, 0x10000, 0x20000);
     ck_assert_uint_eq(lsctl(f, 1, 1, 5000, 0x10000, 0x20000), 0);
     rebase(f);
     f->in.cpu[0].loss_sample = 1;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf_int.h"
+#include "test_mem.h"
 
 /* ------------------------------------------------------------ fixtures */
 
@@ -55,57 +56,6 @@ static void sys_cfg(cpumf_system_cfg *c, unsigned mode)
     c->level = 1;
 }
 
-typedef struct smem {
-    uint8_t *b;
-    uint64_t size;        /* addresses at or above are not in the configuration */
-    unsigned reads, writes;
-} smem;
-
-static int sm_read(void *u, uint64_t a, uint64_t *d)
-{
-    smem *m = (smem *)u;
-    uint64_t v = 0u;
-    unsigned i;
-    m->reads++;
-    if (a >= m->size || m->size - a < 8u)
-        return 1;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    *d = v;
-    return 0;
-}
-
-static int sm_write(void *u, uint64_t a, uint64_t d, uint8_t be)
-{
-    smem *m = (smem *)u;
-    unsigned i;
-    m->writes++;
-    if (a >= m->size || m->size - a < 8u)
-        return 1;
-    for (i = 0; i < 8u; i++)
-        if (be & (0x80u >> i))
-            m->b[a + i] = (uint8_t)(d >> (56u - 8u * i));
-    return 0;
-}
-
-static const cpumf_storage_ops sm_ops = {sm_read, sm_write};
-
-static void put(smem *m, uint64_t a, uint64_t v)
-{
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        m->b[a + i] = (uint8_t)(v >> (56u - 8u * i));
-}
-
-static uint64_t get(const smem *m, uint64_t a)
-{
-    uint64_t v = 0u;
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    return v;
-}
-
 typedef struct harness {
     cpumf_sys *s;
     smem m;
@@ -125,9 +75,7 @@ static harness *h_new(unsigned mode, unsigned latency)
     sys_cfg(&c, mode);
     h->s = cpumf_create(&c, err, sizeof err);
     ck_assert_msg(h->s != NULL, "%s", err);
-    h->m.b = (uint8_t *)calloc(MEM_SIZE, 1);
-    ck_assert_ptr_nonnull(h->m.b);
-    h->m.size = MEM_SIZE;
+    sm_init(&h->m, MEM_SIZE);
     ck_assert_int_eq(cpumf_attach_storage(h->s, &sm_ops, &h->m, latency), 0);
     cpumf_in_idle(&h->in);
     io = &h->in.cpu[0];
@@ -148,7 +96,7 @@ static harness *h_new(unsigned mode, unsigned latency)
 static void h_free(harness *h)
 {
     cpumf_destroy(h->s);
-    free(h->m.b);
+    sm_release(&h->m);
     free(h);
 }
 
@@ -180,10 +128,10 @@ static unsigned h_lsctl(harness *h, uint64_t x, uint64_t interval, uint64_t tear
 {
     cpumf_insn insn;
     cpumf_insn_result res;
-    put(&h->m, OPND, x);
-    put(&h->m, OPND + 8, interval);
-    put(&h->m, OPND + 16, tear);
-    put(&h->m, OPND + 24, dear);
+    sm_put(&h->m, OPND, x);
+    sm_put(&h->m, OPND + 8, interval);
+    sm_put(&h->m, OPND + 16, tear);
+    sm_put(&h->m, OPND + 24, dear);
     memset(&insn, 0, sizeof insn);
     insn.op = CPUMF_OP_LSCTL;
     insn.addr = OPND;
@@ -210,9 +158,9 @@ static void h_until_samples(harness *h, uint64_t want, unsigned limit)
  * entry 1 links block 0x30000; TEAR = 0x10000, DEAR = dear. */
 static void sdb_4k(harness *h)
 {
-    put(&h->m, 0x10000, 0x20000);
-    put(&h->m, 0x10008, 0x30000);
-    put(&h->m, 0x10010, 0x10000 | 1u); /* table link back to the start */
+    sm_put(&h->m, 0x10000, 0x20000);
+    sm_put(&h->m, 0x10008, 0x30000);
+    sm_put(&h->m, 0x10010, 0x10000 | 1u); /* table link back to the start */
 }
 
 /* ------------------------------------------------------------ LSCTL / QSI */
@@ -371,9 +319,9 @@ START_TEST(test_SF_QSI_1_stored_through_the_model)
     ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
     ck_assert_uint_eq(res.exc, 0);
     ck_assert_uint_eq(res.cc_valid, 0);
-    ck_assert_uint_eq(get(&h->m, 0x3000), 0xEEEEEEEE00030300ull);
-    ck_assert_uint_eq(get(&h->m, 0x3008), 0x0020004000000000ull);
-    ck_assert_uint_eq(get(&h->m, 0x3040), 0x00000000EEEEEEEEull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x3000), 0xEEEEEEEE00030300ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x3008), 0x0020004000000000ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x3040), 0x00000000EEEEEEEEull);
     /* problem state: privileged */
     insn.problem = 1;
     ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
@@ -468,7 +416,7 @@ START_TEST(test_SF_LPP_1_loads_with_sampling_enabled)
     harness *h = h_new(ARCH_INT_EXACT, 1);
     cpumf_insn insn;
     cpumf_insn_result res;
-    put(&h->m, 0x2000, 0xCAFEF00D12345678ull);
+    sm_put(&h->m, 0x2000, 0xCAFEF00D12345678ull);
     memset(&insn, 0, sizeof insn);
     insn.op = CPUMF_OP_LPP;
     insn.addr = 0x2000;
@@ -907,7 +855,7 @@ START_TEST(test_SF_UPD_2_basic_entry_stored)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
     sdb_4k(h);
-    put(&h->m, 0x2000, 0xCAFE);
+    sm_put(&h->m, 0x2000, 0xCAFE);
     h->in.cpu[0].wait = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 100, 0x10000, 0x20000), 0);
     {
@@ -920,10 +868,10 @@ START_TEST(test_SF_UPD_2_basic_entry_stored)
     }
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(h->cyc, 100 + 2 * 1 + 8 * 1); /* sample due in tick 100, then storage */
-    ck_assert_uint_eq(get(&h->m, 0x20000), 0x0001032C40001234ull);
-    ck_assert_uint_eq(get(&h->m, 0x20008), 0x123456);
-    ck_assert_uint_eq(get(&h->m, 0x20010), 0xCAFE);
-    ck_assert_uint_eq(get(&h->m, 0x20018), 0);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20008), 0x123456);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20010), 0xCAFE);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20018), 0);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20020);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
     ck_assert_uint_eq(reg(h, "cpu0.sf_interval.collisions"), 0);
@@ -937,25 +885,25 @@ START_TEST(test_SF_UPD_3_block_exactly_full_126_entries)
     harness *h = h_new(ARCH_INT_EXACT, 1);
     unsigned k;
     sdb_4k(h);
-    put(&h->m, 0x20FC0, 0x00ABCDEF12345678ull); /* reserved bytes 1-3 */
-    put(&h->m, 0x20FE0, 0x1111111111111111ull); /* bytes 32-39 reserved */
+    sm_put(&h->m, 0x20FC0, 0x00ABCDEF12345678ull); /* reserved bytes 1-3 */
+    sm_put(&h->m, 0x20FE0, 0x1111111111111111ull); /* bytes 32-39 reserved */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 20, 0x10000, 0x20000), 0);
     for (k = 1; k <= 126; k++)
         h_until_samples(h, k, 1000);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20FC0); /* exactly full, not invalid */
-    ck_assert_uint_eq(get(&h->m, 0x20FA0), 0x0001032C40001234ull);
-    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x00ABCDEF12345678ull); /* trailer untouched */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FA0), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0x00ABCDEF12345678ull); /* trailer untouched */
     ck_assert_uint_eq(h->alerts, 0);
     /* the 127th: block full, F set, sizes written, timestamp, next block */
     h_until_samples(h, 127, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x80ABCDEF00200040ull);
-    ck_assert_uint_eq(get(&h->m, 0x20FC8), 0);   /* overflow count untouched */
-    ck_assert_uint_eq(get(&h->m, 0x20FD0), TOD); /* STCK format (T = 0) */
-    ck_assert_uint_eq(get(&h->m, 0x20FD8), 0);
-    ck_assert_uint_eq(get(&h->m, 0x20FE0), 0x1111111111111111ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0x80ABCDEF00200040ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC8), 0);   /* overflow count untouched */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FD0), TOD); /* STCK format (T = 0) */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FD8), 0);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FE0), 0x1111111111111111ull);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10008);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30020);
-    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30000), 0x0001032C40001234ull);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 127);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
@@ -973,11 +921,11 @@ START_TEST(test_SF_UPD_8_combined_entry_at_block_end)
     h_until_samples(h, 1, 1000);
     for (k = 0; k < 64; k++)
         ck_assert_uint_eq(h->m.b[0x20F80 + k], 0x5A);
-    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0x8000000000200040ull);
-    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
-    ck_assert_uint_eq(get(&h->m, 0x30020), 0x8006000000000000ull);
-    ck_assert_uint_eq(get(&h->m, 0x30028), DIAG);
-    ck_assert_uint_eq(get(&h->m, 0x30030), TOD);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0x8000000000200040ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30020), 0x8006000000000000ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30028), DIAG);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30030), TOD);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30060);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
     h_free(h);
@@ -988,16 +936,16 @@ START_TEST(test_SF_UPD_1_overflow_count_wraps)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
     sdb_4k(h);
-    put(&h->m, 0x20FC0, 0x8000000000200000ull);  /* F one */
-    put(&h->m, 0x20FC8, 0xFFFFFFFFFFFFFFFFull);
+    sm_put(&h->m, 0x20FC0, 0x8000000000200000ull);  /* F one */
+    sm_put(&h->m, 0x20FC8, 0xFFFFFFFFFFFFFFFFull);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 1, 1), 50, 0x10000, 0x20000), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x20FC8), 0); /* SF-UPD-9: wraps */
-    ck_assert_uint_eq(get(&h->m, 0x20000), 0); /* discarded */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC8), 0); /* SF-UPD-9: wraps */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20000), 0); /* discarded */
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_overflow"), 1);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
     h_until_samples(h, 2, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x20FC8), 1); /* the combined entry counts once */
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC8), 1); /* the combined entry counts once */
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
@@ -1008,13 +956,13 @@ START_TEST(test_SF_UPD_3_stcke_timestamp)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
     sdb_4k(h);
-    put(&h->m, 0x20FC0, 0x2000000000000000ull); /* T one */
+    sm_put(&h->m, 0x20FC0, 0x2000000000000000ull); /* T one */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0xA000000000200040ull);
-    ck_assert_uint_eq(get(&h->m, 0x20FD0), 0x0000D1234567890Aull);
-    ck_assert_uint_eq(get(&h->m, 0x20FD8), 0xBC00000000000000ull);
-    ck_assert_uint_eq(get(&h->m, 0x30000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xA000000000200040ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FD0), 0x0000D1234567890Aull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FD8), 0xBC00000000000000ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30000), 0x0001032C40001234ull);
     h_free(h);
 }
 END_TEST
@@ -1023,12 +971,12 @@ START_TEST(test_SF_UPD_4_program_request_alert)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
     sdb_4k(h);
-    put(&h->m, 0x20FC0, 0x4000000000000000ull); /* A one */
+    sm_put(&h->m, 0x20FC0, 0x4000000000000000ull); /* A one */
     h->in.cpu[0].cr0_58 = 0;                      /* keep it pending */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_PROGRAM_REQ);
-    ck_assert_uint_eq(get(&h->m, 0x20FC0), 0xC000000000200040ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xC000000000200040ull);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), CPUMF_SF_BASIC); /* stays active */
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
     h_free(h);
@@ -1038,9 +986,9 @@ END_TEST
 START_TEST(test_SF_UPD_5_table_link_to_table_link)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
-    put(&h->m, 0x10000, 0x20000);
-    put(&h->m, 0x10008, 0x40000 | 1u);  /* table link to 0x40000 */
-    put(&h->m, 0x40000, 0x50000 | 1u);  /* ... which holds a table link */
+    sm_put(&h->m, 0x10000, 0x20000);
+    sm_put(&h->m, 0x10008, 0x40000 | 1u);  /* table link to 0x40000 */
+    sm_put(&h->m, 0x40000, 0x50000 | 1u);  /* ... which holds a table link */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
@@ -1056,8 +1004,8 @@ END_TEST
 START_TEST(test_SF_UPD_5_block_link_as_last_entry)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
-    put(&h->m, 0x10FF0, 0x20000);
-    put(&h->m, 0x10FF8, 0x30000);       /* block link in the last slot */
+    sm_put(&h->m, 0x10FF0, 0x20000);
+    sm_put(&h->m, 0x10FF8, 0x30000);       /* block link in the last slot */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
@@ -1067,8 +1015,8 @@ START_TEST(test_SF_UPD_5_block_link_as_last_entry)
     /* a table link there is fine: followed once, then its block */
     h_free(h);
     h = h_new(ARCH_INT_EXACT, 1);
-    put(&h->m, 0x10FF8, 0x40000 | 1u);
-    put(&h->m, 0x40000, 0x30000);
+    sm_put(&h->m, 0x10FF8, 0x40000 | 1u);
+    sm_put(&h->m, 0x40000, 0x30000);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(h->alerts, 0);
@@ -1091,7 +1039,7 @@ START_TEST(test_SF_UPD_6_entry_address_below_8192)
     /* a block link to a block below 8192 */
     h = h_new(ARCH_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
-    put(&h->m, 0x10008, 0x1000);
+    sm_put(&h->m, 0x10008, 0x1000);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
@@ -1123,17 +1071,17 @@ END_TEST
 START_TEST(test_SF_BUF_1_one_megabyte_buffers)
 {
     harness *h = h_new(ARCH_INT_EXACT, 1);
-    put(&h->m, 0x10000, 0x100000);
-    put(&h->m, 0x10008, 0x200000 | 0xABCu); /* bits 44-63 ignored with S = 1 */
+    sm_put(&h->m, 0x10000, 0x100000);
+    sm_put(&h->m, 0x10008, 0x200000 | 0xABCu); /* bits 44-63 ignored with S = 1 */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(1, 0, 1, 0, 1, 0), 50, 0x10000, 0x1FFFA0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x1FFFA0), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x1FFFA0), 0x0001032C40001234ull);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x1FFFC0);
     h_until_samples(h, 2, 1000);
-    ck_assert_uint_eq(get(&h->m, 0x1FFFC0), 0x8000000000200040ull);
-    ck_assert_uint_eq(get(&h->m, 0x1FFFD0), TOD);
+    ck_assert_uint_eq(sm_get(&h->m, 0x1FFFC0), 0x8000000000200040ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x1FFFD0), TOD);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x200020);
-    ck_assert_uint_eq(get(&h->m, 0x200000), 0x0001032C40001234ull);
+    ck_assert_uint_eq(sm_get(&h->m, 0x200000), 0x0001032C40001234ull);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
 }
@@ -1165,7 +1113,7 @@ START_TEST(test_SF_LSCTL_2_waits_for_the_update)
     unsigned k, issued = 0, done = 0, waited = 0;
     sdb_4k(h);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 30, 0x10000, 0x20000), 0);
-    put(&h->m, OPND, lsctl_x(0, 0, 1, 0, 0, 0)); /* deactivate */
+    sm_put(&h->m, OPND, lsctl_x(0, 0, 1, 0, 0, 0)); /* deactivate */
     /* present LSCTL when the update starts */
     for (k = 0; k < 3000 && !done; k++) {
         if (!issued && reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE) {
