@@ -61,6 +61,10 @@ module cf_global
   logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
   logic [NCPU-1:0][1:0][63:0]       mt_ctr_q, mt_ctr_d;
   logic                             disable_ev, cg_clear;
+  // A clear or power-on reset of an installed CPU, and global E before it:
+  // named so that Verilator counts the branch on them (it counts an
+  // always_comb block's branches on its final values).
+  logic                             clear_rst, e_before_rst;
   logic [NCG-1:0][NCGCTR-1:0][3:0]  cg_inc;
   logic [NCPU-1:0]                  cpu_inst;
   logic [NCG-1:0]                   cg_inst;
@@ -89,12 +93,14 @@ module cf_global
         g_c_d = lpctl_ec_i[i][0];
       end
     end
-    for (int i = 0; i < NCPU; i++) begin
-      if (cpu_inst[i] && (reset_i[i] == RST_CLEAR || reset_i[i] == RST_POWER_ON)) begin
-        if (g_e_d) disable_ev = 1'b1;
-        g_e_d = 1'b0;
-        g_c_d = 1'b0;
-      end
+    clear_rst = 1'b0;
+    for (int i = 0; i < NCPU; i++)
+      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RST_CLEAR || reset_i[i] == RST_POWER_ON));
+    e_before_rst = g_e_d;
+    if (clear_rst) begin
+      if (e_before_rst) disable_ev = 1'b1;
+      g_e_d = 1'b0;
+      g_c_d = 1'b0;
     end
     change_d = g_e_d & ((change_q & !disable_ev) | cg_addr_change_i);
 `ifdef MUTANT_CHANGE_KEEP

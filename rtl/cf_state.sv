@@ -49,7 +49,10 @@ module cf_state
   logic [5:0] a_q, a_d, e_q, e_d, c_q, c_d;
   logic       cg_a_q, cg_a_d;
   logic [5:0] a_por, mt_por;
-  logic [5:0] lost, clr;
+  // Conditions on values the block goes on to change have names of their
+  // own: Verilator counts an always_comb block's branches on its final values.
+  logic [5:0] lost, clr, auth_lost;
+  logic       cg_clr;
   logic       mt_inst;
 
   assign mt_inst = cfg_csvn_i > 16'd3;
@@ -67,6 +70,8 @@ module cf_state
     alert_raise_o = '0;
     lost          = '0;
     clr           = '0;
+    auth_lost     = '0;
+    cg_clr        = 1'b0;
     if (installed_i) begin
       // 1. LCCTL
       if (lcctl_we_i) begin
@@ -99,12 +104,14 @@ module cf_state
       // 5. authorization: set first, then clear
       a_d    = a_d | (auth_set_i[5:0] & ~(6'b1 << SET_RSVD));
       cg_a_d = cg_a_d | auth_set_i[AUTH_CG];
-      clr    = auth_clr_i[5:0] & a_d;
-      if ((clr & e_d) != '0) alert_raise_o = alert_raise_o | AL_AUTH_CHG;
+      clr       = auth_clr_i[5:0] & a_d;
+      auth_lost = clr & e_d;
+      cg_clr    = auth_clr_i[AUTH_CG] && cg_a_d;
+      if (auth_lost != '0) alert_raise_o = alert_raise_o | AL_AUTH_CHG;
       a_d = a_d & ~clr;
       e_d = e_d & ~clr;
       c_d = c_d & ~clr;
-      if (auth_clr_i[AUTH_CG] && cg_a_d) begin
+      if (cg_clr) begin
         if (g_e_i) alert_raise_o = alert_raise_o | AL_AUTH_CHG;
         cg_a_d = 1'b0;
       end

@@ -348,6 +348,7 @@ module mf_insn
   // Store data: doubleword k of a store is formed from operand doublewords
   // k-1 and k shifted by the operand's misalignment.
   // ---------------------------------------------------------------------------
+  /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic logic [63:0] store_dw(
     input op_e         op,
     input logic [8:0]  j,
@@ -362,6 +363,7 @@ module mf_insn
     if (mt_set) return mt_ctr[j[0]];
     return ctr_val;
   endfunction
+  /*verilator coverage_on*/
 
   logic        g_a;
   logic [8:0]  ld_k;
@@ -398,6 +400,7 @@ module mf_insn
   end
 
   // Doubleword j of the QCTRI or QSI block.
+  /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic logic [63:0] blk_dw(
     input op_e         op,
     input logic [8:0]  j,
@@ -425,6 +428,7 @@ module mf_insn
       default: return '0;
     endcase
   endfunction
+  /*verilator coverage_on*/
 
   logic [63:0] blk_prev, blk_cur;
   assign blk_prev = blk_dw(op_q, ld_k - 9'd1, qb_dw0, qb_dw1, qs_dw0, cfg_min_int_i, cfg_max_int_i,
@@ -689,7 +693,9 @@ module mf_insn
               ld_we   = 1'b1;
             end
           end
+          /*verilator coverage_off*/  // every operation has its item above
           default: ;
+          /*verilator coverage_on*/
         endcase
       end
 
@@ -715,7 +721,9 @@ module mf_insn
 `endif
       end
 
+      /*verilator coverage_off*/  // no other encoding is ever loaded
       default: state_d = IS_IDLE;
+      /*verilator coverage_on*/
     endcase
 
     if (ld_req) begin

@@ -58,8 +58,10 @@ module sf_ctrl
   logic [1:0]  a_q, a_d, e_q, e_d, c_q, c_d;
   logic        s_q, s_d, h_q, h_d;
   logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d, pp_q, pp_d;
-  logic [1:0]  clr;
-  logic        c_clr;
+  // Conditions on values the block goes on to change have names of their
+  // own: Verilator counts an always_comb block's branches on its final values.
+  logic [1:0]  clr, auth_lost;
+  logic        c_clr, sample_lost;
 
   always_comb begin
     a_d           = a_q;
@@ -73,6 +75,8 @@ module sf_ctrl
     pp_d          = pp_q;
     alert_raise_o = '0;
     clr           = '0;
+    auth_lost     = '0;
+    sample_lost   = 1'b0;
     c_clr         = upd_c_clr_i;
 `ifdef MUTANT_SF_ALERT_NO_INACTIVE
     if (mut_sf_alert_no_inactive) c_clr = 1'b0;
@@ -97,14 +101,16 @@ module sf_ctrl
       // 3. LPP
       if (lpp_we_i) pp_d = lpp_data_i;
       // 4. loss of sample data, when some function is active
-      if (loss_sample_i && (a_d & e_d & c_d) != '0) begin
+      sample_lost = loss_sample_i && (a_d & e_d & c_d) != '0;
+      if (sample_lost) begin
         alert_raise_o = alert_raise_o | AL_LOSS_SAMPLE;
         c_d           = '0;
       end
       // 5. authorization: set first, then clear
       a_d = a_d | sf_auth_set_i;
-      clr = sf_auth_clr_i & a_d;
-      if ((clr & e_d) != '0) alert_raise_o = alert_raise_o | AL_SF_AUTH;
+      clr       = sf_auth_clr_i & a_d;
+      auth_lost = clr & e_d;
+      if (auth_lost != '0) alert_raise_o = alert_raise_o | AL_SF_AUTH;
       a_d = a_d & ~clr;
       e_d = e_d & ~clr;
       c_d = c_d & ~clr;
