@@ -21,7 +21,9 @@
  *   --mutant NAME  lockstep runs use BUILD/cpumf-cosim-mut +MUTANT_NAME
  *   --coverage     lockstep runs use BUILD/cpumf-cosim-cov and write
  *                  --coverage OUT/coverage/runs/ID.dat; then
- *                  tests/coverage_report.sh merges them
+ *                  tests/coverage_report.sh merges them into
+ *                  OUT/coverage/merged.dat and the HTML report, and the
+ *                  runs' files are removed
  *   --no-triage    no waves for mismatches
  *   --shard K/N    only every N-th run of the expanded lists, starting at
  *                  the K-th (1 <= K <= N): one task of a batch job array
@@ -339,8 +341,28 @@ static void single_done(void *ctx, rg_proc *p)
     (void)p;
 }
 
+/* After a good merge the runs' .dat files (about 1 MB each) go: merged.dat
+ * holds them all, and --merge of shards uses each shard's merged.dat. */
+static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
+{
+    for (size_t i = 0; i < plan->n; i++) {
+        rg_run *r = plan->runs[i];
+        if (!r->covdat) continue;
+        remove(r->covdat);
+        free(r->covdat);
+        r->covdat = NULL;
+    }
+    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
+    glob_t gl;
+    if (glob(pat, 0, NULL, &gl) == 0) {
+        for (size_t i = 0; i < gl.gl_pathc; i++) remove(gl.gl_pathv[i]);
+        globfree(&gl);
+    }
+    free(pat);
+}
+
 /* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
-static char *verilator_coverage(const rg_config *cfg)
+static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 {
     if (!cfg->coverage) return rg_strdup("Not collected (the regression ran without --coverage).\n");
     if (cfg->coverage_missing)
@@ -374,7 +396,9 @@ static char *verilator_coverage(const rg_config *cfg)
         for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
             if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7)) rg_cat(&b, "- %s\n", l);
         free(text);
-        rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html)\n");
+        rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html); all points in "
+                   "[coverage/merged.dat](coverage/merged.dat).\n");
+        drop_run_dats(cfg, plan);
         char *unc = rg_fmt("%s/coverage/uncovered.txt", cfg->out);
         text = rg_read_file(unc);
         if (text) {
@@ -456,17 +480,18 @@ static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
         return 2;
     }
     size_t linked = 0;
-    for (size_t i = 0; i < plan.n; i++) {
-        const rg_run *r = plan.runs[i];
+    for (size_t i = 0; i < ndirs; i++) {
         char abs[PATH_MAX];
-        if (!r->covdat || !realpath(r->covdat, abs)) continue;
-        const char *base = strrchr(abs, '/');
-        char *link = rg_fmt("%s/coverage/runs/%s", cfg->out, base ? base + 1 : abs);
-        linked += symlink(abs, link) == 0;
-        free(link);
+        char *dat = rg_fmt("%s/coverage/merged.dat", dirs[i]);
+        if (realpath(dat, abs)) {
+            char *link = rg_fmt("%s/coverage/runs/shard-%zu.dat", cfg->out, i + 1);
+            linked += symlink(abs, link) == 0;
+            free(link);
+        }
+        free(dat);
     }
     cfg->coverage = linked > 0;
-    char *cov = verilator_coverage(cfg);
+    char *cov = verilator_coverage(cfg, &plan);
     printf("cpumf-regress: %zu rows %s; wall time: the longest shard's\n", plan.n, names.s);
     return finish(cfg, &plan, names.s, wall, cov, 0);
 }
@@ -599,7 +624,7 @@ int main(int argc, char **argv)
     rg_sched_ops ops = { &x, next_proc, proc_done };
     int interrupted = rg_schedule(cfg.jobs, &ops);
     char *cov = interrupted ? rg_strdup("Not collected: the regression was interrupted.\n")
-                            : verilator_coverage(&cfg);
+                            : verilator_coverage(&cfg, &plan);
     double wall = rg_now() - t0;
     return finish(&cfg, &plan, names.s, wall, cov, interrupted);
 }
