@@ -75,6 +75,16 @@ static int cycles_from_log(const char *text, uint64_t *out)
     return found;
 }
 
+/* The requirement IDs of a "requirements" array (a run's or a row's). */
+static void read_reqs(rg_run *r, const cJSON *req)
+{
+    size_t n = (size_t)cJSON_GetArraySize(req);
+    if (!cJSON_IsArray(req) || !n) return;
+    r->reqs = rg_alloc(n * sizeof *r->reqs);
+    for (const cJSON *e = req->child; e; e = e->next)
+        if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
+}
+
 static void read_results(rg_run *r)
 {
     char *text = r->results ? rg_read_file(r->results) : NULL;
@@ -88,13 +98,7 @@ static void read_results(rg_run *r)
     }
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(j, "system");
     if (cJSON_IsString(s)) r->run_system = rg_strdup(s->valuestring);
-    const cJSON *req = cJSON_GetObjectItemCaseSensitive(j, "requirements");
-    size_t n = (size_t)cJSON_GetArraySize(req);
-    if (cJSON_IsArray(req) && n) {
-        r->reqs = rg_alloc(n * sizeof *r->reqs);
-        for (const cJSON *e = req->child; e; e = e->next)
-            if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
-    }
+    read_reqs(r, cJSON_GetObjectItemCaseSensitive(j, "requirements"));
     cJSON_Delete(j);
 }
 
@@ -719,13 +723,7 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
         r->log = opt_str(o, "log");
         r->fcov = opt_str(o, "fcov");
         r->covdat = opt_str(o, "coverage");
-        const cJSON *req = cJSON_GetObjectItemCaseSensitive(o, "requirements");
-        size_t n = (size_t)cJSON_GetArraySize(req);
-        if (cJSON_IsArray(req) && n) {
-            r->reqs = rg_alloc(n * sizeof *r->reqs);
-            for (const cJSON *e = req->child; e; e = e->next)
-                if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
-        }
+        read_reqs(r, cJSON_GetObjectItemCaseSensitive(o, "requirements"));
         const cJSON *mm = cJSON_GetObjectItemCaseSensitive(o, "mismatch");
         if (cJSON_IsObject(mm)) {
             r->mismatch = 1;
