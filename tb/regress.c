@@ -401,7 +401,9 @@ static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
         drop_run_dats(cfg, plan);
         char *unc = rg_fmt("%s/coverage/uncovered.txt", cfg->out);
         text = rg_read_file(unc);
-        if (text) {
+        if (text && !*text) {
+            rg_cat(&b, "\nEvery measured line of `rtl/` ran.\n");
+        } else if (text) {
             rg_cat(&b, "\nNot covered (first lines of [coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
             int n = 0;
             for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES; l = strtok(NULL, "\n"), n++)
