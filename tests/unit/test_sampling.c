@@ -332,82 +332,92 @@ END_TEST
 
 /* ------------------------------------------------------------ state, resets */
 
-START_TEST(test_SF_ST_1_state_transitions)
-{
+/* sf_ctrl alone: both functions authorized, everything else zero. */
+typedef struct ctrl_bench {
+    cpumf_cpu_in io;
     sf_ctrl_state q, d;
     sf_ctrl_in in;
     sf_ctrl_out out;
-    cpumf_cpu_in io;
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    q.a = 3;
+} ctrl_bench;
+
+static void ctrl_bench_init(ctrl_bench *b)
+{
+    memset(b, 0, sizeof *b);
+    b->in.io = &b->io;
+    b->q.a = 3;
+}
+
+/* One evaluation from q into d (callers decide whether d becomes q). */
+static void ctrl_eval(ctrl_bench *b)
+{
+    sf_ctrl_eval(&b->q, &b->in, &b->out, &b->d);
+}
+
+START_TEST(test_SF_ST_1_state_transitions)
+{
+    ctrl_bench b;
+    ctrl_bench_init(&b);
     /* disabled -> active via LSCTL loads the controls */
-    in.lsctl_valid = 1;
-    in.lsctl_e = 1;
-    in.lsctl_c = 1;
-    in.lsctl_load = 1;
-    in.lsctl_interval = 4096;
-    in.lsctl_tear = 0x10000;
-    in.lsctl_dear = 0x20000;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.e, 1);
-    ck_assert_uint_eq(d.c, 1);
-    ck_assert_uint_eq(d.interval, 4096);
+    b.in.lsctl_valid = 1;
+    b.in.lsctl_e = 1;
+    b.in.lsctl_c = 1;
+    b.in.lsctl_load = 1;
+    b.in.lsctl_interval = 4096;
+    b.in.lsctl_tear = 0x10000;
+    b.in.lsctl_dear = 0x20000;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.e, 1);
+    ck_assert_uint_eq(b.d.c, 1);
+    ck_assert_uint_eq(b.d.interval, 4096);
     /* loss of sample data deactivates an active function, alert 9 */
-    q = d;
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    io.loss_sample = 1;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, ARCH_AL_LOSS_SAMPLE);
-    ck_assert_uint_eq(d.c, 0);
-    ck_assert_uint_eq(d.e, 1);
-    ck_assert_uint_eq(d.interval, 4096);
+    {
+        sf_ctrl_state active = b.d;
+        ctrl_bench_init(&b); /* no LSCTL any more */
+        b.q = active;
+    }
+    b.io.loss_sample = 1;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.out.raised, ARCH_AL_LOSS_SAMPLE);
+    ck_assert_uint_eq(b.d.c, 0);
+    ck_assert_uint_eq(b.d.e, 1);
+    ck_assert_uint_eq(b.d.interval, 4096);
     /* ... and is ignored when nothing is active */
-    q = d;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, 0);
+    b.q = b.d;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.out.raised, 0);
 }
 END_TEST
 
 START_TEST(test_SF_RST_1_resets)
 {
-    sf_ctrl_state q, d;
-    sf_ctrl_in in;
-    sf_ctrl_out out;
-    cpumf_cpu_in io;
-    memset(&io, 0, sizeof io);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    q.a = 3;
-    q.e = 3;
-    q.c = 3;
-    q.s = 1;
-    q.h = 1;
-    q.interval = 4096;
-    q.tear = 0x10000;
-    q.dear = 0x20000;
-    q.pp = 0x1234;
-    io.reset = CPUMF_RESET_CPU; /* activation controls only */
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.e, 3);
-    ck_assert_uint_eq(d.c, 0);
-    ck_assert_uint_eq(d.interval, 4096);
-    ck_assert_uint_eq(d.pp, 0x1234);
-    io.reset = CPUMF_RESET_INITIAL_CPU;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.a, 3);
-    ck_assert_uint_eq(d.e | d.c | d.s | d.h, 0);
-    ck_assert_uint_eq(d.interval | d.tear | d.dear | d.pp, 0);
-    io.reset = CPUMF_RESET_CLEAR;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.e | d.pp, 0);
-    io.reset = CPUMF_RESET_POWER_ON;
-    sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.e | d.pp, 0);
-    ck_assert_uint_eq(d.a, 3);
+    ctrl_bench b;
+    ctrl_bench_init(&b);
+    b.q.e = 3;
+    b.q.c = 3;
+    b.q.s = 1;
+    b.q.h = 1;
+    b.q.interval = 4096;
+    b.q.tear = 0x10000;
+    b.q.dear = 0x20000;
+    b.q.pp = 0x1234;
+    b.io.reset = CPUMF_RESET_CPU; /* activation controls only */
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.e, 3);
+    ck_assert_uint_eq(b.d.c, 0);
+    ck_assert_uint_eq(b.d.interval, 4096);
+    ck_assert_uint_eq(b.d.pp, 0x1234);
+    b.io.reset = CPUMF_RESET_INITIAL_CPU;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.a, 3);
+    ck_assert_uint_eq(b.d.e | b.d.c | b.d.s | b.d.h, 0);
+    ck_assert_uint_eq(b.d.interval | b.d.tear | b.d.dear | b.d.pp, 0);
+    b.io.reset = CPUMF_RESET_CLEAR;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.e | b.d.pp, 0);
+    b.io.reset = CPUMF_RESET_POWER_ON;
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.e | b.d.pp, 0);
+    ck_assert_uint_eq(b.d.a, 3);
 }
 END_TEST
 
