@@ -110,6 +110,19 @@ static int get_u64(parse_ctx *p, const cJSON *n, uint64_t lo, uint64_t hi, uint6
     return 0;
 }
 
+/* A "cpu" value: an index of the scenario's system. */
+static int get_cpu(parse_ctx *p, const cJSON *n, uint8_t *out)
+{
+    uint64_t v;
+    if (get_u64(p, n, 0, 255, &v))
+        return -1;
+    if (v >= p->sc->system.n_cpus)
+        return FAIL(n, "cpu %llu out of range: system %s has %u CPUs", (unsigned long long)v,
+                    p->sc->system.name, p->sc->system.n_cpus);
+    *out = (uint8_t)v;
+    return 0;
+}
+
 static int get_bool(parse_ctx *p, const cJSON *n, uint8_t *out)
 {
     int b;
@@ -368,14 +381,8 @@ static int parse_step(parse_ctx *p, const cJSON *o)
         return FAIL(o, "step needs \"at\" (the cycle)");
     if (get_u64(p, n, 0, (uint64_t)1 << 48, &st->at))
         return -1;
-    if ((n = GET(o, "cpu"))) {
-        if (get_u64(p, n, 0, 255, &v))
-            return -1;
-        if (v >= p->sc->system.n_cpus)
-            return FAIL(n, "cpu %llu out of range: system %s has %u CPUs", (unsigned long long)v,
-                        p->sc->system.name, p->sc->system.n_cpus);
-        st->cpu = (uint8_t)v;
-    }
+    if ((n = GET(o, "cpu")) && get_cpu(p, n, &st->cpu))
+        return -1;
     if ((n = GET(o, "comment"))) {
         const char *s;
         if (get_str(p, n, &s))
@@ -601,14 +608,8 @@ static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
     if (strcmp(s, "sampler") != 0)
         return FAIL(n, "kind: unknown driver \"%s\" (sampler)", s);
     dv->kind = TB_DRV_SAMPLER;
-    if ((n = GET(o, "cpu"))) {
-        if (get_u64(p, n, 0, 255, &v))
-            return -1;
-        if (v >= sc->system.n_cpus)
-            return FAIL(n, "cpu %llu out of range: system %s has %u CPUs", (unsigned long long)v,
-                        sc->system.name, sc->system.n_cpus);
-        dv->cpu = (uint8_t)v;
-    }
+    if ((n = GET(o, "cpu")) && get_cpu(p, n, &dv->cpu))
+        return -1;
     if (!(n = GET(o, "sdbs")))
         return FAIL(o, "sampler needs \"sdbs\" (number of sample-data blocks)");
     if (get_u64(p, n, 1, 65536, &v))
@@ -771,14 +772,8 @@ static int parse_icounts(parse_ctx *p, const cJSON *a)
         tb_expect_icount *x = &sc->exp_icount[i++];
         if (keys(p, e, ik))
             return -1;
-        if ((n = GET(e, "cpu"))) {
-            if (get_u64(p, n, 0, 255, &v))
-                return -1;
-            if (v >= sc->system.n_cpus)
-                return FAIL(n, "cpu %llu out of range: system %s has %u CPUs",
-                            (unsigned long long)v, sc->system.name, sc->system.n_cpus);
-            x->cpu = (uint8_t)v;
-        }
+        if ((n = GET(e, "cpu")) && get_cpu(p, n, &x->cpu))
+            return -1;
         if (!(n = GET(e, "param")))
             return FAIL(e, "interruption count needs \"param\"");
         if (get_u64(p, n, 0, 0xffffffffu, &v))
@@ -979,14 +974,8 @@ static int parse_expect_intr(parse_ctx *p, const cJSON *a)
         tb_expect_intr *x = &sc->exp_intr[i++];
         if (keys(p, e, ik))
             return -1;
-        if ((n = GET(e, "cpu"))) {
-            if (get_u64(p, n, 0, 255, &v))
-                return -1;
-            if (v >= sc->system.n_cpus)
-                return FAIL(n, "cpu %llu out of range: system %s has %u CPUs",
-                            (unsigned long long)v, sc->system.name, sc->system.n_cpus);
-            x->cpu = (uint8_t)v;
-        }
+        if ((n = GET(e, "cpu")) && get_cpu(p, n, &x->cpu))
+            return -1;
         if ((n = GET(e, "cycle"))) {
             if (get_u64(p, n, 0, UINT64_MAX, &x->cycle))
                 return -1;
