@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "backend.h"
+#include "runner/backend.h"
 #include "rtl.h"
 
 typedef struct tb_cosim_info {

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "cosim.h"
-#include "rtl.h"
-#include "runner.h"
-#include "scenario.h"
-#include "storage.h"
+#include "runner/cli.h"
+#include "lockstep/cosim.h"
+#include "lockstep/rtl.h"
+#include "runner/runner.h"
+#include "scenario/scenario.h"
+#include "stimulus/storage.h"
 
 enum { MODE_MODEL, MODE_RTL, MODE_LOCKSTEP, MODE_WAVES, MODE_COUNT };
 static const char *const mode_name[MODE_COUNT] = {"model alone", "RTL alone", "lockstep",

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "storage.h"
+#include "stimulus/storage.h"
 
 #define MAX_DIFFS 12    /* differences listed for the failing cycle */
 #define WAVE_BEFORE 20  /* cycles of waves before the failing cycle */

@@ -7,8 +7,8 @@
 
 #include "config_int.h"
 #include "json_strict.h"
-#include "sampler.h"
-#include "storage.h"
+#include "drivers/sampler.h"
+#include "stimulus/storage.h"
 
 static const char *const op_names[CPUMF_OP_COUNT] = {
     "LPP", "LCCTL", "LPCTL", "LSCTL", "QCTRI", "QSI", "ECCTR", "EPCTR", "SCCTR", "SPCTR",

@@ -21,8 +21,8 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
-#include "scenario.h"
-#include "storage.h"
+#include "scenario/scenario.h"
+#include "stimulus/storage.h"
 
 /* instruction tags */
 enum tb_sampler_tag {

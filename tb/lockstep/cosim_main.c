@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "runner/cli.h"
 #include "cosim.h"
 #include "rtl.h"
-#include "runner.h"
-#include "scenario.h"
-#include "storage.h"
+#include "runner/runner.h"
+#include "scenario/scenario.h"
+#include "stimulus/storage.h"
 
 int main(int argc, char **argv) {
     static const char prog[] = "cpumf-cosim";

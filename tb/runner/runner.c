@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sampler.h"
+#include "drivers/sampler.h"
 
 typedef struct step_res {
     uint8_t presented, issued_ok, done_ok;

@@ -135,7 +135,7 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
-#include "workload.h"
+#include "stimulus/workload.h"
 
 enum tb_step_kind {
     TB_STEP_INSN, TB_STEP_AUTHORIZE, TB_STEP_UNAUTHORIZE, TB_STEP_RESET, TB_STEP_STOP,

@@ -38,8 +38,8 @@
 
 #include "backend.h"
 #include "cli.h"
-#include "scenario.h"
-#include "storage.h"
+#include "scenario/scenario.h"
+#include "stimulus/storage.h"
 
 typedef struct tb_run_summary {
     uint64_t cycles_run;      /* cycles evaluated */

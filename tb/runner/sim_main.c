@@ -4,8 +4,8 @@
 #include "backend.h"
 #include "cli.h"
 #include "runner.h"
-#include "scenario.h"
-#include "storage.h"
+#include "scenario/scenario.h"
+#include "stimulus/storage.h"
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,6 @@
+# common/: code shared by the model library, the bench and the tools
+# (the strict JSON layer, the .SMP sample-file format).
+COMMON_SRC := $(sort $(wildcard common/*.c))
+JSON_OBJ := $(BUILD)/obj/common/json_strict.o
+SMP_OBJ := $(BUILD)/obj/common/smp.o
+$(BUILD)/obj/common/%.o: INCLUDES := -Icommon

@@ -1,0 +1,64 @@
+# rtl/: the RTL, its lint, and the Verilated builds of the lockstep top
+# (tb/lockstep/cosim_top.sv) that the bench links.
+
+VERILATOR ?= verilator
+VLT_INC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+RTL_PKG := rtl/mf_pkg.sv
+RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
+TB_SV := $(sort $(wildcard tb/lockstep/*.sv))
+
+# Verilator options of every build, one per line:
+VLT_FLAGS :=
+# C++ only, no --exe: we compile and link our own C around it (one process,
+# ports read and written directly).
+VLT_FLAGS += --cc --build -j $(JOBS)
+# the fast build: X values take the cheapest choice
+VLT_FLAGS += -O3 --x-assign fast --x-initial fast
+# FST tracing compiled in; the shim enables it only over a cycle window
+VLT_FLAGS += --trace-fst --trace-max-array 256
+VLT_FLAGS += --top-module cosim_top -Irtl
+# lint is `make lint`'s job (with -Wall); here warnings do not stop a build
+VLT_FLAGS += -Wno-fatal
+# header dependencies of the generated code
+VLT_FLAGS += -MMD
+# -O2 builds the generated C++ about as fast as -O3 and far faster to compile;
+# no variable tracking: it costs minutes on the large generated functions
+VLT_FLAGS += -CFLAGS "-fno-var-tracking" -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
+# smaller generated files compile in parallel and within memory
+VLT_FLAGS += --output-split 20000
+
+# Every mutant of rtl/mutants.md, all compiled into one build; +MUTANT_<NAME>
+# at run time picks one (tests/mutants/mutants.txt lists them).
+MUTANTS := $(shell sed -n 's/^\([A-Z0-9_]*\) .*/\1/p' tests/mutants/mutants.txt 2>/dev/null)
+MUT_DEFS := $(foreach m,$(MUTANTS),+define+MUTANT_$(m))
+
+# Normal build and the mutant build share everything but the defines; a
+# third argument makes a coverage build (verilated_cov.o; the shim writes --coverage).
+define VERILATE
+$(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(TB_SV)
+	@mkdir -p $(BUILD)/$(1)
+	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) >$(BUILD)/$(1)/verilate.log 2>&1 \
+	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
+	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 verilated.o verilated_fst_c.o verilated_threads.o \
+	  $(if $(3),verilated_cov.o) >/dev/null
+$(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h $(BUILD)/$(1)/Vcosim_top__ALL.a
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(if $(3),-DVM_COVERAGE=1) -Icmodel/include -I$(BUILD)/$(1) \
+	  -isystem $(VLT_INC) -isystem $(VLT_INC)/vltstd -c $$< -o $$@
+endef
+$(eval $(call VERILATE,vobj,))
+$(eval $(call VERILATE,vobj-mut,$(MUT_DEFS)))
+# Flops start random (+verilator+rand+reset+2): every register needs its reset.
+$(eval $(call VERILATE,vobj-xrand,--x-initial unique --x-assign unique))
+# Line and toggle coverage of rtl/ (tb/lockstep/*.sv switch it off for the bench parts).
+# Signals wider than 32 bits (data, addresses, counters, TOD) get no toggle
+# points: with them a run is 6x slower than without coverage and writes a
+# 3.8 MB .dat; without them 1.7x and 0.8 MB (busy_all.json).
+$(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-max-width 32,cov))
+# What a binary links from one of these builds.
+VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
+  -lz -lpthread
+
+lint:
+	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) --top-module mf_system
+	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_DEFS) $(RTL_SRC) --top-module mf_system
+	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top

@@ -1,0 +1,19 @@
+# tools/regress: cpumf-regress, the regression runner (lists in tests/regress/).
+REGRESS_SRC := $(sort $(wildcard tools/regress/*.c))
+$(BUILD)/obj/tools/regress/%.o: INCLUDES := -Icommon
+$(BUILD)/cpumf-regress: $(REGRESS_SRC:%.c=$(BUILD)/obj/%.o) $(JSON_OBJ)
+	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
+
+# make regress [LIST=name] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME] [COVERAGE=0]
+LIST ?= full
+COVERAGE ?= 1
+# TEST has a default for `make waves`; only one given by the user filters.
+REGRESS_TEST = $(if $(filter command line environment,$(origin TEST)),--test '$(TEST)')
+REGRESS_COV = $(filter 1,$(COVERAGE))
+REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress \
+  $(if $(shell grep -l '"xrand"' tests/regress/$(LIST).json 2>/dev/null),$(BUILD)/cpumf-cosim-xrand) \
+  $(if $(MUTANT),$(BUILD)/cpumf-cosim-mut) $(if $(REGRESS_COV),$(BUILD)/cpumf-cosim-cov)
+regress: deps
+	@$(MAKE) --no-print-directory $(REGRESS_BUILDS)
+	@$(BUILD)/cpumf-regress tests/regress/$(LIST).json -j $(JOBS) --build $(BUILD) $(if $(SEEDS),--seeds $(SEEDS)) \
+	  $(REGRESS_TEST) $(if $(MUTANT),--mutant $(MUTANT)) $(if $(REGRESS_COV),--coverage)
