@@ -39,12 +39,7 @@ module cf_global
   input  logic                               sigp_mt_enable_i,
   input  logic                               cg_addr_change_i,
   // state
-  output logic                               g_e_o,
-  output logic                               g_c_o,
-  output logic                               change_o,
-  output logic                               mt_enabled_o,
-  output logic [NCG-1:0][NCGCTR-1:0][63:0]   cg_ctr_o,
-  output logic [NCPU-1:0][1:0][63:0]         mt_ctr_o
+  output cf_global_obs_t                     obs_o
 );
 
 `ifdef MUTANT_CHANGE_KEEP
@@ -58,14 +53,14 @@ module cf_global
 
   logic                             g_e_q, g_e_d, g_c_q, g_c_d, change_q, change_d;
   logic                             mt_en_q, mt_en_d;
-  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
+  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
   logic [NCPU-1:0][1:0][63:0]       mt_ctr_q, mt_ctr_d;
   logic                             disable_ev, cg_clear;
   // A clear or power-on reset of an installed CPU, and global E before it:
   // named so that Verilator counts the branch on them (it counts an
   // always_comb block's branches on its final values).
   logic                             clear_rst, e_before_rst;
-  logic [NCG-1:0][NCGCTR-1:0][3:0]  cg_inc;
+  logic [NCG-1:0][CG_NCTR-1:0][3:0]  cg_inc;
   logic [NCPU-1:0]                  cpu_inst;
   logic [NCG-1:0]                   cg_inst;
   logic [NCPU-1:0][1:0]             core_of;
@@ -95,7 +90,8 @@ module cf_global
     end
     clear_rst = 1'b0;
     for (int i = 0; i < NCPU; i++)
-      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RST_CLEAR || reset_i[i] == RST_POWER_ON));
+      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RESET_CLEAR ||
+                                               reset_i[i] == RESET_POWER_ON));
     e_before_rst = g_e_d;
     if (clear_rst) begin
       if (e_before_rst) disable_ev = 1'b1;
@@ -135,7 +131,7 @@ module cf_global
     if (mut_cg_clear_on_unauth && cg_a_lost_i != '0) cg_clear = 1'b1;
 `endif
     for (int g = 0; g < NCG; g++) begin
-      for (int k = 0; k < NCGCTR; k++) begin
+      for (int k = 0; k < CG_NCTR; k++) begin
         if (cg_clear) begin
           cg_ctr_d[g][k] = '0;
         end else if (g_e_q && g_c_q) begin
@@ -201,11 +197,11 @@ module cf_global
     end
   end
 
-  assign g_e_o        = g_e_q;
-  assign g_c_o        = g_c_q;
-  assign change_o     = change_q;
-  assign mt_enabled_o = mt_en_q;
-  assign cg_ctr_o     = cg_ctr_q;
-  assign mt_ctr_o     = mt_ctr_q;
+  assign obs_o.g_e_q    = g_e_q;
+  assign obs_o.g_c_q    = g_c_q;
+  assign obs_o.change_q = change_q;
+  assign obs_o.mt_en_q  = mt_en_q;
+  assign obs_o.cg_ctr_q = cg_ctr_q;
+  assign obs_o.mt_ctr_q = mt_ctr_q;
 
 endmodule

@@ -64,7 +64,7 @@ module sf_interval
                     32'({cfg_lfsr_seed_i, cfg_lfsr_seed_i} >> (32 - Rot));
 
   always_comb begin
-    lfsr_mask = LFSR_MASK;
+    lfsr_mask = LFSR_TAPS;
 `ifdef MUTANT_SF_LFSR_TAP
     if (mut_sf_lfsr_tap) lfsr_mask = 32'h8020_0001;
 `endif
