@@ -13,14 +13,14 @@ $(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
 
 .PHONY: sim cosim
 sim: $(BUILD)/cpumf-sim
-$(BUILD)/cpumf-sim: $(BUILD)/obj/tb/runner/sim_main.o $(TB_OBJ) $(BUILD)/libcpumf.a
+$(BUILD)/cpumf-sim: $(BUILD)/obj/tb/runner/sim_main.o $(TB_OBJ) $(LIB_INTERNAL)
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 
 # cpumf-cosim on each Verilated build: the binary's suffix, the build, extra objects.
 define COSIM_BIN
-$(BUILD)/cpumf-cosim$(1): $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
+$(BUILD)/cpumf-cosim$(1): $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(LIB_INTERNAL) \
     $(BUILD)/$(2)/rtl_shim.o
-	$(CXX) $(OPT) -o $$@ $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
+	$(CXX) $(OPT) -o $$@ $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(LIB_INTERNAL) \
 	  $(call VLT_LIBS,$(BUILD)/$(2)) $(3) $(LDLIBS)
 endef
 cosim: $(BUILD)/cpumf-cosim
@@ -38,10 +38,11 @@ $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
 $(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
-$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) $(IOBJ)/libcpumf.a
+$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) \
+    $(IOBJ)/libcpumf-internal.a
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 $(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(COSIM_OBJ) $(TB_OBJ)) \
-    $(IOBJ)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
+    $(IOBJ)/libcpumf-internal.a $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(filter-out %/rtl_shim.o,$^) $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 
 # ---- DPI-C: the model in a SystemVerilog bench (tb/dpi) -----------------------
