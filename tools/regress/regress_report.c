@@ -16,6 +16,8 @@
 
 #define REASON_MAX 200
 #define LOG_TAIL_LINES 40
+/* One heading per requirement: "### ID: short title". */
+#define REQUIREMENTS "docs/requirements.md"
 
 static const char *sig_name(int sig)
 {
@@ -535,12 +537,27 @@ static int same_test(const char *a, const char *b)
     return n == strcspn(b, "[") && !strncmp(a, b, n);
 }
 
+/* A requirement heading "### ID: title": the ID and title cut out in place. */
+static int requirement_heading(char *line, char **title)
+{
+    static const char mark[] = "### ";
+    if (strncmp(line, mark, sizeof mark - 1)) return 0;
+    char *id = line + sizeof mark - 1, *colon = strstr(id, ": ");
+    if (!colon || colon == id ||
+        strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != (size_t)(colon - id))
+        return 0;
+    memmove(line, id, (size_t)(colon - id));
+    line[colon - id] = '\0';
+    *title = colon + 2;
+    return 1;
+}
+
 static void requirement_coverage(const rg_plan *plan, rg_buf *md)
 {
     rg_cat(md, "\n## Requirement coverage\n\n");
-    char *text = rg_read_file("docs/requirements.txt");
+    char *text = rg_read_file(REQUIREMENTS);
     if (!text) {
-        rg_cat(md, "docs/requirements.txt not found.\n");
+        rg_cat(md, REQUIREMENTS " not found.\n");
         return;
     }
     rg_buf table = { 0 }, missing = { 0 };
@@ -548,9 +565,8 @@ static void requirement_coverage(const rg_plan *plan, rg_buf *md)
     rg_cat(&table, "| ID | title | passing runs | tests |\n|---|---|---:|---|\n");
     rg_cat(&missing, "%s", "");
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (line[0] == '#' || !strchr(line, '\t')) continue;
-        char *title = strchr(line, '\t');
-        *title++ = '\0';
+        char *title;
+        if (!requirement_heading(line, &title)) continue;
         ids++;
         size_t runs = 0;
         rg_buf tests = { 0 };
