@@ -130,16 +130,15 @@ for sc in tests/scenarios/sampler_basic.json; do add smp "$B/cpumf-sim" "$sc"; d
 if [ "$mode" = regress ]; then
   for sc in tests/long/*.json; do add smp "$B/cpumf-cosim" "$sc"; done
 fi
-if [ -f tests/mutants/mutants.txt ]; then
-  while read -r name sc seed cyc field req; do
-    case $name in ''|\#*) continue ;; esac
-    add mutant "$name" "$sc" "$seed" "$cyc" "$field"
-  done <tests/mutants/mutants.txt
-  # the mutant build with no mutant selected passes each scenario used above
-  awk '!/^#/ && NF {print $2, $3}' tests/mutants/mutants.txt | sort -u | while read -r sc seed; do
-    add mutant-clean "$sc" "$seed"
-  done
-fi
+# the registry's rows: name scenario seed cycle field (a bare scenario name
+# stands for tests/scenarios/NAME.json)
+mutants=$(awk -F' *[|] *' '/^[|] [A-Z]/ && $2 != "name" {
+  sc = $4 ~ /[/]/ ? $4 : "tests/scenarios/" $4 ".json"; print $2, sc, $5, $6, $7 }' tests/mutants/mutants.md)
+while read -r name sc seed cyc field; do
+  add mutant "$name" "$sc" "$seed" "$cyc" "$field"
+done <<<"$mutants"
+# the mutant build with no mutant selected passes each scenario used above
+awk '{print $2, $3}' <<<"$mutants" | sort -u | while read -r sc seed; do add mutant-clean "$sc" "$seed"; done
 
 add triage SF_DEAR_NO_ADV sf_1m_buffers
 add triage COUNT_STOPPED random_z17

@@ -19,6 +19,7 @@
  *                  coverage/ in it are emptied first
  *   --build DIR    where the tools are (default build)
  *   --mutant NAME  lockstep runs use BUILD/cpumf-cosim-mut +MUTANT_NAME
+ *                  (NAME a row of tests/mutants/mutants.md)
  *   --coverage     lockstep runs use BUILD/cpumf-cosim-cov and write
  *                  --coverage OUT/coverage/runs/ID.dat; then
  *                  tests/coverage_report.sh merges them into
@@ -30,6 +31,11 @@
  *   --merge DIR    (repeatable, instead of lists) one report from the
  *                  shards' output directories: results.json, junit.xml,
  *                  summary.md and the merged coverage in --out
+ *
+ *   cpumf-regress --mutant-package FILE
+ *
+ * writes the package of the mutant build (one enable flag per mutant of
+ * tests/mutants/mutants.md) to FILE, unless FILE already holds it.
  *
  * Regression list (tests/regress/NAME.json, strict JSON):
  *
@@ -108,7 +114,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
                "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] [--shard K/N]\n"
-               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n");
+               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
+               "       cpumf-regress --mutant-package FILE\n");
 }
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
@@ -498,18 +505,48 @@ static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
     return finish(cfg, &plan, names.s, wall, cov, 0);
 }
 
+/* --mutant NAME: a row of the registry. */
+static int check_mutant(const char *name)
+{
+    rg_mutants reg;
+    char err[1024];
+    if (rg_mutants_load(RG_MUTANT_REGISTRY, &reg, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    int known = rg_mutants_find(&reg, name) != NULL;
+    rg_mutants_free(&reg);
+    if (known) return 0;
+    fprintf(stderr, "cpumf-regress: --mutant: no mutant %s in %s\n", name, RG_MUTANT_REGISTRY);
+    return 2;
+}
+
+static int mutant_package(const char *path)
+{
+    rg_mutants reg;
+    char err[1024];
+    int rc = rg_mutants_load(RG_MUTANT_REGISTRY, &reg, err, sizeof err);
+    if (!rc && rg_mutants_write_package(&reg, RG_MUTANT_REGISTRY, path, err, sizeof err) != 0)
+        rc = 2;
+    if (rc) fprintf(stderr, "%s\n", err);
+    rg_mutants_free(&reg);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
     char **lists = rg_alloc((size_t)argc * sizeof *lists), **merges = rg_alloc((size_t)argc * sizeof *merges);
     size_t nlists = 0, nmerges = 0;
     unsigned shard_k = 1, shard_n = 1;
+    const char *package = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") || !strcmp(a, "--test") ||
-                    !strcmp(a, "--out") || !strcmp(a, "--build") || !strcmp(a, "--mutant") ||
-                    !strcmp(a, "--shard") || !strcmp(a, "--merge");
+        int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") ||
+                    !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
+                    !strcmp(a, "--mutant") || !strcmp(a, "--shard") || !strcmp(a, "--merge") ||
+                    !strcmp(a, "--mutant-package");
         if (takes && !val) {
             fprintf(stderr, "cpumf-regress: %s needs a value\n", a);
             usage(stderr);
@@ -543,6 +580,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n", val);
                 return 2;
             }
+        } else if (!strcmp(a, "--mutant-package")) {
+            package = val;
         } else if (!strcmp(a, "--merge")) {
             merges[nmerges++] = argv[i + 1];
         } else if (!strcmp(a, "--coverage")) {
@@ -565,6 +604,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
         return 2;
     }
+    if (package) return mutant_package(package);
     if (!nlists) lists[nlists++] = "tests/regress/full.json";
     char *out_default = rg_fmt("%s/regress", cfg.build);
     if (!cfg.out) cfg.out = out_default;
@@ -573,11 +613,7 @@ int main(int argc, char **argv)
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cfg.jobs = n > 0 ? (int)n : 2;
     }
-    if (cfg.mutant && strspn(cfg.mutant, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(cfg.mutant)) {
-        fprintf(stderr, "cpumf-regress: --mutant: '%s' is not a mutant name (tests/mutants/mutants.txt)\n",
-                cfg.mutant);
-        return 2;
-    }
+    if (cfg.mutant && check_mutant(cfg.mutant) != 0) return 2;
     if (cfg.coverage) {
         char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg.build);
         cfg.coverage_missing = !rg_is_exe(cov);

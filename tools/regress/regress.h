@@ -4,6 +4,8 @@
  *
  *   regress_list.c    regression lists: parse, check, expand into runs
  *   regress_exec.c    processes: spawn in own process group, time limits
+ *   regress_mutants.c the mutant registry (tests/mutants/mutants.md) and the
+ *                     package of the mutant build made from it
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
  *   regress_util.c    strings, files, quoting
  *   triage.c          waves window, GTKWave save file, PNG of a mismatch
@@ -13,6 +15,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#define RG_MUTANT_REGISTRY "tests/mutants/mutants.md"
 
 typedef enum { RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_UNIT } rg_mode;
 typedef enum { RG_PENDING, RG_PASS, RG_FAIL, RG_TIMEOUT, RG_CRASH, RG_BAD_INPUT } rg_result;
@@ -99,6 +103,9 @@ const char *rg_mode_name(rg_mode m);
 const char *rg_result_name(rg_result r);
 /* "file.json" -> "file"; a new string without directory and extension. */
 char *rg_stem(const char *path);
+/* A scenario as lists and the mutant registry name it: a bare name (no '/',
+ * no ".json") stands for tests/scenarios/NAME.json.  A new string. */
+char *rg_scenario_path(const char *name);
 int rg_is_exe(const char *path);                          /* regular and executable */
 /* Glob or substring: does pattern select name? */
 int rg_match(const char *pattern, const char *name);
@@ -108,6 +115,24 @@ int rg_match(const char *pattern, const char *name);
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan,
                   char *err, size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
+
+/* ---- regress_mutants.c ---- */
+typedef struct rg_mutant {
+    char *name, *requirement, *scenario, *field, *description;
+    uint64_t seed, cycle;
+} rg_mutant;
+typedef struct rg_mutants {
+    rg_mutant *v;
+    size_t n;
+} rg_mutants;
+/* Read the registry; 0, or 2 with "path:line:col: reason" in err. */
+int rg_mutants_load(const char *path, rg_mutants *m, char *err, size_t errlen);
+const rg_mutant *rg_mutants_find(const rg_mutants *m, const char *name);
+/* Write the mutant build's package (one flag per mutant) unless the file
+ * already holds it; 0, or -1 with err set. */
+int rg_mutants_write_package(const rg_mutants *m, const char *registry, const char *path, char *err,
+                             size_t errlen);
+void rg_mutants_free(rg_mutants *m);
 
 /* ---- regress_exec.c ---- */
 typedef struct rg_proc {

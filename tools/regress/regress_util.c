@@ -211,6 +211,12 @@ char *rg_stem(const char *path)
     return s;
 }
 
+char *rg_scenario_path(const char *name)
+{
+    if (strchr(name, '/') || strstr(name, ".json")) return rg_strdup(name);
+    return rg_fmt("tests/scenarios/%s.json", name);
+}
+
 int rg_match(const char *pattern, const char *name)
 {
     if (strpbrk(pattern, "*?[")) return fnmatch(pattern, name, 0) == 0;
