@@ -6,9 +6,9 @@
  *                 [--no-triage]
  *
  * Runs every run of the lists (default tests/regress/full.json) from the
- * repository root, each as its own process group with a time limit, N at a
- * time (-j, default: the number of CPUs), and prints a table row per run as
- * it ends, then the failures with one reproducing command each and
+ * repository root, each process in its own process group with a time limit,
+ * N at a time (-j, default: the number of CPUs), and prints a table row per
+ * run as it ends, then the failures with one reproducing command each and
  * "N passed, N failed".  Exit status 0 only when nothing failed; 2 for a bad
  * command line or list (file:line:col: reason, before anything runs).
  *
@@ -32,47 +32,13 @@
  *                  shards' output directories: results.json, junit.xml,
  *                  summary.md and the merged coverage in --out
  *
+ * The list format and what each kind of group runs: the top of
+ * regress_list.c.
+ *
  *   cpumf-regress --mutant-package FILE
  *
  * writes the package of the mutant build (one enable flag per mutant of
  * tests/mutants/mutants.md) to FILE, unless FILE already holds it.
- *
- * Regression list (tests/regress/NAME.json, strict JSON):
- *
- *   {
- *     "description": "text",                  optional
- *     "timeout": 600,                         seconds per run (default 600)
- *     "triage_timeout": 300,                  seconds per triage step (300)
- *     "groups": [ GROUP, ... ]
- *   }
- *   GROUP: {
- *     "name": "random",                       letters digits _ . -, unique
- *     "description": "text",                  optional
- *     "scenarios": ["tests/random/random_z*.json", "lcctl_basic"],
- *                                             globs; a bare name stands for
- *                                             tests/scenarios/NAME.json
- *     "unit": ["test_*"],                     instead of "scenarios": Check
- *                                             binaries (globs in BUILD)
- *     "exclude": ["sampler_*", "tests/long/x.json"],
- *                                             globs on the scenario name, or
- *                                             on the path if with a '/'
- *     "modes": ["model", "lockstep", "xrand"],  default ["lockstep"]
- *     "systems": ["z15-1cpu", "z16-2x2"],     each run once per system with
- *                                             --system (configs/systems/);
- *                                             default: the scenario's own
- *     "seeds": 40 | [FIRST, LAST],            runs seeds 1..40 (--seed N);
- *                                             default: one run with the
- *                                             scenario's own seed
- *     "timeout": 900,                         overrides the list's
- *     "cycles": 5000                          --cycles N for every run
- *   }
- *
- * Modes: model = BUILD/cpumf-sim; lockstep = BUILD/cpumf-cosim; xrand =
- * BUILD/cpumf-cosim-xrand +verilator+rand+reset+2 +verilator+seed+SEED (the
- * seed is the RTL's random start, the scenario keeps its own; 1 without
- * "seeds"); unit = the binary with CK_VERBOSITY=verbose CK_FORK=yes and
- * Check's XML log, one row per test case.  Every scenario run writes
- * --results and --fcov files under OUT/runs/.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"
@@ -99,6 +65,7 @@ enum { TASK_RUN, TASK_WAVES, TASK_PNG };
 typedef struct task {
     rg_proc proc;
     rg_run *run;
+    char *banner;
 } task;
 
 typedef struct runner {
@@ -140,6 +107,20 @@ static void push_task(runner *x, task *t)
     x->pending[x->npending++] = t;
 }
 
+/* Step k of run r; each step of a run of several names its command in the log. */
+static task *step_task(rg_run *r, size_t k)
+{
+    char **argv = rg_step_argv(r, k);
+    task *t = new_task(r, TASK_RUN, argv, r->env, rg_strdup(r->log), r->timeout);
+    if (r->steps) {
+        char *cmd = rg_shell_join(NULL, argv);
+        t->proc.banner = t->banner = rg_fmt("%s$ %s\n", k ? "\n" : "", cmd);
+        free(cmd);
+    }
+    t->proc.append = k > 0;
+    return t;
+}
+
 static int next_proc(void *ctx, rg_proc **out)
 {
     runner *x = ctx;
@@ -155,7 +136,9 @@ static int next_proc(void *ctx, rg_proc **out)
     while (x->next_run < x->plan->n) {
         rg_run *r = x->plan->runs[x->next_run++];
         if (!r->argv || r->result != RG_PENDING) continue;   /* unit test case rows */
-        *out = &new_task(r, TASK_RUN, r->argv, r->env, r->log, r->timeout)->proc;
+        if (r->dir) rg_mkdirs(r->dir);
+        for (size_t i = 0; r->mkdirs && r->mkdirs[i]; i++) rg_mkdirs(r->mkdirs[i]);
+        *out = &step_task(r, 0)->proc;
         return 1;
     }
     return 0;
@@ -268,6 +251,24 @@ static void triage_png_done(runner *x, rg_run *r, const rg_proc *p)
     fflush(stdout);
 }
 
+/* The last step of r has ended (or one that failed): its row, and triage. */
+static void run_done(runner *x, rg_run *r, const rg_proc *p)
+{
+    rg_outcome(r, p);
+    if (r->judged) rg_judge(r, p);
+    if (r->mode == RG_UNIT) {
+        size_t first = x->plan->n;
+        rg_unit_rows(x->plan, r, p);
+        if (!r->unit_parent) rg_print_row(r);
+        for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
+    } else {
+        rg_print_row(r);
+    }
+    int rtl = r->mode == RG_LOCKSTEP || r->mode == RG_XRAND || r->mode == RG_MUTANT ||
+              r->mode == RG_NO_MUTANT;
+    if (r->result != RG_PASS && r->mismatch && x->cfg->triage && rtl) start_triage(x, r);
+}
+
 static void proc_done(void *ctx, rg_proc *p)
 {
     runner *x = ctx;
@@ -279,24 +280,14 @@ static void proc_done(void *ctx, rg_proc *p)
     } else if (p->kind == TASK_PNG) {
         triage_png_done(x, r, p);
     } else {
-        rg_outcome(r, p);
-        if (r->mode == RG_UNIT) {
-            size_t first = x->plan->n;
-            rg_unit_rows(x->plan, r, p);
-            if (!r->unit_parent) rg_print_row(r);
-            for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
-        } else {
-            rg_print_row(r);
-        }
-        if (r->result != RG_PASS && r->mismatch && x->cfg->triage &&
-            (r->mode == RG_LOCKSTEP || r->mode == RG_XRAND))
-            start_triage(x, r);
+        r->seconds += p->seconds;
+        int ok = !p->spawn_failed && !p->interrupted && !p->timed_out && p->exit_status == 0;
+        if (ok && r->step + 1 < rg_nsteps(r)) push_task(x, step_task(r, ++r->step));
+        else run_done(x, r, p);
     }
-    if (p->kind != TASK_RUN) {
-        for (size_t i = 0; p->argv[i]; i++) free(p->argv[i]);
-        free(p->argv);
-        free((char *)p->log);
-    }
+    rg_argv_free(p->argv);
+    free((char *)p->log);
+    free(t->banner);
     free(t);
 }
 
@@ -641,10 +632,13 @@ int main(int argc, char **argv)
         }
     }
     for (size_t i = 0; i < plan.n; i++) {
-        const char *bin = plan.runs[i]->argv[0];
-        if (!rg_is_exe(bin)) {
-            fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
-            return 2;
+        const rg_run *r = plan.runs[i];
+        for (size_t k = 0; k < rg_nsteps(r); k++) {
+            const char *bin = k ? r->steps[k - 1][0] : r->argv[0];
+            if (strchr(bin, '/') && !rg_is_exe(bin)) {
+                fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
+                return 2;
+            }
         }
     }
     if (prepare_out(cfg.out) != 0) {

@@ -22,8 +22,12 @@
 
 static int spawn(rg_proc *p, const sigset_t *child_mask)
 {
-    int fd = open(p->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = open(p->log, O_WRONLY | O_CREAT | O_CLOEXEC | (p->append ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) return -1;
+    if (p->banner && write(fd, p->banner, strlen(p->banner)) < 0) {
+        close(fd);
+        return -1;
+    }
     pid_t pid = fork();
     if (pid < 0) {
         close(fd);

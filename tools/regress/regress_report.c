@@ -106,9 +106,12 @@ static void read_results(rg_run *r)
 
 void rg_outcome(rg_run *r, const rg_proc *p)
 {
-    char *log = rg_read_file(r->log);
-    if (!log) log = rg_strdup("");
-    r->seconds = p->seconds;
+    char *all = rg_read_file(r->log);
+    if (!all) all = rg_strdup("");
+    /* A run of several steps: what its last step printed, after its "$ command". */
+    const char *log = all;
+    for (const char *s = r->steps ? find_line(all, "$ ") : NULL; s; s = find_line(s + 1, "$ "))
+        log = s + strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
     r->exit_status = p->exit_status;
     read_results(r);
     if (!r->has_run_cycles) r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
@@ -156,7 +159,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
             free(l);
         }
     }
-    free(log);
+    free(all);
 }
 
 /* ---- unit tests: Check's XML log, one row per test case ---- */
@@ -399,8 +402,10 @@ static char *junit_xml(const rg_plan *plan)
             char *name = r->mode == RG_UNIT ? rg_strdup(r->test)
                        : rg_fmt("%s seed=%s system=%s mode=%s", r->test, seed_text(r, sb, sizeof sb),
                                 system_text(r), rg_mode_name(r->mode));
-            char *bin = rg_stem(r->scenario);   /* unit tests: their binary */
-            char *cls = rg_fmt("%s.%s", grp, r->mode == RG_UNIT ? bin : r->test);
+            /* unit tests: their binary */
+            char *bin =
+                r->mode == RG_UNIT && r->scenario ? rg_stem(r->scenario) : rg_strdup(r->test);
+            char *cls = rg_fmt("%s.%s", grp, bin);
             free(bin);
             rg_cat(&b, "    <testcase classname=\"");
             rg_cat_xml(&b, cls);
@@ -710,7 +715,8 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
     *wall = opt_num(root, "wall_seconds", NULL);
     for (const cJSON *o = runs->child; o; o = o->next) {
         char *mode = opt_str(o, "mode"), *result = opt_str(o, "result");
-        int m = name_index(mode, mode_at, RG_UNIT + 1), res = name_index(result, result_at, RG_BAD_INPUT + 1);
+        int m = name_index(mode, mode_at, RG_NMODES);
+        int res = name_index(result, result_at, RG_BAD_INPUT + 1);
         rg_run *r = rg_alloc(sizeof *r);
         r->id = opt_str(o, "id");
         r->group = opt_str(o, "group");

@@ -171,15 +171,35 @@ char **rg_argv(size_t n, ...)
     return v;
 }
 
-void rg_argv_push(char ***argv, const char *s)
+size_t rg_argv_len(char *const *argv)
 {
     size_t n = 0;
-    while (*argv && (*argv)[n]) n++;
+    while (argv && argv[n]) n++;
+    return n;
+}
+
+void rg_argv_push(char ***argv, const char *s)
+{
+    size_t n = rg_argv_len(*argv);
     char **v = rg_alloc((n + 2) * sizeof *v);
     if (n) memcpy(v, *argv, n * sizeof *v);
     v[n] = rg_strdup(s);
     free(*argv);
     *argv = v;
+}
+
+char **rg_argv_copy(char *const *argv)
+{
+    size_t n = rg_argv_len(argv);
+    char **v = rg_alloc((n + 1) * sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = rg_strdup(argv[i]);
+    return v;
+}
+
+void rg_argv_free(char **argv)
+{
+    for (size_t i = 0; argv && argv[i]; i++) free(argv[i]);
+    free(argv);
 }
 
 double rg_now(void)
@@ -191,7 +211,10 @@ double rg_now(void)
 
 const char *rg_mode_name(rg_mode m)
 {
-    static const char *const names[] = { "model", "lockstep", "xrand", "unit" };
+    static const char *const names[RG_NMODES] = {
+        "model",     "lockstep",    "xrand", "sanitizer", "unit",    "mutant",
+        "no-mutant", "determinism", "smp",   "shards",    "command",
+    };
     return names[m];
 }
 
