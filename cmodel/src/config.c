@@ -151,6 +151,22 @@ static int check_ident(const jdoc *d, const cJSON *v, size_t maxlen, const char 
     return 0;
 }
 
+/* A config object's keys (all in `keys`), its "name" (into name, n bytes)
+ * and its "description". */
+static int parse_head(const jdoc *d, const cJSON *obj, const char *const *keys, char *name,
+                      size_t n, char *err, size_t errlen)
+{
+    const cJSON *v = NULL;
+    const char *s = "";
+    if (jdoc_check_keys(d, obj, keys, err, errlen) || need(d, obj, "name", &v, err, errlen) ||
+        check_ident(d, v, n - 1, &s, err, errlen))
+        return -1;
+    snprintf(name, n, "%s", s);
+    if ((v = jdoc_get(obj, "description")) && jdoc_str(d, v, NULL, err, errlen))
+        return -1;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* model                                                               */
 
@@ -416,18 +432,11 @@ int cfg_model_from_json(const jdoc *d, const cJSON *obj, cpumf_model_cfg *out, c
 {
     cpumf_model_cfg m;
     const cJSON *v = NULL;
-    const char *s;
     uint64_t u;
     int b;
 
     memset(&m, 0, sizeof m);
-    if (jdoc_check_keys(d, obj, model_keys, err, errlen))
-        return -1;
-    if (need(d, obj, "name", &v, err, errlen) ||
-        check_ident(d, v, sizeof m.name - 1, &s, err, errlen))
-        return -1;
-    snprintf(m.name, sizeof m.name, "%s", s);
-    if ((v = jdoc_get(obj, "description")) && jdoc_str(d, v, NULL, err, errlen))
+    if (parse_head(d, obj, model_keys, m.name, sizeof m.name, err, errlen))
         return -1;
 
     if (need(d, obj, "cfvn", &v, err, errlen) || jdoc_u64(d, v, 1, 3, &u, err, errlen))
@@ -821,14 +830,29 @@ static int parse_cpus(const jdoc *d, const cJSON *obj, cpumf_system_cfg *s, char
     return 0;
 }
 
+/* An address in [0, max] not among used[0..n-1], stored as used[n]. */
+static int parse_address(const jdoc *d, const cJSON *c, uint64_t max, uint16_t *used, unsigned n,
+                         const char *what, char *err, size_t errlen)
+{
+    uint64_t u;
+    unsigned j;
+    if (jdoc_u64(d, c, 0, max, &u, err, errlen))
+        return -1;
+    for (j = 0; j < n; j++)
+        if (used[j] == u)
+            return jdoc_fail(d, c, err, errlen, "%s 0x%04llx used twice", what,
+                             (unsigned long long)u);
+    used[n] = (uint16_t)u;
+    return 0;
+}
+
 /* "cpu_addresses": one distinct address per CPU, by default 0..cpus-1. */
 static int parse_cpu_addresses(const jdoc *d, const cJSON *obj, cpumf_system_cfg *s, char *err,
                                size_t errlen)
 {
     const cpumf_model_cfg *m = &s->model;
     const cJSON *v = jdoc_get(obj, "cpu_addresses"), *c;
-    unsigned i = 0, j;
-    uint64_t u;
+    unsigned i = 0;
     if (!v) {
         if ((unsigned)s->n_cpus - 1u > m->max_cpu_addr)
             return jdoc_fail(d, jdoc_get(obj, "cpus"), err, errlen,
@@ -844,13 +868,8 @@ static int parse_cpu_addresses(const jdoc *d, const cJSON *obj, cpumf_system_cfg
         if (i >= s->n_cpus)
             return jdoc_fail(d, c, err, errlen, "more CPU addresses than cpus (%u)",
                              (unsigned)s->n_cpus);
-        if (jdoc_u64(d, c, 0, m->max_cpu_addr, &u, err, errlen))
+        if (parse_address(d, c, m->max_cpu_addr, s->cpu_addr, i, "CPU address", err, errlen))
             return -1;
-        for (j = 0; j < i; j++)
-            if (s->cpu_addr[j] == u)
-                return jdoc_fail(d, c, err, errlen, "CPU address 0x%04llx used twice",
-                                 (unsigned long long)u);
-        s->cpu_addr[i] = (uint16_t)u;
     }
     if (i != s->n_cpus)
         return jdoc_fail(d, v, err, errlen, "%u CPU addresses for %u cpus", i,
@@ -863,19 +882,13 @@ static int parse_group(const jdoc *d, const cJSON *c, unsigned g, uint8_t *seen,
                        cpumf_system_cfg *s, char *err, size_t errlen)
 {
     const cJSON *an = NULL, *cn = NULL, *x;
-    unsigned j;
     uint64_t u;
     if (g >= CPUMF_MAX_CGS)
         return jdoc_fail(d, c, err, errlen, "more than %d coprocessor groups", CPUMF_MAX_CGS);
     if (jdoc_check_keys(d, c, group_keys, err, errlen) ||
         need(d, c, "address", &an, err, errlen) ||
-        jdoc_u64(d, an, 0, s->model.max_cg_addr, &u, err, errlen))
+        parse_address(d, an, s->model.max_cg_addr, s->cg_addr, g, "group address", err, errlen))
         return -1;
-    for (j = 0; j < g; j++)
-        if (s->cg_addr[j] == u)
-            return jdoc_fail(d, an, err, errlen, "group address 0x%04llx used twice",
-                             (unsigned long long)u);
-    s->cg_addr[g] = (uint16_t)u;
     if (need(d, c, "cpus", &cn, err, errlen))
         return -1;
     if (!cJSON_IsArray(cn))
@@ -936,18 +949,11 @@ int cfg_system_from_json(const jdoc *d, const cJSON *obj, const char *configs_di
 {
     cpumf_system_cfg s;
     const cJSON *v = NULL;
-    const char *str;
 
     memset(&s, 0, sizeof s);
     if (!configs_dir)
         configs_dir = cfg_default_dir();
-    if (jdoc_check_keys(d, obj, system_keys, err, errlen))
-        return -1;
-    if (need(d, obj, "name", &v, err, errlen) ||
-        check_ident(d, v, sizeof s.name - 1, &str, err, errlen))
-        return -1;
-    snprintf(s.name, sizeof s.name, "%s", str);
-    if ((v = jdoc_get(obj, "description")) && jdoc_str(d, v, NULL, err, errlen))
+    if (parse_head(d, obj, system_keys, s.name, sizeof s.name, err, errlen))
         return -1;
     if (need(d, obj, "model", &v, err, errlen) ||
         load_model_ref(d, v, configs_dir, &s.model, err, errlen))

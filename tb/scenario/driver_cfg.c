@@ -29,12 +29,10 @@ static int parse_driver_head(parse_ctx *p, const cJSON *o, tb_driver *dv)
     if (scn_u64(p, n, 1, 65536, &v))
         return -1;
     dv->sdbs = (uint32_t)v;
-    dv->per_table = 511;
-    if ((n = GET(o, "sdbs_per_table"))) {
-        if (scn_u64(p, n, 1, 511, &v))
-            return -1;
-        dv->per_table = (uint32_t)v;
-    }
+    v = 511;
+    if (scn_opt_u64(p, o, "sdbs_per_table", 1, 511, &v) < 0)
+        return -1;
+    dv->per_table = (uint32_t)v;
     return 0;
 }
 
@@ -106,11 +104,10 @@ static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
     dv->pp = 0x5346000000000000ull | dv->cpu;
     if ((n = GET(o, "program_parameter")) && scn_u64(p, n, 0, UINT64_MAX, &dv->pp))
         return -1;
-    if ((n = GET(o, "sequence"))) {
-        if (scn_u64(p, n, 0, 999, &v))
-            return -1;
-        dv->sequence = (uint32_t)v;
-    }
+    v = 0;
+    if (scn_opt_u64(p, o, "sequence", 0, 999, &v) < 0)
+        return -1;
+    dv->sequence = (uint32_t)v;
     if ((n = GET(o, "check_intervals"))) {
         if (scn_bool(p, n, &dv->check_intervals))
             return -1;
@@ -144,27 +141,28 @@ static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
     return 0;
 }
 
-int scn_parse_drivers(parse_ctx *p, const cJSON *arr)
+/* One driver: a model with sampling, one driver per CPU. */
+static int parse_driver_entry(parse_ctx *p, const cJSON *e)
 {
     tb_scenario *sc = p->sc;
-    const cJSON *e;
+    tb_driver *dv = &sc->drivers[sc->n_drivers];
     uint32_t k;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "drivers: expected an array");
-    sc->drivers = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *sc->drivers);
-    cJSON_ArrayForEach(e, arr) {
-        tb_driver *dv = &sc->drivers[sc->n_drivers];
-        if (parse_driver(p, e, dv))
-            return -1;
-        sc->n_drivers++;
-        if (!sc->system.model.fac_sf)
-            return FAIL(e, "drivers: the sampler needs the sampling facility (model %s has none)",
-                        sc->system.model.name);
-        for (k = 0; k + 1 < sc->n_drivers; k++)
-            if (sc->drivers[k].cpu == dv->cpu)
-                return FAIL(e, "drivers: a second driver for cpu %u", dv->cpu);
-    }
+    if (parse_driver(p, e, dv))
+        return -1;
+    sc->n_drivers++;
+    if (!sc->system.model.fac_sf)
+        return FAIL(e, "drivers: the sampler needs the sampling facility (model %s has none)",
+                    sc->system.model.name);
+    for (k = 0; k + 1 < sc->n_drivers; k++)
+        if (sc->drivers[k].cpu == dv->cpu)
+            return FAIL(e, "drivers: a second driver for cpu %u", dv->cpu);
     return 0;
+}
+
+int scn_parse_drivers(parse_ctx *p, const cJSON *arr)
+{
+    p->sc->drivers = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *p->sc->drivers);
+    return scn_each(p, arr, "drivers", parse_driver_entry);
 }
 
 /* 1 when [a, a + size) is in storage and outside every hole; 0 when it meets

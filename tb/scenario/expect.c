@@ -11,20 +11,11 @@
 
 #include "xalloc.h"
 
-/* An optional member o.key in [0, hi]: 1 read, 0 absent, -1 wrong. */
-static int opt_u64(parse_ctx *p, const cJSON *o, const char *key, uint64_t hi, uint64_t *out)
-{
-    const cJSON *m = GET(o, key);
-    if (!m)
-        return 0;
-    return scn_u64(p, m, 0, hi, out) ? -1 : 1;
-}
-
-/* The same that sets *has when present. */
+/* An optional member o.key in [0, hi] that sets *has when present. */
 static int opt_u64_has(parse_ctx *p, const cJSON *o, const char *key, uint64_t hi, uint64_t *out,
                        uint8_t *has)
 {
-    int r = opt_u64(p, o, key, hi, out);
+    int r = scn_opt_u64(p, o, key, 0, hi, out);
     if (r > 0)
         *has = 1;
     return r < 0 ? -1 : 0;
@@ -83,7 +74,7 @@ int scn_parse_insn_expect(parse_ctx *p, const cJSON *n, tb_step *st)
         st->exp_flags |= TB_EXP_EXC;
     }
     for (i = 0; i < sizeof u64s / sizeof u64s[0]; i++) {
-        int r = opt_u64(p, n, u64s[i].key, UINT64_MAX, dst[i]);
+        int r = scn_opt_u64(p, n, u64s[i].key, 0, UINT64_MAX, dst[i]);
         if (r < 0)
             return -1;
         if (r)
@@ -160,7 +151,7 @@ static int parse_final_counters(parse_ctx *p, const cJSON *m, tb_expect_cpu *x)
 static int parse_bit(parse_ctx *p, const cJSON *o, const char *key, int8_t *out)
 {
     uint64_t v;
-    int r = opt_u64(p, o, key, 1, &v);
+    int r = scn_opt_u64(p, o, key, 0, 1, &v);
     if (r > 0)
         *out = (int8_t)v;
     return r < 0 ? -1 : 0;
@@ -225,36 +216,44 @@ static int parse_final_cpus(parse_ctx *p, const cJSON *n)
     return 0;
 }
 
+/* The counters of group gi: {"counter 0-7": value}; *cap is the room in
+ * the expectation arrays. */
+static int parse_cg_group(parse_ctx *p, const cJSON *grp, unsigned gi, uint32_t *cap)
+{
+    tb_expect_global *g = &p->sc->exp_global;
+    const cJSON *it;
+    if (!cJSON_IsObject(grp))
+        return FAIL(grp, "expected an object {\"counter\": value}");
+    cJSON_ArrayForEach(it, grp) {
+        unsigned k;
+        if (parse_ctr_key(p, it, CPUMF_CG_NCTR - 1, &k))
+            return -1;
+        if (g->n_cg == *cap) {
+            *cap = *cap ? *cap * 2 : 8;
+            g->cg_group = xrealloc(g->cg_group, *cap);
+            g->cg_index = xrealloc(g->cg_index, *cap);
+            g->cg_val = xrealloc(g->cg_val, *cap * sizeof *g->cg_val);
+        }
+        g->cg_group[g->n_cg] = (uint8_t)gi;
+        g->cg_index[g->n_cg] = (uint8_t)k;
+        if (scn_u64(p, it, 0, UINT64_MAX, &g->cg_val[g->n_cg]))
+            return -1;
+        g->n_cg++;
+    }
+    return 0;
+}
+
 /* "cg_counters": {"group index": {"counter 0-7": value}}. */
 static int parse_cg_counters(parse_ctx *p, const cJSON *m)
 {
-    tb_expect_global *g = &p->sc->exp_global;
-    const cJSON *grp, *it;
+    const cJSON *grp;
     uint32_t cap = 0;
     if (!cJSON_IsObject(m))
         return FAIL(m, "cg_counters: expected {\"group index\": {\"counter\": value}}");
     cJSON_ArrayForEach(grp, m) {
         unsigned gi;
-        if (parse_ctr_key(p, grp, CPUMF_MAX_CGS - 1, &gi))
+        if (parse_ctr_key(p, grp, CPUMF_MAX_CGS - 1, &gi) || parse_cg_group(p, grp, gi, &cap))
             return -1;
-        if (!cJSON_IsObject(grp))
-            return FAIL(grp, "expected an object {\"counter\": value}");
-        cJSON_ArrayForEach(it, grp) {
-            unsigned k;
-            if (parse_ctr_key(p, it, CPUMF_CG_NCTR - 1, &k))
-                return -1;
-            if (g->n_cg == cap) {
-                cap = cap ? cap * 2 : 8;
-                g->cg_group = xrealloc(g->cg_group, cap);
-                g->cg_index = xrealloc(g->cg_index, cap);
-                g->cg_val = xrealloc(g->cg_val, cap * sizeof *g->cg_val);
-            }
-            g->cg_group[g->n_cg] = (uint8_t)gi;
-            g->cg_index[g->n_cg] = (uint8_t)k;
-            if (scn_u64(p, it, 0, UINT64_MAX, &g->cg_val[g->n_cg]))
-                return -1;
-            g->n_cg++;
-        }
     }
     return 0;
 }
@@ -315,9 +314,10 @@ static int parse_param(parse_ctx *p, const cJSON *e, const char *what, uint32_t 
     return 0;
 }
 
-static int parse_icount(parse_ctx *p, const cJSON *e, tb_expect_icount *x)
+static int parse_icount(parse_ctx *p, const cJSON *e)
 {
     static const char *const ik[] = { "cpu", "param", "min", "max", NULL };
+    tb_expect_icount *x = &p->sc->exp_icount[p->sc->n_exp_icount++];
     const cJSON *n;
     if (scn_keys(p, e, ik))
         return -1;
@@ -327,8 +327,8 @@ static int parse_icount(parse_ctx *p, const cJSON *e, tb_expect_icount *x)
         return -1;
     x->lo = 1;
     x->hi = UINT64_MAX;
-    if (opt_u64(p, e, "min", UINT64_MAX, &x->lo) < 0 ||
-        opt_u64(p, e, "max", UINT64_MAX, &x->hi) < 0)
+    if (scn_opt_u64(p, e, "min", 0, UINT64_MAX, &x->lo) < 0 ||
+        scn_opt_u64(p, e, "max", 0, UINT64_MAX, &x->hi) < 0)
         return -1;
     if (x->lo > x->hi)
         return FAIL(e, "min is above max");
@@ -337,20 +337,14 @@ static int parse_icount(parse_ctx *p, const cJSON *e, tb_expect_icount *x)
 
 int scn_parse_icounts(parse_ctx *p, const cJSON *arr)
 {
-    tb_scenario *sc = p->sc;
-    const cJSON *e;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "expect_interruption_counts: expected an array");
-    sc->exp_icount = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *sc->exp_icount);
-    cJSON_ArrayForEach(e, arr)
-        if (parse_icount(p, e, &sc->exp_icount[sc->n_exp_icount++]))
-            return -1;
-    return 0;
+    p->sc->exp_icount = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *p->sc->exp_icount);
+    return scn_each(p, arr, "expect_interruption_counts", parse_icount);
 }
 
-static int parse_intr(parse_ctx *p, const cJSON *e, tb_expect_intr *x)
+static int parse_intr(parse_ctx *p, const cJSON *e)
 {
     static const char *const ik[] = { "cpu", "cycle", "param", "code", NULL };
+    tb_expect_intr *x = &p->sc->exp_intr[p->sc->n_exp_intr++];
     const cJSON *n;
     uint64_t v;
     if (scn_keys(p, e, ik))
@@ -368,34 +362,25 @@ static int parse_intr(parse_ctx *p, const cJSON *e, tb_expect_intr *x)
 
 int scn_parse_expect_intr(parse_ctx *p, const cJSON *arr)
 {
-    tb_scenario *sc = p->sc;
-    const cJSON *e;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "expect_interruptions: expected an array");
-    sc->has_expect_intr = 1;
-    sc->exp_intr = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *sc->exp_intr);
-    cJSON_ArrayForEach(e, arr)
-        if (parse_intr(p, e, &sc->exp_intr[sc->n_exp_intr++]))
-            return -1;
-    return 0;
+    p->sc->has_expect_intr = 1;
+    p->sc->exp_intr = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *p->sc->exp_intr);
+    return scn_each(p, arr, "expect_interruptions", parse_intr);
+}
+
+static int parse_expect_dump(parse_ctx *p, const cJSON *e)
+{
+    static const char *const ek[] = { "addr", "hex", NULL };
+    tb_expect_dump *x = &p->sc->exp_dump[p->sc->n_exp_dump++];
+    const cJSON *n;
+    if (scn_dump_addr(p, e, ek, &x->addr))
+        return -1;
+    if (!(n = GET(e, "hex")))
+        return FAIL(e, "needs \"hex\"");
+    return scn_hex(p, n, &x->bytes, &x->len);
 }
 
 int scn_parse_expect_dumps(parse_ctx *p, const cJSON *arr)
 {
-    static const char *const ek[] = { "addr", "hex", NULL };
-    tb_scenario *sc = p->sc;
-    const cJSON *e, *n;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "expect_dumps: expected an array");
-    sc->exp_dump = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *sc->exp_dump);
-    cJSON_ArrayForEach(e, arr) {
-        tb_expect_dump *x = &sc->exp_dump[sc->n_exp_dump++];
-        if (scn_dump_addr(p, e, ek, &x->addr))
-            return -1;
-        if (!(n = GET(e, "hex")))
-            return FAIL(e, "needs \"hex\"");
-        if (scn_hex(p, n, &x->bytes, &x->len))
-            return -1;
-    }
-    return 0;
+    p->sc->exp_dump = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *p->sc->exp_dump);
+    return scn_each(p, arr, "expect_dumps", parse_expect_dump);
 }

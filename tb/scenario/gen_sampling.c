@@ -616,34 +616,28 @@ int sfg_parse_opts(parse_ctx *p, const cJSON *o, sampling_opts *so)
     const cJSON *n;
     uint64_t v;
     double d;
-    so->on = 1;
-    so->topologies = 4;
-    so->malformed_pm = 300;
-    so->buffers = 3;
-    so->share = 40;
-    so->imin = 0;
-    so->imax = UINT64_MAX;
+    const sampling_opts dflt = { .on = 1, .buffers = 3, .topologies = 4, .malformed_pm = 300,
+                                 .share = 40, .imin = 0, .imax = UINT64_MAX };
+    *so = dflt;
     if (!cJSON_IsObject(o))
         return FAIL(o, "sampling: expected an object");
     if (scn_keys(p, o, sk))
         return -1;
     if (!p->sc->system.model.fac_sf)
         return FAIL(o, "sampling: model %s has no sampling facility", p->sc->system.model.name);
-    if ((n = GET(o, "topologies"))) {
-        if (scn_u64(p, n, 1, SFG_MAX_TOPOS, &v))
-            return -1;
-        so->topologies = (uint32_t)v;
-    }
+    v = so->topologies;
+    if (scn_opt_u64(p, o, "topologies", 1, SFG_MAX_TOPOS, &v) < 0)
+        return -1;
+    so->topologies = (uint32_t)v;
     if ((n = GET(o, "malformed"))) {
         if (jdoc_f64(p->d, n, 0.0, 1.0, &d, p->err, p->errlen))
             return scn_qualify(p, n);
         so->malformed_pm = (uint32_t)(d * 1000.0 + 0.5);
     }
-    if ((n = GET(o, "share"))) {
-        if (scn_u64(p, n, 1, 100, &v))
-            return -1;
-        so->share = (uint32_t)v;
-    }
+    v = so->share;
+    if (scn_opt_u64(p, o, "share", 1, 100, &v) < 0)
+        return -1;
+    so->share = (uint32_t)v;
     if ((n = GET(o, "buffer")) && parse_buffers(p, n, &so->buffers))
         return -1;
     if ((n = GET(o, "interval"))) {

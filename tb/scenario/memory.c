@@ -63,13 +63,7 @@ static int parse_mem_entry(parse_ctx *p, const cJSON *e)
 
 int scn_parse_memory(parse_ctx *p, const cJSON *arr)
 {
-    const cJSON *e;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "memory: expected an array");
-    cJSON_ArrayForEach(e, arr)
-        if (parse_mem_entry(p, e))
-            return -1;
-    return 0;
+    return scn_each(p, arr, "memory", parse_mem_entry);
 }
 
 int scn_dump_addr(parse_ctx *p, const cJSON *e, const char *const *allowed, uint64_t *addr)
@@ -82,25 +76,24 @@ int scn_dump_addr(parse_ctx *p, const cJSON *e, const char *const *allowed, uint
     return scn_u64(p, n, 0, UINT64_MAX, addr);
 }
 
-int scn_parse_dumps(parse_ctx *p, const cJSON *arr)
+static int parse_dump(parse_ctx *p, const cJSON *e)
 {
     static const char *const dk[] = { "addr", "len", NULL };
-    tb_scenario *sc = p->sc;
-    const cJSON *e, *n;
-    if (!cJSON_IsArray(arr))
-        return FAIL(arr, "dump: expected an array");
-    sc->dump = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *sc->dump);
-    cJSON_ArrayForEach(e, arr) {
-        tb_dump *x = &sc->dump[sc->n_dump];
-        uint64_t len;
-        if (scn_dump_addr(p, e, dk, &x->addr))
-            return -1;
-        if (!(n = GET(e, "len")))
-            return FAIL(e, "needs \"len\"");
-        if (scn_u64(p, n, 1, 1u << 20, &len))
-            return -1;
-        x->len = (size_t)len;
-        sc->n_dump++;
-    }
+    tb_dump *x = &p->sc->dump[p->sc->n_dump++];
+    const cJSON *n;
+    uint64_t len;
+    if (scn_dump_addr(p, e, dk, &x->addr))
+        return -1;
+    if (!(n = GET(e, "len")))
+        return FAIL(e, "needs \"len\"");
+    if (scn_u64(p, n, 1, 1u << 20, &len))
+        return -1;
+    x->len = (size_t)len;
     return 0;
+}
+
+int scn_parse_dumps(parse_ctx *p, const cJSON *arr)
+{
+    p->sc->dump = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *p->sc->dump);
+    return scn_each(p, arr, "dump", parse_dump);
 }

@@ -8,13 +8,20 @@
 #include "stimulus/storage.h"
 #include "xalloc.h"
 
+/* arr (n elements of size bytes, room for *cap) with room for one more:
+ * the capacity doubles from `first`. */
+static void *room_for_one(void *arr, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
+{
+    if (n < *cap)
+        return arr;
+    *cap = *cap ? *cap * 2 : first;
+    return xrealloc(arr, *cap * size);
+}
+
 tb_step *scn_new_step(parse_ctx *p)
 {
     tb_scenario *sc = p->sc;
-    if (sc->n_steps == p->cap_steps) {
-        p->cap_steps = p->cap_steps ? p->cap_steps * 2 : 16;
-        sc->steps = xrealloc(sc->steps, p->cap_steps * sizeof *sc->steps);
-    }
+    sc->steps = room_for_one(sc->steps, sc->n_steps, &p->cap_steps, sizeof *sc->steps, 16);
     memset(&sc->steps[sc->n_steps], 0, sizeof *sc->steps);
     return &sc->steps[sc->n_steps++];
 }
@@ -23,10 +30,7 @@ void scn_add_mem(parse_ctx *p, uint64_t addr, uint8_t *bytes, size_t len)
 {
     tb_scenario *sc = p->sc;
     tb_mem_init *m;
-    if (sc->n_mem == p->cap_mem) {
-        p->cap_mem = p->cap_mem ? p->cap_mem * 2 : 16;
-        sc->mem = xrealloc(sc->mem, p->cap_mem * sizeof *sc->mem);
-    }
+    sc->mem = room_for_one(sc->mem, sc->n_mem, &p->cap_mem, sizeof *sc->mem, 16);
     m = &sc->mem[sc->n_mem++];
     m->addr = addr;
     m->len = len;
@@ -42,10 +46,7 @@ tb_mem_init *scn_new_mem(parse_ctx *p, uint64_t addr, size_t len)
 tb_activity *scn_new_act(parse_ctx *p, uint32_t *idx)
 {
     tb_scenario *sc = p->sc;
-    if (sc->n_acts == p->cap_acts) {
-        p->cap_acts = p->cap_acts ? p->cap_acts * 2 : 8;
-        sc->acts = xrealloc(sc->acts, p->cap_acts * sizeof *sc->acts);
-    }
+    sc->acts = room_for_one(sc->acts, sc->n_acts, &p->cap_acts, sizeof *sc->acts, 8);
     *idx = sc->n_acts;
     memset(&sc->acts[sc->n_acts], 0, sizeof *sc->acts);
     return &sc->acts[sc->n_acts++];
@@ -72,6 +73,15 @@ int scn_u64(parse_ctx *p, const cJSON *n, uint64_t lo, uint64_t hi, uint64_t *ou
     if (jdoc_u64(p->d, n, lo, hi, out, p->err, p->errlen) != 0)
         return scn_qualify(p, n);
     return 0;
+}
+
+int scn_opt_u64(parse_ctx *p, const cJSON *o, const char *key, uint64_t lo, uint64_t hi,
+                uint64_t *out)
+{
+    const cJSON *m = GET(o, key);
+    if (!m)
+        return 0;
+    return scn_u64(p, m, lo, hi, out) ? -1 : 1;
 }
 
 int scn_cpu(parse_ctx *p, const cJSON *n, uint8_t *out)
@@ -107,6 +117,18 @@ int scn_keys(parse_ctx *p, const cJSON *o, const char *const *allowed)
     if (!cJSON_IsObject(o))
         return FAIL(o, "expected an object");
     return jdoc_check_keys(p->d, o, allowed, p->err, p->errlen);
+}
+
+int scn_each(parse_ctx *p, const cJSON *arr, const char *what,
+             int (*parse)(parse_ctx *p, const cJSON *e))
+{
+    const cJSON *e;
+    if (!cJSON_IsArray(arr))
+        return FAIL(arr, "%s: expected an array", what);
+    cJSON_ArrayForEach(e, arr)
+        if (parse(p, e))
+            return -1;
+    return 0;
 }
 
 int scn_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len)

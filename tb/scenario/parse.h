@@ -41,12 +41,20 @@ tb_activity *scn_new_act(parse_ctx *p, uint32_t *idx);
  * returns -1. */
 int scn_qualify(parse_ctx *p, const cJSON *n);
 int scn_u64(parse_ctx *p, const cJSON *n, uint64_t lo, uint64_t hi, uint64_t *out);
+/* An optional member o.key in [lo, hi]: 1 read, 0 absent (*out as it was),
+ * -1 wrong. */
+int scn_opt_u64(parse_ctx *p, const cJSON *o, const char *key, uint64_t lo, uint64_t hi,
+                uint64_t *out);
 int scn_bool(parse_ctx *p, const cJSON *n, uint8_t *out);
 int scn_str(parse_ctx *p, const cJSON *n, const char **out);
 /* A "cpu" value: an index of the scenario's system. */
 int scn_cpu(parse_ctx *p, const cJSON *n, uint8_t *out);
 /* o is an object whose keys are all in allowed (NULL-terminated). */
 int scn_keys(parse_ctx *p, const cJSON *o, const char *const *allowed);
+/* Each element of arr, in order, read by parse; arr must be an array (else
+ * "what: expected an array"). */
+int scn_each(parse_ctx *p, const cJSON *arr, const char *what,
+             int (*parse)(parse_ctx *p, const cJSON *e));
 /* A hex string (optional 0x, whole bytes, at most 16 MiB) as new bytes. */
 int scn_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len);
 /* Counter-set names (CPUMF_SET_*; one name alone allowed) or, with

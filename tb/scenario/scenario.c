@@ -199,13 +199,7 @@ static int parse_run_length(parse_ctx *p, const cJSON *root, int has_seed, uint6
 
 static int parse_steps(parse_ctx *p, const cJSON *n)
 {
-    const cJSON *e;
-    if (!cJSON_IsArray(n))
-        return FAIL(n, "steps: expected an array");
-    cJSON_ArrayForEach(e, n)
-        if (scn_parse_step(p, e))
-            return -1;
-    return 0;
+    return scn_each(p, n, "steps", scn_parse_step);
 }
 
 /* The parts after the system, workload and run length, each optional. */

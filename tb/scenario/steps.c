@@ -12,10 +12,11 @@ typedef int (*kind_parser)(parse_ctx *p, const cJSON *step, const cJSON *val, tb
 
 static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
+    static const char *const regs[] = { "r1", "r2", "addr" };
+    uint64_t *dst[] = { &st->r1, &st->r2, &st->addr }, v = 0;
     const cJSON *n;
     const char *s;
-    uint64_t v;
-    int op;
+    int op, i;
     if (scn_str(p, val, &s))
         return -1;
     op = scn_op_index(s);
@@ -23,17 +24,12 @@ static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
         return FAIL(val, "unknown instruction \"%s\" (LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR "
                          "EPCTR SCCTR SPCTR ECPGA STCCTM)", s);
     st->op = (uint8_t)op;
-    if ((n = GET(step, "r1")) && scn_u64(p, n, 0, UINT64_MAX, &st->r1))
-        return -1;
-    if ((n = GET(step, "r2")) && scn_u64(p, n, 0, UINT64_MAX, &st->r2))
-        return -1;
-    if ((n = GET(step, "addr")) && scn_u64(p, n, 0, UINT64_MAX, &st->addr))
-        return -1;
-    if ((n = GET(step, "m3"))) {
-        if (scn_u64(p, n, 0, 15, &v))
+    for (i = 0; i < 3; i++)
+        if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0)
             return -1;
-        st->m3 = (uint8_t)v;
-    }
+    if (scn_opt_u64(p, step, "m3", 0, 15, &v) < 0)
+        return -1;
+    st->m3 = (uint8_t)v;
     if ((n = GET(step, "problem")) && scn_bool(p, n, &st->problem))
         return -1;
     if ((n = GET(step, "cr0_15")) && scn_bool(p, n, &st->cr0_15))
