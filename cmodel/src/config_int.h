@@ -1,7 +1,8 @@
 /*
- * config_int.h - configuration loading, internal interface (for the scenario
- * parser and the tools).  The public part is in cpumf/cpumf.h:
- * cpumf_load_model(), cpumf_load_system(), cpumf_counter_name().
+ * config_int.h - configuration loading, the model's internal interface (and
+ * its white-box unit tests').  The public part is in cpumf/cpumf.h:
+ * cpumf_load_model(), cpumf_load_system(), cpumf_load_system_text(),
+ * cpumf_default_configs_dir(), cpumf_counter_name().
  *
  * configs_dir is the root holding models/, systems/ and workloads/.
  * Every function returns 0 on success, -1 with "file:line:col: reason" in

@@ -1,15 +1,7 @@
 /*
- * smp_main.c - build/cpumf-smp: summarize .SMP sample files (common/smp.h).
- *
- *   cpumf-smp [--json] [--list] [--top N] FILE.SMP...
- *
- * Per CPU (files of one CPU are merged, in argument order): samples, lost
- * samples (header), valid/invalid (I bit), busy/wait (W), problem/supervisor
- * (P), the top instruction addresses with their share of the samples, and
- * a CPI estimate: busy samples / sum of U over the busy samples (null when
- * no sample has U > 0).  --list prints every sample; --json prints the same
- * as one JSON object.  Exit 0; 2 on bad usage or an unreadable or malformed
- * file (with a message).
+ * smp_main.c - build/cpumf-smp [--json] [--list] [--top N] FILE.SMP...:
+ * a per-CPU summary of .SMP sample files (common/smp.h); its output and exit
+ * status are described in docs/scenario-format.md (".SMP sample files").
  */
 #include <inttypes.h>
 #include <stdio.h>
