@@ -6,21 +6,22 @@
 
 TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
 TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard tb/runner/*.c tb/stimulus/*.c tb/scenario/*.c tb/drivers/*.c)))
-TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ)
+TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
+# The bench sees the model's public header only.
 TB_INCLUDES := -Icmodel/include -Icommon -Itb
-$(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
+$(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES)
 
 .PHONY: sim cosim
 sim: $(BUILD)/cpumf-sim
-$(BUILD)/cpumf-sim: $(BUILD)/obj/tb/runner/sim_main.o $(TB_OBJ) $(LIB_INTERNAL)
+$(BUILD)/cpumf-sim: $(BUILD)/obj/tb/runner/sim_main.o $(TB_OBJ) $(BUILD)/libcpumf.a
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 
 # cpumf-cosim on each Verilated build: the binary's suffix, the build, extra objects.
 define COSIM_BIN
-$(BUILD)/cpumf-cosim$(1): $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(LIB_INTERNAL) \
+$(BUILD)/cpumf-cosim$(1): $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
     $(BUILD)/$(2)/rtl_shim.o
-	$(CXX) $(OPT) -o $$@ $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(LIB_INTERNAL) \
+	$(CXX) $(OPT) -o $$@ $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
 	  $(call VLT_LIBS,$(BUILD)/$(2)) $(3) $(LDLIBS)
 endef
 cosim: $(BUILD)/cpumf-cosim
@@ -37,12 +38,11 @@ $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 	  $(TB_INCLUDES) -Icmodel/src -o $@ $^ $(LDLIBS)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
-$(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
-$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) \
-    $(IOBJ)/libcpumf-internal.a
+$(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES)
+$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) $(IOBJ)/libcpumf.a
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 $(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(COSIM_OBJ) $(TB_OBJ)) \
-    $(IOBJ)/libcpumf-internal.a $(BUILD)/vobj/rtl_shim.o
+    $(IOBJ)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(filter-out %/rtl_shim.o,$^) $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 
 # ---- DPI-C: the model in a SystemVerilog bench (tb/dpi) -----------------------
