@@ -10,8 +10,9 @@ $(BUILD)/obj/cmodel/%.o: INCLUDES := $(MODEL_INCLUDES)
 # API's cpumf_* is made local (objcopy), so that the model's internals
 # (config loading, the strict JSON layer, the units) cannot clash with a
 # user's symbols; libcpumf.so keeps the same through its version script.
-# The bench, the tools and the unit tests call internal functions: they link
-# the objects as they are, through $(LIB_INTERNAL).
+# The bench and the tools use the API alone and link libcpumf.a too; the
+# white-box unit tests call internal functions: they link the objects as
+# they are, through $(LIB_INTERNAL).
 LIB_INTERNAL := $(BUILD)/libcpumf-internal.a
 define PUBLIC_ARCHIVE
 	@rm -f $@ $(@D)/cpumf.o
@@ -19,14 +20,11 @@ define PUBLIC_ARCHIVE
 	objcopy --wildcard --keep-global-symbol='cpumf_*' $(@D)/cpumf.o
 	ar rcs $@ $(@D)/cpumf.o
 endef
-define INTERNAL_ARCHIVE
-	@rm -f $@
-	ar rcs $@ $^
-endef
 $(BUILD)/libcpumf.a: $(LIB_OBJ)
 	$(PUBLIC_ARCHIVE)
 $(LIB_INTERNAL): $(LIB_OBJ)
-	$(INTERNAL_ARCHIVE)
+	@rm -f $@
+	ar rcs $@ $^
 
 # The model compiled as C++ too: users link it into C++ benches.
 $(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/src/*.h cmodel/src/arch/*.h)
@@ -50,9 +48,6 @@ $(IOBJ)/%.o: %.c
 $(IOBJ)/cmodel/%.o $(IOBJ)/common/%.o: INCLUDES := $(MODEL_INCLUDES)
 $(IOBJ)/libcpumf.a: $(ILIB_OBJ)
 	$(PUBLIC_ARCHIVE)
-# what the installed cpumf-sim and cpumf-cosim link
-$(IOBJ)/libcpumf-internal.a: $(ILIB_OBJ)
-	$(INTERNAL_ARCHIVE)
 $(IOBJ)/libcpumf.so.$(VERSION): $(ILIB_OBJ) cmodel/pkg/libcpumf.map
 	$(CC) -shared -Wl,-soname,libcpumf.so.$(SOMAJOR) -Wl,--version-script=cmodel/pkg/libcpumf.map \
 	  -o $@ $(ILIB_OBJ) $(LDLIBS)
@@ -80,6 +75,8 @@ install: deps
 .PHONY: check-exports
 check-exports:
 	@set -o pipefail; { nm -g --defined-only $(PREFIX)/lib/libcpumf.a && \
-	   nm -g --defined-only $(PREFIX)/lib/libcpumf.so && nm -D --defined-only $(PREFIX)/lib/libcpumf.so; } | \
+	   nm -g --defined-only $(PREFIX)/lib/libcpumf.so && \
+	   nm -D --defined-only $(PREFIX)/lib/libcpumf.so; } | \
 	  awk 'NF == 3 { n++; if ($$3 !~ /^cpumf_/) { bad++; print "not cpumf_: " $$3 } } \
-	       END { print n + 0 " global symbols defined, " bad + 0 " not cpumf_*"; exit bad > 0 || n == 0 }'
+	       END { print n + 0 " global symbols defined, " bad + 0 " not cpumf_*"; \
+	             exit bad > 0 || n == 0 }'
