@@ -87,7 +87,7 @@ static void usage(FILE *f)
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
 {
-    task *t = rg_alloc(sizeof *t);
+    task *t = xcalloc(1, sizeof *t);
     t->run = r;
     t->proc.kind = kind;
     t->proc.argv = argv;
@@ -100,7 +100,7 @@ static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *
 
 static void push_task(runner *x, task *t)
 {
-    task **p = rg_alloc((x->npending + 1) * sizeof *p);
+    task **p = xcalloc(x->npending + 1, sizeof *p);
     if (x->npending) memcpy(p, x->pending, x->npending * sizeof *p);
     free(x->pending);
     x->pending = p;
@@ -111,7 +111,7 @@ static void push_task(runner *x, task *t)
 static task *step_task(rg_run *r, size_t k)
 {
     char **argv = rg_step_argv(r, k);
-    task *t = new_task(r, TASK_RUN, argv, r->env, rg_strdup(r->log), r->timeout);
+    task *t = new_task(r, TASK_RUN, argv, r->env, xstrdup(r->log), r->timeout);
     if (r->steps) {
         char *cmd = rg_shell_join(NULL, argv);
         t->proc.banner = t->banner = rg_fmt("%s$ %s\n", k ? "\n" : "", cmd);
@@ -206,7 +206,7 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
         r->tr_fst = NULL;
         return;
     }
-    if (p->exit_status == 0) r->tr_note = rg_strdup("the re-run with waves did not fail again");
+    if (p->exit_status == 0) r->tr_note = xstrdup("the re-run with waves did not fail again");
     char *dir = rg_fmt("%s/triage/%s", x->cfg->out, r->id);
     char abs[PATH_MAX], err[512];
     r->tr_gtkw = rg_fmt("%s/window.gtkw", dir);
@@ -217,7 +217,7 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
     if (triage_write_gtkw(GTKW_TEMPLATE, r->tr_gtkw, &w, err, sizeof err) != 0) {
         free(r->tr_gtkw);
         r->tr_gtkw = NULL;
-        r->tr_note = rg_strdup(err);
+        r->tr_note = xstrdup(err);
     } else if (triage_write_tcl(tcl, png, &w) != 0) {
         r->tr_note = rg_fmt("cannot write %s", tcl);
     } else {
@@ -362,20 +362,20 @@ static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
 /* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
 static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 {
-    if (!cfg->coverage) return rg_strdup("Not collected (the regression ran without --coverage).\n");
+    if (!cfg->coverage) return xstrdup("Not collected (the regression ran without --coverage).\n");
     if (cfg->coverage_missing)
         return rg_fmt("Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
                       cfg->build);
-    if (cfg->mutant) return rg_strdup("Not collected: lockstep runs used the mutant build.\n");
+    if (cfg->mutant) return xstrdup("Not collected: lockstep runs used the mutant build.\n");
     if (!rg_is_exe(COVERAGE_SCRIPT))
-        return rg_strdup("Not collected into a report: " COVERAGE_SCRIPT " is missing; the runs' .dat files are "
-                         "in coverage/runs/.\n");
+        return xstrdup("Not collected into a report: " COVERAGE_SCRIPT
+                       " is missing; the runs' .dat files are in coverage/runs/.\n");
     char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
     glob_t gl;
     int found = glob(pat, 0, NULL, &gl) == 0;
     if (found) globfree(&gl);
     free(pat);
-    if (!found) return rg_strdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
+    if (!found) return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
 
     char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
     char *log = rg_fmt("%s/coverage/report.log", cfg->out);
@@ -527,7 +527,8 @@ static int mutant_package(const char *path)
 int main(int argc, char **argv)
 {
     rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
-    char **lists = rg_alloc((size_t)argc * sizeof *lists), **merges = rg_alloc((size_t)argc * sizeof *merges);
+    char **lists = xcalloc((size_t)argc, sizeof *lists);
+    char **merges = xcalloc((size_t)argc, sizeof *merges);
     size_t nlists = 0, nmerges = 0;
     unsigned shard_k = 1, shard_n = 1;
     const char *package = NULL;
@@ -655,7 +656,7 @@ int main(int argc, char **argv)
     runner x = { .cfg = &cfg, .plan = &plan };
     rg_sched_ops ops = { &x, next_proc, proc_done };
     int interrupted = rg_schedule(cfg.jobs, &ops);
-    char *cov = interrupted ? rg_strdup("Not collected: the regression was interrupted.\n")
+    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
                             : verilator_coverage(&cfg, &plan);
     double wall = rg_now() - t0;
     return finish(&cfg, &plan, names.s, wall, cov, interrupted);

@@ -17,6 +17,7 @@
 #define TB_REGRESS_H
 
 #include "json_strict.h"
+#include "xalloc.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -112,8 +113,6 @@ typedef struct rg_plan {
 } rg_plan;
 
 /* ---- regress_util.c ---- */
-void *rg_alloc(size_t n);
-char *rg_strdup(const char *s);
 char *rg_fmt(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))

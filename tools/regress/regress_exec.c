@@ -76,7 +76,7 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
     sigaddset(&set, SIGHUP);
     sigprocmask(SIG_BLOCK, &set, &old);
     if (jobs < 1) jobs = 1;
-    rg_proc **run = rg_alloc((size_t)jobs * sizeof *run);
+    rg_proc **run = xcalloc((size_t)jobs, sizeof *run);
     size_t nrun = 0;
     int interrupted = 0;
     for (;;) {

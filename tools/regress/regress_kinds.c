@@ -34,7 +34,7 @@ static void add_step(rg_run *r, char **argv)
 {
     size_t n = 0;
     while (r->steps && r->steps[n]) n++;
-    char ***v = rg_alloc((n + 2) * sizeof *v);
+    char ***v = xcalloc(n + 2, sizeof *v);
     if (n) memcpy(v, r->steps, n * sizeof *v);
     v[n] = argv;
     free(r->steps);
@@ -90,7 +90,7 @@ static int plan_bad(void *ctx, const char *file, char *why, size_t whylen)
     for (int m = 0; m < RG_NMODES; m++) {
         if (!c->g->modes[m]) continue;
         rg_run *r = rg_new_run(c->cfg, c->plan, c->g, stem, (rg_mode)m, "", 0);
-        r->scenario = rg_strdup(file);
+        r->scenario = xstrdup(file);
         char *bin = rg_mode_binary(c->cfg, (rg_mode)m);
         r->argv = rg_argv(2, bin, file);
         free(bin);
@@ -115,7 +115,7 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
     rg_mutants reg;
     if (rg_mutants_load(path, &reg, err, errlen) != 0) return -1;
     char *bin = rg_mode_binary(c->cfg, RG_MUTANT);
-    int *kept = rg_alloc((reg.n + 1) * sizeof *kept);
+    int *kept = xcalloc(reg.n + 1, sizeof *kept);
     for (size_t i = 0; i < reg.n; i++) {
         const rg_mutant *m = &reg.v[i];
         if (c->cfg->test && !rg_match(c->cfg->test, m->name)) continue;
@@ -123,7 +123,7 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         rg_run *r = rg_new_run(c->cfg, c->plan, g, m->name, RG_MUTANT, "", 0);
         char seed[32], *plus = rg_fmt("+MUTANT_%s", m->name);
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
-        r->scenario = rg_strdup(m->scenario);
+        r->scenario = xstrdup(m->scenario);
         r->has_seed = 1;
         r->seed = m->seed;
         r->argv = rg_argv(5, bin, m->scenario, "--seed", seed, plus);
@@ -131,7 +131,7 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         r->expect.exit_status = 1;
         r->expect.mismatch = 1;
         r->expect.mm_cycle = m->cycle;
-        r->expect.mm_field = rg_strdup(m->field);
+        r->expect.mm_field = xstrdup(m->field);
         add_run(c->plan, r);
     }
     /* The mutant build with no mutant selected must pass what the rows run. */
@@ -148,7 +148,7 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         rg_run *r = rg_new_run(c->cfg, c->plan, g, stem, RG_NO_MUTANT, tag, 0);
         free(stem);
         free(tag);
-        r->scenario = rg_strdup(m->scenario);
+        r->scenario = xstrdup(m->scenario);
         r->has_seed = 1;
         r->seed = m->seed;
         r->argv = rg_argv(4, bin, m->scenario, "--seed", seed);
@@ -175,7 +175,7 @@ static int plan_determinism(void *ctx, const char *file, char *why, size_t whyle
         snprintf(num, sizeof num, "%llu", (unsigned long long)seed);
         rg_run *r = rg_new_run(c->cfg, c->plan, c->g, stem, RG_DETERMINISM, tag, 1);
         free(tag);
-        r->scenario = rg_strdup(file);
+        r->scenario = xstrdup(file);
         r->has_seed = 1;
         r->seed = seed;
         for (size_t w = 0; w < NWAYS; w++) {
@@ -184,7 +184,7 @@ static int plan_determinism(void *ctx, const char *file, char *why, size_t whyle
             char **argv = rg_argv(8, bin, file, "--seed", num, "--results", res, "--smp-dir", dir);
             if (w) add_step(r, argv);
             else r->argv = argv;
-            if (!w) r->results = rg_strdup(res);
+            if (!w) r->results = xstrdup(res);
             rg_argv_push(&r->mkdirs, dir);
             free(dir);
             free(res);
@@ -209,7 +209,7 @@ static int plan_smp(void *ctx, const char *file, char *why, size_t whylen)
         char *tag = rg_fmt("-%s", rg_mode_name((rg_mode)m));
         rg_run *r = rg_new_run(c->cfg, c->plan, c->g, stem, RG_SMP, tag, 1);
         free(tag);
-        r->scenario = rg_strdup(file);
+        r->scenario = xstrdup(file);
         r->results = rg_fmt("%s/results.json", r->dir);
         char *dir = rg_fmt("%s/smp", r->dir), *bin = rg_mode_binary(c->cfg, (rg_mode)m);
         char *smp = rg_fmt("%s/cpumf-smp", c->cfg->build);
@@ -250,7 +250,7 @@ static int plan_shards(const kind_ctx *c, char *err, size_t errlen)
     rg_run *r = keep ? rg_new_run(c->cfg, c->plan, g, stem, RG_SHARDS, "", 1) : NULL;
     free(stem);
     if (!r) return 0;
-    r->scenario = rg_strdup(list);
+    r->scenario = xstrdup(list);
     char *bin = rg_fmt("%s/cpumf-regress", c->cfg->build);
     char **merge = rg_argv(1, bin);
     for (uint64_t k = 0; k <= n; k++) {
@@ -325,7 +325,7 @@ static int files(const jdoc *d, const cJSON *v, const rg_run *r, const rg_config
     if (!cJSON_IsArray(v) || !v->child)
         return jdoc_fail(d, v, err, errlen, "files: expected a non-empty array");
     size_t n = (size_t)cJSON_GetArraySize(v), i = 0;
-    x->contains = rg_alloc((n + 1) * sizeof *x->contains);
+    x->contains = xcalloc(n + 1, sizeof *x->contains);
     for (const cJSON *e = v->child; e; e = e->next, i++) {
         const cJSON *g = e, *c = NULL;
         if (cJSON_IsObject(e)) {

@@ -136,9 +136,9 @@ static int excluded(const rg_group *g, const char *path)
 rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g, const char *test,
                    rg_mode mode, const char *tag, int dir)
 {
-    rg_run *r = rg_alloc(sizeof *r);
-    r->group = rg_strdup(g->name);
-    r->test = rg_strdup(test);
+    rg_run *r = xcalloc(1, sizeof *r);
+    r->group = xstrdup(g->name);
+    r->test = xstrdup(test);
     r->kind = g->kind;
     r->mode = mode;
     r->timeout = g->timeout;
@@ -171,14 +171,14 @@ static void add_scenario_run(const rg_config *cfg, rg_plan *plan, const rg_group
                              uint64_t seed)
 {
     char *stem = rg_stem(file);
-    char *sys = system ? rg_fmt("-%s", system) : rg_strdup("");
-    char *tag = has_seed ? rg_fmt("%s-s%llu", sys, (unsigned long long)seed) : rg_strdup(sys);
+    char *sys = system ? rg_fmt("-%s", system) : xstrdup("");
+    char *tag = has_seed ? rg_fmt("%s-s%llu", sys, (unsigned long long)seed) : xstrdup(sys);
     rg_run *r = rg_new_run(cfg, plan, g, stem, mode, tag, 0);
     free(stem);
     free(sys);
     free(tag);
-    r->scenario = rg_strdup(file);
-    r->system = system ? rg_strdup(system) : NULL;
+    r->scenario = xstrdup(file);
+    r->system = system ? xstrdup(system) : NULL;
     r->has_seed = has_seed;
     r->seed = seed;
     r->has_cycles = g->has_cycles;
@@ -226,7 +226,7 @@ static void add_unit_run(const rg_config *cfg, rg_plan *plan, const rg_group *g,
     char *stem = rg_stem(file);
     rg_run *r = rg_new_run(cfg, plan, g, stem, RG_UNIT, "", 0);
     free(stem);
-    r->scenario = rg_strdup(file);
+    r->scenario = xstrdup(file);
     r->unit_parent = 1;
     r->xml = rg_fmt("%s/runs/%s.xml", cfg->out, r->id);
     r->argv = rg_argv(1, file);
@@ -242,7 +242,7 @@ void rg_plan_add(rg_plan *plan, rg_run *r)
 {
     if (plan->n == plan->cap) {
         size_t cap = plan->cap ? plan->cap * 2 : 256;
-        rg_run **nr = rg_alloc(cap * sizeof *nr);
+        rg_run **nr = xcalloc(cap, sizeof *nr);
         if (plan->n) memcpy(nr, plan->runs, plan->n * sizeof *nr);
         free(plan->runs);
         plan->runs = nr;

@@ -122,15 +122,15 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
         return fail(err, errlen, path, ln, c[COL_FIELD].col,
                     "field: one register or port name, no blanks");
     }
-    rg_mutant *v = rg_alloc((m->n + 1) * sizeof *v);
+    rg_mutant *v = xcalloc(m->n + 1, sizeof *v);
     if (m->n) memcpy(v, m->v, m->n * sizeof *v);
     free(m->v);
     m->v = v;
-    m->v[m->n++] = (rg_mutant){ rg_strdup(name),
-                                rg_strdup(c[COL_REQ].s),
+    m->v[m->n++] = (rg_mutant){ xstrdup(name),
+                                xstrdup(c[COL_REQ].s),
                                 scenario,
-                                rg_strdup(c[COL_FIELD].s),
-                                rg_strdup(c[COL_DESC].s),
+                                xstrdup(c[COL_FIELD].s),
+                                xstrdup(c[COL_DESC].s),
                                 strtoull(c[COL_SEED].s, NULL, 10),
                                 strtoull(c[COL_CYCLE].s, NULL, 10) };
     return 0;
