@@ -21,11 +21,11 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # `make test` is the regression list tests/regress/test.json: the table, then
 # "N passed, N failed"; summary.md, junit.xml and results.json in build/test/.
 # The list's own make commands run as top-level ones (no jobserver of ours).
-CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut $(BUILD)/san/cpumf-sim \
-  $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
+CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
+  $(BUILD)/san/cpumf-sim $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
 	@$(MAKE) --no-print-directory $(BUILD)/example/counters
-	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(BUILD)/cpumf-regress tests/regress/test.json -j $(JOBS) \
-	  --build $(BUILD) --out $(BUILD)/test
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(JOBS) --build $(BUILD) --out $(BUILD)/test
