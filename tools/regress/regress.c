@@ -524,6 +524,69 @@ static int mutant_package(const char *path)
     return rc;
 }
 
+/* Plan the lists (the K-th of N shards of them), check that their programs
+ * are built, run them and report. */
+static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
+                     unsigned shard_n)
+{
+    if (cfg->mutant && check_mutant(cfg->mutant) != 0) return 2;
+    if (cfg->coverage) {
+        char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg->build);
+        cfg->coverage_missing = !rg_is_exe(cov);
+        free(cov);
+    }
+
+    rg_plan plan = { 0 };
+    char err[1024];
+    if (rg_plan_lists(cfg, lists, nlists, &plan, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (!plan.n) {
+        fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg->test ? cfg->test : "");
+        return 2;
+    }
+    /* ids keep the lists' numbering, so --merge puts the shards back in order */
+    if (shard_n > 1) {
+        size_t kept = 0;
+        for (size_t i = 0; i < plan.n; i++)
+            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
+        plan.n = kept;
+        if (!plan.n) {
+            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
+            return 2;
+        }
+    }
+    for (size_t i = 0; i < plan.n; i++) {
+        const rg_run *r = plan.runs[i];
+        for (size_t k = 0; k < rg_nsteps(r); k++) {
+            const char *bin = k ? r->steps[k - 1][0] : r->argv[0];
+            if (strchr(bin, '/') && !rg_is_exe(bin)) {
+                fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
+                return 2;
+            }
+        }
+    }
+    if (prepare_out(cfg->out) != 0) {
+        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
+        return 2;
+    }
+    rg_buf names = { 0 };
+    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
+    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg->jobs,
+           cfg->mutant ? ", mutant " : "", cfg->mutant ? cfg->mutant : "");
+    rg_print_header();
+
+    double t0 = rg_now();
+    runner x = { .cfg = cfg, .plan = &plan };
+    rg_sched_ops ops = { &x, next_proc, proc_done };
+    int interrupted = rg_schedule(cfg->jobs, &ops);
+    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
+                            : verilator_coverage(cfg, &plan);
+    double wall = rg_now() - t0;
+    return finish(cfg, &plan, names.s, wall, cov, interrupted);
+}
+
 int main(int argc, char **argv)
 {
     rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
@@ -605,59 +668,5 @@ int main(int argc, char **argv)
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cfg.jobs = n > 0 ? (int)n : 2;
     }
-    if (cfg.mutant && check_mutant(cfg.mutant) != 0) return 2;
-    if (cfg.coverage) {
-        char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg.build);
-        cfg.coverage_missing = !rg_is_exe(cov);
-        free(cov);
-    }
-
-    rg_plan plan = { 0 };
-    char err[1024];
-    if (rg_plan_lists(&cfg, lists, nlists, &plan, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    if (!plan.n) {
-        fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg.test ? cfg.test : "");
-        return 2;
-    }
-    if (shard_n > 1) {   /* ids keep the lists' numbering, so --merge puts the shards back in order */
-        size_t kept = 0;
-        for (size_t i = 0; i < plan.n; i++)
-            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
-        plan.n = kept;
-        if (!plan.n) {
-            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
-            return 2;
-        }
-    }
-    for (size_t i = 0; i < plan.n; i++) {
-        const rg_run *r = plan.runs[i];
-        for (size_t k = 0; k < rg_nsteps(r); k++) {
-            const char *bin = k ? r->steps[k - 1][0] : r->argv[0];
-            if (strchr(bin, '/') && !rg_is_exe(bin)) {
-                fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
-                return 2;
-            }
-        }
-    }
-    if (prepare_out(cfg.out) != 0) {
-        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg.out);
-        return 2;
-    }
-    rg_buf names = { 0 };
-    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
-    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg.jobs,
-           cfg.mutant ? ", mutant " : "", cfg.mutant ? cfg.mutant : "");
-    rg_print_header();
-
-    double t0 = rg_now();
-    runner x = { .cfg = &cfg, .plan = &plan };
-    rg_sched_ops ops = { &x, next_proc, proc_done };
-    int interrupted = rg_schedule(cfg.jobs, &ops);
-    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
-                            : verilator_coverage(&cfg, &plan);
-    double wall = rg_now() - t0;
-    return finish(&cfg, &plan, names.s, wall, cov, interrupted);
+    return run_lists(&cfg, lists, nlists, shard_k, shard_n);
 }
