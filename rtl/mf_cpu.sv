@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // One CPU of the measurement facility: counter-set state, counters, alert,
 // instruction unit, the sampling units (controls, interval, update process)
 // and the arbiter that shares the CPU's storage port (uarch.md section 18).
@@ -109,9 +111,6 @@ module mf_cpu
   output logic [63:0]                      spctr_data_o,
   output logic                             mt_active_o,
   output logic                             mt_e_next_o,
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  output logic                             cg_a_lost_o,
-`endif
   // instruction response and alert
   output logic                             insn_ready_o,
   output logic                             insn_done_o,
@@ -146,11 +145,6 @@ module mf_cpu
   output logic [63:0]                      obs_n_overflow_o,
   output logic [1:0]                       obs_arb_o
 );
-
-`ifdef MUTANT_SF_ARB_INSN_FIRST
-  logic mut_sf_arb_insn_first;
-  initial mut_sf_arb_insn_first = $test$plusargs("MUTANT_SF_ARB_INSN_FIRST");
-`endif
 
   logic [5:0]        a, e, c, e_next;
   logic              cg_a;
@@ -206,9 +200,6 @@ module mf_cpu
     .c_o           (c),
     .cg_a_o        (cg_a),
     .e_next_o      (e_next),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-    .cg_a_lost_o,
-`endif
     .alert_raise_o (alert_raise)
   );
 
@@ -472,9 +463,7 @@ module mf_cpu
     else if (upd_valid)    sel = ARB_UPD;
     else if (ins_valid)    sel = ARB_INSN;
     else                   sel = ARB_NONE;
-`ifdef MUTANT_SF_ARB_INSN_FIRST
-    if (mut_sf_arb_insn_first && own_q == ARB_NONE && ins_valid) sel = ARB_INSN;
-`endif
+    `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == ARB_NONE && ins_valid) sel = ARB_INSN;)
     own_d = stor_rsp_valid_i ? ARB_NONE : sel;
 
     stor_req_valid_o = 1'b0;

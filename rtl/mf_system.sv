@@ -141,9 +141,6 @@ module mf_system
   logic [NCPU-1:0][CGW-1:0]         spctr_grp;
   logic [NCPU-1:0][2:0]             spctr_ctr;
   logic [NCPU-1:0][63:0]            spctr_data;
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  logic [NCPU-1:0]                  cg_a_lost;
-`endif
 
   // The CPUs keep their counters unpacked (one native word per slot).
   logic [63:0]                      ctr [NCPU][NSLOT];
@@ -252,9 +249,6 @@ module mf_system
       .spctr_data_o       (spctr_data[i]),
       .mt_active_o        (mt_active[i]),
       .mt_e_next_o        (mt_e_next[i]),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-      .cg_a_lost_o        (cg_a_lost[i]),
-`endif
       .insn_ready_o       (insn_ready_o[i]),
       .insn_done_o        (insn_done_o[i]),
       .insn_cc_o          (insn_cc_o[i]),
@@ -314,9 +308,6 @@ module mf_system
     .cr_bcyc_i,
     .mt_active_i  (mt_active),
     .mt_e_next_i  (mt_e_next),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-    .cg_a_lost_i  (cg_a_lost),
-`endif
     .sigp_mt_valid_i,
     .sigp_mt_enable_i,
     .cg_addr_change_i,
