@@ -5,7 +5,24 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(JSON_OBJ)
 MODEL_INCLUDES := -Icmodel/include -Icmodel/src -Icommon
 $(BUILD)/obj/cmodel/%.o: INCLUDES := $(MODEL_INCLUDES)
 
+# Two archives of the same objects.  libcpumf.a is the library users link:
+# its objects joined into one (ld -r) in which every global symbol but the
+# API's cpumf_* is made local (objcopy), so that the model's internals
+# (config loading, the strict JSON layer, the units) cannot clash with a
+# user's symbols; libcpumf.so keeps the same through its version script.
+# The bench and the tools use the API alone and link libcpumf.a too; the
+# white-box unit tests call internal functions: they link the objects as
+# they are, through $(LIB_INTERNAL).
+LIB_INTERNAL := $(BUILD)/libcpumf-internal.a
+define PUBLIC_ARCHIVE
+	@rm -f $@ $(@D)/cpumf.o
+	ld -r -o $(@D)/cpumf.o $^
+	objcopy --wildcard --keep-global-symbol='cpumf_*' $(@D)/cpumf.o
+	ar rcs $@ $(@D)/cpumf.o
+endef
 $(BUILD)/libcpumf.a: $(LIB_OBJ)
+	$(PUBLIC_ARCHIVE)
+$(LIB_INTERNAL): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -31,8 +48,7 @@ $(IOBJ)/%.o: %.c
 	$(CC) $(ICFLAGS) $(INCLUDES) -c $< -o $@
 $(IOBJ)/cmodel/%.o $(IOBJ)/common/%.o: INCLUDES := $(MODEL_INCLUDES)
 $(IOBJ)/libcpumf.a: $(ILIB_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
+	$(PUBLIC_ARCHIVE)
 $(IOBJ)/libcpumf.so.$(VERSION): $(ILIB_OBJ) cmodel/pkg/libcpumf.map
 	$(CC) -shared -Wl,-soname,libcpumf.so.$(SOMAJOR) -Wl,--version-script=cmodel/pkg/libcpumf.map \
 	  -o $@ $(ILIB_OBJ) $(LDLIBS)
@@ -54,3 +70,15 @@ install: deps
 	rm -rf $(PREFIX)/share/cpumf/configs
 	cp -r configs $(PREFIX)/share/cpumf/configs
 	@echo "installed cpumf $(VERSION) in $(abspath $(PREFIX)); use: pkg-config --cflags --libs cpumf"
+
+# Only cpumf_* is defined global in an installed libcpumf.a and libcpumf.so
+# (`make test` checks its own install): nm names any other symbol, and the
+# target fails.
+.PHONY: check-exports
+check-exports:
+	@set -o pipefail; { nm -g --defined-only $(PREFIX)/lib/libcpumf.a && \
+	   nm -g --defined-only $(PREFIX)/lib/libcpumf.so && \
+	   nm -D --defined-only $(PREFIX)/lib/libcpumf.so; } | \
+	  awk 'NF == 3 { n++; if ($$3 !~ /^cpumf_/) { bad++; print "not cpumf_: " $$3 } } \
+	       END { print n + 0 " global symbols defined, " bad + 0 " not cpumf_*"; \
+	             exit bad > 0 || n == 0 }'

@@ -22,6 +22,7 @@ typedef struct jpos {
     const cJSON *node;
     size_t voff;     /* offset of the value's first character */
     size_t vlen;     /* length of a number token (0 for others) */
+    size_t vend;     /* offset just past the value's last character */
     size_t koff;     /* offset of the key's opening quote */
     int has_key;
 } jpos;
@@ -33,6 +34,7 @@ struct jdoc {
     cJSON *root;
     size_t *lines;   /* offset of the first character of each line */
     size_t nlines;
+    int line0, col0; /* where the text starts in its source (1, 1 for a whole file) */
     jpos *pos;       /* sorted by node address after the walk */
     size_t npos, cap;
 };
@@ -53,8 +55,8 @@ static void off_to_linecol(const jdoc *d, size_t off, int *line, int *col)
         else
             hi = mid;
     }
-    *line = (int)(lo + 1);
-    *col = (int)(off - d->lines[lo] + 1);
+    *line = (int)lo + d->line0;
+    *col = (int)(off - d->lines[lo]) + (lo == 0 ? d->col0 : 1);
 }
 
 static int build_lines(jdoc *d)
@@ -142,6 +144,7 @@ static jpos *add_pos(jdoc *d, const cJSON *node, size_t voff, size_t koff, int h
     p->node = node;
     p->voff = voff;
     p->vlen = 0;
+    p->vend = voff;
     p->koff = koff;
     p->has_key = has_key;
     return p;
@@ -243,17 +246,13 @@ static int w_number(walker *w, size_t *len)
     return 0;
 }
 
-static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int depth)
+static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int depth);
+
+/* The value itself, from its first character; idx is its entry in d->pos
+ * (an index: the array moves when it grows). */
+static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
 {
-    jpos *jp;
     const char *t = w->d->text;
-    if (depth > JDOC_MAX_DEPTH)
-        return fail_off(w->d, w->p, w->err, w->errlen, "nesting deeper than %d", JDOC_MAX_DEPTH);
-    if (w_ws(w))
-        return -1;
-    jp = add_pos(w->d, node, w->p, koff, has_key);
-    if (!jp)
-        return fail_off(w->d, w->p, w->err, w->errlen, "out of memory");
     if (cJSON_IsObject(node)) {
         const cJSON *c;
         if (w_expect(w, '{'))
@@ -309,8 +308,7 @@ static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int d
         size_t len = 0;
         if (w_number(w, &len))
             return -1;
-        /* jp may have moved if add_pos reallocated: look it up again */
-        w->d->pos[w->d->npos - 1].vlen = len;
+        w->d->pos[idx].vlen = len;
         return 0;
     }
     if (cJSON_IsTrue(node) && strncmp(t + w->p, "true", 4) == 0) {
@@ -328,6 +326,22 @@ static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int d
     return fail_off(w->d, w->p, w->err, w->errlen, "internal: position walk out of step");
 }
 
+static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int depth)
+{
+    size_t idx;
+    if (depth > JDOC_MAX_DEPTH)
+        return fail_off(w->d, w->p, w->err, w->errlen, "nesting deeper than %d", JDOC_MAX_DEPTH);
+    if (w_ws(w))
+        return -1;
+    if (!add_pos(w->d, node, w->p, koff, has_key))
+        return fail_off(w->d, w->p, w->err, w->errlen, "out of memory");
+    idx = w->d->npos - 1;
+    if (w_body(w, node, idx, depth))
+        return -1;
+    w->d->pos[idx].vend = w->p;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* parse                                                               */
 
@@ -340,7 +354,8 @@ static char *dupstr(const char *s)
     return r;
 }
 
-static jdoc *parse_owned(char *name, char *text, size_t textlen, char *err, size_t errlen)
+static jdoc *parse_owned(char *name, char *text, size_t textlen, int line0, int col0, char *err,
+                         size_t errlen)
 {
     jdoc *d = (jdoc *)calloc(1, sizeof(jdoc));
     const char *end = NULL;
@@ -356,6 +371,8 @@ static jdoc *parse_owned(char *name, char *text, size_t textlen, char *err, size
     d->name = name;
     d->text = text;
     d->textlen = textlen;
+    d->line0 = line0;
+    d->col0 = col0;
     if (!name || !text || build_lines(d)) {
         if (err && errlen)
             snprintf(err, errlen, "out of memory");
@@ -404,12 +421,25 @@ static jdoc *parse_owned(char *name, char *text, size_t textlen, char *err, size
 
 jdoc *jdoc_parse_text(const char *name, const char *text, char *err, size_t errlen)
 {
+    return jdoc_parse_slice(name, text, text ? strlen(text) : 0, 1, 1, err, errlen);
+}
+
+jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col,
+                       char *err, size_t errlen)
+{
+    char *copy;
     if (!text) {
         if (err && errlen)
-            snprintf(err, errlen, "%s:1:1: no text", name ? name : "<json>");
+            snprintf(err, errlen, "%s:%d:%d: no text", name ? name : "<json>", line, col);
         return NULL;
     }
-    return parse_owned(dupstr(name ? name : "<json>"), dupstr(text), strlen(text), err, errlen);
+    copy = (char *)malloc(len + 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+    }
+    return parse_owned(dupstr(name ? name : "<json>"), copy, len, line < 1 ? 1 : line,
+                       col < 1 ? 1 : col, err, errlen);
 }
 
 jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen)
@@ -457,7 +487,7 @@ jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen)
     }
     fclose(f);
     buf[len] = '\0';
-    return parse_owned(dupstr(path), buf, len, err, errlen);
+    return parse_owned(dupstr(path), buf, len, 1, 1, err, errlen);
 }
 
 const cJSON *jdoc_root(const jdoc *d)
@@ -505,6 +535,22 @@ void jdoc_key_pos(const jdoc *d, const cJSON *node, int *line, int *col)
         *line = l;
     if (col)
         *col = c;
+}
+
+int jdoc_span(const jdoc *d, const cJSON *node, jspan *out)
+{
+    const jpos *p = d ? find_pos(d, node) : NULL;
+    if (!p)
+        return -1;
+    out->start = p->voff;
+    out->end = p->vend;
+    off_to_linecol(d, p->voff, &out->line, &out->col);
+    return 0;
+}
+
+const char *jdoc_text(const jdoc *d)
+{
+    return d ? d->text : NULL;
 }
 
 const char *jdoc_raw(const jdoc *d, const cJSON *node, size_t *len)

@@ -25,6 +25,11 @@ typedef struct jdoc jdoc;
 jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen);
 /* Parse text (NUL-terminated); name is used in messages. */
 jdoc *jdoc_parse_text(const char *name, const char *text, char *err, size_t errlen);
+/* Parse len bytes of text that stand at line `line`, column `col` of the
+ * source `name` (a value cut out of a larger file): every position, in
+ * messages and from jdoc_pos, is then in that source's coordinates. */
+jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col,
+                       char *err, size_t errlen);
 const cJSON *jdoc_root(const jdoc *d);
 const char *jdoc_name(const jdoc *d);
 void jdoc_free(jdoc *d);
@@ -65,6 +70,16 @@ int jdoc_f64(const jdoc *d, const cJSON *node, double min, double max, double *o
 
 /* Convenience: member of an object by exact (case-sensitive) key, or NULL. */
 const cJSON *jdoc_get(const cJSON *obj, const char *key);
+/* Where a value sits in the text of its document: bytes [start, end) of
+ * jdoc_text(d), and the line and column of its first character. */
+typedef struct jspan {
+    size_t start, end;
+    int line, col;
+} jspan;
+/* 0, or -1 when node is not a value of d. */
+int jdoc_span(const jdoc *d, const cJSON *node, jspan *out);
+/* The document's text (NUL-terminated). */
+const char *jdoc_text(const jdoc *d);
 /* Raw source text of a number token (not NUL-terminated) and its length. */
 const char *jdoc_raw(const jdoc *d, const cJSON *node, size_t *len);
 

@@ -1,33 +1,9 @@
 /*
- * smp.h - .SMP sample files written by the sampler driver (cpumf-sim/cosim
- * --smp-dir DIR) and read by build/cpumf-smp.
- *
- * Name: SYSHISyyyymmdd.hhmmss.xxx.SMP.cpuN as z/OS HIS names them.  The date
- * and time are those of the TOD clock value the workload presents at the
- * earliest driver start (tod.start + start * tod.per_cycle; TOD epoch
- * 1900-01-01 00:00:00 UTC, bit 51 = 1 microsecond), so that two runs of one
- * scenario give the same names; xxx is the driver's "sequence" (default
- * 000); N is the CPU index.  An existing file is overwritten.
- *
- * Contents (all integers big-endian): a 64-byte header, then the raw sample
- * entries exactly as the machine stored them, in the order the driver read
- * them, each entry_size bytes (the basic entry, or the basic entry followed
- * by the diagnostic entry).  Format codes are as stored (never zeroed).
- *
- *   0  char[8] "CPUMFSMP"
- *   8  u16     version (1)
- *  10  u16     CPU index
- *  12  u16     BSDES (from QSI)
- *  14  u16     DSDES (0 when diagnostic sampling is not used)
- *  16  u32     flags: bit 0 basic, bit 1 diagnostic, bit 2 1-MiB SDBs (S = 1)
- *  20  u32     CPU speed (cycles per microsecond, from QSI)
- *  24  u64     sampling interval as loaded by LSCTL (after clamping)
- *  32  u64     number of entries that follow
- *  40  u64     lost samples: the sum of the SDB overflow counts the driver
- *              read (samples the machine could not store: block full)
- *  48  u64     TOD clock at the driver's start cycle
- *  56  u32     program-request alerts serviced
- *  60  u32     reserved (0)
+ * smp.h - .SMP sample files, written by the sampler driver (cpumf-sim and
+ * cpumf-cosim --smp-dir DIR) and read by cpumf-smp: a name from the TOD
+ * clock, a 64-byte big-endian header, then the sample entries as the machine
+ * stored them.  docs/scenario-format.md (".SMP sample files") has the name
+ * and every header field.
  */
 #ifndef TB_SMP_H
 #define TB_SMP_H

@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // The 192 counter slots of one CPU (basic, problem-state, crypto, extended).
 // Per slot: clear when the set's next E is 0, else SCCTR write, else
 // increment while the set is active and the CPU operates, else hold.
@@ -37,23 +39,6 @@ module cf_counters
   output logic [63:0]            ctr_o [NSLOT]
 );
 
-`ifdef MUTANT_COUNT_INACTIVE
-  logic mut_count_inactive;
-  initial mut_count_inactive = $test$plusargs("MUTANT_COUNT_INACTIVE");
-`endif
-`ifdef MUTANT_COUNT_STOPPED
-  logic mut_count_stopped;
-  initial mut_count_stopped = $test$plusargs("MUTANT_COUNT_STOPPED");
-`endif
-`ifdef MUTANT_NO_CLEAR_DISABLE
-  logic mut_no_clear_disable;
-  initial mut_no_clear_disable = $test$plusargs("MUTANT_NO_CLEAR_DISABLE");
-`endif
-`ifdef MUTANT_WAIT_CYCLES
-  logic mut_wait_cycles;
-  initial mut_wait_cycles = $test$plusargs("MUTANT_WAIT_CYCLES");
-`endif
-
   // Unpacked, so that the simulator keeps one native word per slot.
   logic [63:0]      ctr_q [NSLOT];
   logic [63:0]      ctr_d [NSLOT];
@@ -86,9 +71,7 @@ module cf_counters
   // The model events (128+k: ext_ev_i[k]) feed their slots directly.
   always_comb begin
     inc[0] = {2'b0, !wait_i};                         // 0 cycles outside the wait state
-`ifdef MUTANT_WAIT_CYCLES
-    if (mut_wait_cycles) inc[0] = 3'd1;
-`endif
+    `MUT_DO(WAIT_CYCLES, inc[0] = 3'd1;)
     inc[1] = insns_i;                                 // 1 instructions
     inc[2] = {2'b0, l1i_dw_i};                        // 2 L1 I directory writes
     inc[3] = {2'b0, l1i_pen_i};                       // 3 L1 I penalty cycles
@@ -110,12 +93,8 @@ module cf_counters
   always_comb begin
     run    = !stopped_i;
     active = a_i & e_i & c_i;
-`ifdef MUTANT_COUNT_STOPPED
-    if (mut_count_stopped) run = 1'b1;
-`endif
-`ifdef MUTANT_COUNT_INACTIVE
-    if (mut_count_inactive) active = a_i & e_i;
-`endif
+    `MUT_DO(COUNT_STOPPED, run = 1'b1;)
+    `MUT_DO(COUNT_INACTIVE, active = a_i & e_i;)
     cnt  = run ? active : 6'b0;
     live = inst & {{(NSLOT - SLOT_EXT){e_next_i[SET_EXT_BIT]}},
                    {(SLOT_EXT - SLOT_CRYPTO){e_next_i[SET_CRYPTO_BIT]}},
@@ -138,9 +117,7 @@ module cf_counters
 
     always_comb begin
       ctr_n[s] = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
-`ifdef MUTANT_NO_CLEAR_DISABLE
-      if (mut_no_clear_disable && inst[s] && !live[s]) ctr_n[s] = ctr_q[s];
-`endif
+      `MUT_DO(NO_CLEAR_DISABLE, if (inst[s] && !live[s]) ctr_n[s] = ctr_q[s];)
     end
   end
 

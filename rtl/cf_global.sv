@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // System-wide counter state: the global E/C/change register of the
 // coprocessor groups, their counters, the multithreading mode and the
 // per-core MT-diagnostic counters 448/449.
@@ -31,9 +33,6 @@ module cf_global
   input  logic [NCPU-1:0][4:0]               cr_bcyc_i,
   input  logic [NCPU-1:0]                    mt_active_i,
   input  logic [NCPU-1:0]                    mt_e_next_i,
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  input  logic [NCPU-1:0]                    cg_a_lost_i,
-`endif
   // system events
   input  logic                               sigp_mt_valid_i,
   input  logic                               sigp_mt_enable_i,
@@ -41,15 +40,6 @@ module cf_global
   // state
   output cf_global_obs_t                     obs_o
 );
-
-`ifdef MUTANT_CHANGE_KEEP
-  logic mut_change_keep;
-  initial mut_change_keep = $test$plusargs("MUTANT_CHANGE_KEEP");
-`endif
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  logic mut_cg_clear_on_unauth;
-  initial mut_cg_clear_on_unauth = $test$plusargs("MUTANT_CG_CLEAR_ON_UNAUTH");
-`endif
 
   logic                             g_e_q, g_e_d, g_c_q, g_c_d, change_q, change_d;
   logic                             mt_en_q, mt_en_d;
@@ -99,9 +89,7 @@ module cf_global
       g_c_d = 1'b0;
     end
     change_d = g_e_d & ((change_q & !disable_ev) | cg_addr_change_i);
-`ifdef MUTANT_CHANGE_KEEP
-    if (mut_change_keep) change_d = change_q | (g_e_d & cg_addr_change_i);
-`endif
+    `MUT_DO(CHANGE_KEEP, change_d = change_q | (g_e_d & cg_addr_change_i);)
   end
 
   // Group counter events from the installed, operating CPUs of each group.
@@ -127,9 +115,12 @@ module cf_global
   // Step 4: group counters.
   always_comb begin
     cg_clear = !g_e_d || disable_ev;
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-    if (mut_cg_clear_on_unauth && cg_a_lost_i != '0) cg_clear = 1'b1;
-`endif
+    // The mutant reads the CPUs' group authorization and their requests to
+    // clear it from the top, so that it needs no port of its own.
+    `MUT_DO(CG_CLEAR_ON_UNAUTH, for (int i = 0; i < NCPU; i++)
+      if (cpu_inst[i] && mf_system.obs_o[i].cf_state.cg_a_q &&
+          mf_system.in_i[i].auth_clr[AUTH_CG_BIT])
+        cg_clear = 1'b1;)
     for (int g = 0; g < NCG; g++) begin
       for (int k = 0; k < CG_NCTR; k++) begin
         if (cg_clear) begin

@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Counter-set state of one CPU: A/E/C masks of the CPU sets and the
 // coprocessor-group authorization, composed in the fixed order of the
 // timing contract (instruction, SIGP, loss of data, authorization, reset).
@@ -31,20 +33,8 @@ module cf_state
   output logic [5:0]  c_o,
   output logic        cg_a_o,
   output logic [5:0]  e_next_o,
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  output logic        cg_a_lost_o,
-`endif
   output logic [31:0] alert_raise_o
 );
-
-`ifdef MUTANT_ALERT_BIT
-  logic mut_alert_bit;
-  initial mut_alert_bit = $test$plusargs("MUTANT_ALERT_BIT");
-`endif
-`ifdef MUTANT_CPU_RESET_DISABLE
-  logic mut_cpu_reset_disable;
-  initial mut_cpu_reset_disable = $test$plusargs("MUTANT_CPU_RESET_DISABLE");
-`endif
 
   logic [5:0] a_q, a_d, e_q, e_d, c_q, c_d;
   logic       cg_a_q, cg_a_d;
@@ -93,9 +83,7 @@ module cf_state
       c_d  = c_d & ~lost;
       if (lost != '0) begin
         alert_raise_o = alert_raise_o | AL_LOSS_CPU;
-`ifdef MUTANT_ALERT_BIT
-        if (mut_alert_bit) alert_raise_o = (alert_raise_o & ~AL_LOSS_CPU) | AL_CF_AUTH;
-`endif
+        `MUT_DO(ALERT_BIT, alert_raise_o = (alert_raise_o & ~AL_LOSS_CPU) | AL_CF_AUTH;)
       end
       // 4. loss of MT counter data leaves the set active
       if (loss_mt_i && a_d[SET_MT_BIT] && e_d[SET_MT_BIT] && c_d[SET_MT_BIT]) begin
@@ -119,9 +107,7 @@ module cf_state
       unique case (reset_i)
         RESET_CPU: begin
           c_d = c_d & ~SETS_NON_MT;
-`ifdef MUTANT_CPU_RESET_DISABLE
-          if (mut_cpu_reset_disable) e_d = e_d & ~SETS_NON_MT;
-`endif
+          `MUT_DO(CPU_RESET_DISABLE, e_d = e_d & ~SETS_NON_MT;)
         end
         RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON: begin
           e_d = e_d & ~SETS_NON_MT;
@@ -151,8 +137,5 @@ module cf_state
   assign c_o      = c_q;
   assign cg_a_o   = cg_a_q;
   assign e_next_o = e_d;
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  assign cg_a_lost_o = cg_a_q & ~cg_a_d;
-`endif
 
 endmodule

@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Pending measurement-alert parameter of one CPU and its interruption request.
 module mf_alert
   import mf_pkg::*;
@@ -15,11 +17,6 @@ module mf_alert
   output logic [31:0] alert_param_o   // the pending parameter
 );
 
-`ifdef MUTANT_AL3_NO_CLEAR
-  logic mut_al3_no_clear;
-  initial mut_al3_no_clear = $test$plusargs("MUTANT_AL3_NO_CLEAR");
-`endif
-
   logic [31:0] pend_q, pend_d;
   logic        clr_loss_cpu;
 
@@ -32,9 +29,7 @@ module mf_alert
     if (clr_loss_mt_i) pend_d = pend_d & ~AL_LOSS_MT;
     pend_d = pend_d | raise_i;
     clr_loss_cpu = !cpu_enabled_i;
-`ifdef MUTANT_AL3_NO_CLEAR
-    if (mut_al3_no_clear) clr_loss_cpu = 1'b0;
-`endif
+    `MUT_DO(AL3_NO_CLEAR, clr_loss_cpu = 1'b0;)
     if (clr_loss_cpu) pend_d = pend_d & ~AL_LOSS_CPU;
     if (!sf_enabled_i) pend_d = pend_d & ~AL_SF_GROUP;
     if (reset_i) pend_d = '0;

@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // One CPU of the measurement facility: counter-set state, counters, alert,
 // instruction unit, the sampling units (controls, interval, update process)
 // and the arbiter that shares the CPU's storage port (uarch.md section 18).
@@ -18,17 +20,9 @@ module mf_cpu
   input  cf_global_obs_t cf_global_i,    // the global registers of this cycle
   output cpu_out_t       out_o,
   output cpu_greq_t      greq_o,         // effects on the global state
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  output logic           cg_a_lost_o,
-`endif
   output cpu_regs_t      obs_o,          // the registers but the counters
   output logic [63:0]    ctr_o [NSLOT]   // the counters, one native word per slot
 );
-
-`ifdef MUTANT_SF_ARB_INSN_FIRST
-  logic mut_sf_arb_insn_first;
-  initial mut_sf_arb_insn_first = $test$plusargs("MUTANT_SF_ARB_INSN_FIRST");
-`endif
 
   logic [5:0]        a, e, c, e_next;
   logic              cg_a;
@@ -94,9 +88,6 @@ module mf_cpu
     .c_o              (c),
     .cg_a_o           (cg_a),
     .e_next_o         (e_next),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-    .cg_a_lost_o,
-`endif
     .alert_raise_o    (alert_raise)
   );
 
@@ -360,9 +351,7 @@ module mf_cpu
     else if (upd_valid)    sel = ARB_UPD;
     else if (ins_valid)    sel = ARB_INSN;
     else                   sel = ARB_NONE;
-`ifdef MUTANT_SF_ARB_INSN_FIRST
-    if (mut_sf_arb_insn_first && own_q == ARB_NONE && ins_valid) sel = ARB_INSN;
-`endif
+    `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == ARB_NONE && ins_valid) sel = ARB_INSN;)
     own_d = in_i.stor_rsp_valid ? ARB_NONE : sel;
 
     stor_req_valid = 1'b0;

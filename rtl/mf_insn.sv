@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Instruction unit of one CPU: accepts one request at a time, checks it,
 // moves its storage operand one doubleword at a time, decides its effect in
 // EXEC and answers in RESP (timing contract, section 5).
@@ -99,51 +101,6 @@ module mf_insn
   output logic [2:0]                       state_o
 );
 
-`ifdef MUTANT_LCCTL_PARTIAL
-  logic mut_lcctl_partial;
-  initial mut_lcctl_partial = $test$plusargs("MUTANT_LCCTL_PARTIAL");
-`endif
-`ifdef MUTANT_STCCTM_CC12
-  logic mut_stcctm_cc12;
-  initial mut_stcctm_cc12 = $test$plusargs("MUTANT_STCCTM_CC12");
-`endif
-`ifdef MUTANT_RESP_LATE
-  logic mut_resp_late;
-  initial mut_resp_late = $test$plusargs("MUTANT_RESP_LATE");
-`endif
-`ifdef MUTANT_PRIV_ECCTR
-  logic mut_priv_ecctr;
-  initial mut_priv_ecctr = $test$plusargs("MUTANT_PRIV_ECCTR");
-`endif
-`ifdef MUTANT_ECCTR_INACTIVE_CC3
-  logic mut_ecctr_inactive_cc3;
-  initial mut_ecctr_inactive_cc3 = $test$plusargs("MUTANT_ECCTR_INACTIVE_CC3");
-`endif
-`ifdef MUTANT_QCTRI_CSVN
-  logic mut_qctri_csvn;
-  initial mut_qctri_csvn = $test$plusargs("MUTANT_QCTRI_CSVN");
-`endif
-`ifdef MUTANT_SPEC_PRIO
-  logic mut_spec_prio;
-  initial mut_spec_prio = $test$plusargs("MUTANT_SPEC_PRIO");
-`endif
-`ifdef MUTANT_MT_PENDING_IGNORED
-  logic mut_mt_pending_ignored;
-  initial mut_mt_pending_ignored = $test$plusargs("MUTANT_MT_PENDING_IGNORED");
-`endif
-`ifdef MUTANT_STORE_BE
-  logic mut_store_be;
-  initial mut_store_be = $test$plusargs("MUTANT_STORE_BE");
-`endif
-`ifdef MUTANT_SF_LSCTL_INTERVAL_UNCHECKED
-  logic mut_sf_lsctl_interval_unchecked;
-  initial mut_sf_lsctl_interval_unchecked = $test$plusargs("MUTANT_SF_LSCTL_INTERVAL_UNCHECKED");
-`endif
-`ifdef MUTANT_SF_QSI_TEAR_DEAR_SWAP
-  logic mut_sf_qsi_tear_dear_swap;
-  initial mut_sf_qsi_tear_dear_swap = $test$plusargs("MUTANT_SF_QSI_TEAR_DEAR_SWAP");
-`endif
-
   // ---------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------
@@ -157,9 +114,6 @@ module mf_insn
   logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
   logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
   logic [319:0] fetch_q, fetch_d;  // fetched doublewords 0-4, 0 in the top bits
-`ifdef MUTANT_RESP_LATE
-  logic         late_q, late_d;
-`endif
 
   // ---------------------------------------------------------------------------
   // Request decoding (captured fields)
@@ -276,9 +230,7 @@ module mf_insn
       stc_cc  = 2'd2;
       stc_cnt = stc_avail;
     end
-`ifdef MUTANT_STCCTM_CC12
-    if (mut_stcctm_cc12 && stc_cc != 2'd0 && stc_cc != 2'd3) stc_cc = ~stc_cc;
-`endif
+    `MUT_DO(STCCTM_CC12, if (stc_cc != 2'd0 && stc_cc != 2'd3) stc_cc = ~stc_cc;)
   end
 
   // Coprocessor group named by EPCTR/SPCTR (lowest index wins) and the group
@@ -324,9 +276,7 @@ module mf_insn
       /*verilator coverage_on*/
     endcase
     exc_priv = prob_q && !((op_q == OP_ECCTR || op_q == OP_STCCTM) && cr0_15_q);
-`ifdef MUTANT_PRIV_ECCTR
-    if (mut_priv_ecctr && op_q == OP_ECCTR && prob_q) exc_priv = 1'b1;
-`endif
+    `MUT_DO(PRIV_ECCTR, if (op_q == OP_ECCTR && prob_q) exc_priv = 1'b1;)
     exc_special = (op_q == OP_STCCTM) && (m3_q == 4'd9) && prob_q;
     unique case (op_q)
       OP_ECCTR, OP_SCCTR, OP_ECPGA: exc_spec = r2_q[63:16] != '0;
@@ -337,13 +287,11 @@ module mf_insn
     endcase
 
     if (exc_oper)         dec_exc = EXC_OPERATION;
-`ifdef MUTANT_SPEC_PRIO
-    else if (mut_spec_prio && exc_spec) dec_exc = EXC_SPECIFICATION;
-`endif
     else if (exc_priv)    dec_exc = EXC_PRIVILEGED;
     else if (exc_special) dec_exc = EXC_SPECIAL_OP;
     else if (exc_spec)    dec_exc = EXC_SPECIFICATION;
     else                  dec_exc = EXC_NONE;
+    `MUT_DO(SPEC_PRIO, if (!exc_oper && exc_spec) dec_exc = EXC_SPECIFICATION;)
   end
 
   // ---------------------------------------------------------------------------
@@ -381,9 +329,7 @@ module mf_insn
   assign qb_dw0 = {cfg_cfvn_i, g_a, 9'b0, a_i, (g_a & g_e_i), 9'b0, e_i, (g_a & g_c_i), 9'b0, c_i};
   always_comb begin
     qb_dw1 = {cfg_max_cpu_addr_i, cfg_csvn_i, cfg_max_cg_addr_i, (g_a & change_i), 15'b0};
-`ifdef MUTANT_QCTRI_CSVN
-    if (mut_qctri_csvn) qb_dw1[47:32] = cfg_cfvn_i;
-`endif
+    `MUT_DO(QCTRI_CSVN, qb_dw1[47:32] = cfg_cfvn_i;)
   end
 
   // QSI block (section 15), formed when each write is loaded.
@@ -394,12 +340,7 @@ module mf_insn
   always_comb begin
     qs_tear = sf_tear_i;
     qs_dear = sf_dear_i;
-`ifdef MUTANT_SF_QSI_TEAR_DEAR_SWAP
-    if (mut_sf_qsi_tear_dear_swap) begin
-      qs_tear = sf_dear_i;
-      qs_dear = sf_tear_i;
-    end
-`endif
+    `MUT_DO(SF_QSI_TEAR_DEAR_SWAP, qs_tear = sf_dear_i; qs_dear = sf_tear_i;)
   end
 
   // Doubleword j of the QCTRI or QSI block.
@@ -455,9 +396,7 @@ module mf_insn
     end_off  = 3'(off + op_len[2:0]);
     be_first = (ld_k == '0) ? (8'hFF >> off) : 8'hFF;
     be_last  = (ld_k != n_dw - 9'd1 || end_off == '0) ? 8'hFF : ~(8'hFF >> end_off);
-`ifdef MUTANT_STORE_BE
-    if (mut_store_be && off != '0 && ld_k == n_dw - 9'd1) be_last = 8'hFF;
-`endif
+    `MUT_DO(STORE_BE, if (off != '0 && ld_k == n_dw - 9'd1) be_last = 8'hFF;)
     wr_be = be_first & be_last;
   end
 
@@ -490,9 +429,7 @@ module mf_insn
     ls_c       = {x[0], x[1]};
     ls_act     = (ls_e & ls_c) != '0;
     ls_int_bad = ls_act && (x1 < cfg_min_int_i || x1 > cfg_max_int_i);
-`ifdef MUTANT_SF_LSCTL_INTERVAL_UNCHECKED
-    if (mut_sf_lsctl_interval_unchecked) ls_int_bad = 1'b0;
-`endif
+    `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
     for (int f = 0; f < 2; f++) ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));
   end
 
@@ -500,7 +437,6 @@ module mf_insn
   // FSM and operand engine
   // ---------------------------------------------------------------------------
   logic ld_req, ld_we;
-  logic resp_hold;
 
   always_comb begin
     state_d     = state_q;
@@ -518,10 +454,6 @@ module mf_insn
     fetch_d     = fetch_q;
     ld_req      = 1'b0;
     ld_we       = 1'b0;
-    resp_hold   = 1'b0;
-`ifdef MUTANT_RESP_LATE
-    late_d      = 1'b0;
-`endif
 
     lpp_we_o      = 1'b0;
     lcctl_we_o    = 1'b0;
@@ -635,12 +567,7 @@ module mf_insn
               lcctl_mask_o = lc_sets;
             end else begin
               cc_d = 2'd3;
-`ifdef MUTANT_LCCTL_PARTIAL
-              if (mut_lcctl_partial) begin
-                lcctl_we_o   = 1'b1;
-                lcctl_mask_o = lc_sets & lc_ok;
-              end
-`endif
+              `MUT_DO(LCCTL_PARTIAL, lcctl_we_o = 1'b1; lcctl_mask_o = lc_sets & lc_ok;)
             end
           end
           OP_LPCTL: begin
@@ -654,18 +581,15 @@ module mf_insn
           end
           OP_ECCTR, OP_SCCTR: begin
             if (!num_inst || !e_i[num_set] ||
-                (num_mt && (op_q == OP_SCCTR || loss_mt_pend_i
-`ifdef MUTANT_MT_PENDING_IGNORED
-                 && !mut_mt_pending_ignored
-`endif
-                 ))) begin
+                (num_mt &&
+                 (op_q == OP_SCCTR || `MUT_SEL(MT_PENDING_IGNORED, 1'b0, loss_mt_pend_i)))) begin
               cc_d = 2'd3;
-`ifdef MUTANT_ECCTR_INACTIVE_CC3
-            end else if (mut_ecctr_inactive_cc3 && op_q == OP_ECCTR && !(a_i[num_set] && c_i[num_set])) begin
-              cc_d = 2'd3;
-`endif
             end else if (op_q == OP_ECCTR) begin
               r1_d = num_val;
+              `MUT_DO(ECCTR_INACTIVE_CC3, if (!(a_i[num_set] && c_i[num_set])) begin
+                cc_d = 2'd3;
+                r1_d = r1_q;
+              end)
             end else begin
               scctr_we_o = 1'b1;
             end
@@ -715,13 +639,7 @@ module mf_insn
 
       IS_RESP: begin
         state_d = IS_IDLE;
-`ifdef MUTANT_RESP_LATE
-        if (mut_resp_late && !late_q) begin
-          late_d    = 1'b1;
-          state_d   = IS_RESP;
-          resp_hold = 1'b1;
-        end
-`endif
+        `MUT_DO(RESP_LATE, if (!late_q) state_d = IS_RESP;)
       end
 
       /*verilator coverage_off*/  // no other encoding is ever loaded
@@ -766,18 +684,15 @@ module mf_insn
     end
   end
 
-`ifdef MUTANT_RESP_LATE
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) late_q <= 1'b0;
-    else         late_q <= late_d;
-  end
-`endif
+  // RESP_LATE answers in a second cycle of RESP: late_q marks it.
+  `MUT_ONLY(logic late_q;)
+  `MUT_ONLY(always_ff @(posedge clk_i) late_q <= rst_ni && state_q == IS_RESP && !late_q;)
 
   // ---------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------
   logic resp;
-  assign resp = (state_q == IS_RESP) && !resp_hold;
+  assign resp = `MUT_SEL(RESP_LATE, state_q == IS_RESP && late_q, state_q == IS_RESP);
 
   assign insn_ready_o     = (state_q == IS_IDLE) && !stopped_i && installed_i;
   assign insn_done_o      = resp;

@@ -24,9 +24,6 @@ module mf_system
   logic [NCPU-1:0][2:0]             spctr_ctr, reset;
   logic [NCPU-1:0][63:0]            spctr_data;
   logic [NCPU-1:0][4:0]             cr_fn, cr_busy, cr_bfn, cr_bcyc;
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-  logic [NCPU-1:0]                  cg_a_lost;
-`endif
 
   // The CPUs keep their counters unpacked (one native word per slot).
   logic [63:0]                      ctr [NCPU][NSLOT];
@@ -46,9 +43,6 @@ module mf_system
       .cf_global_i (global_regs),
       .out_o       (out_o[i]),
       .greq_o      (greq[i]),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-      .cg_a_lost_o (cg_a_lost[i]),
-`endif
       .obs_o       (regs),
       .ctr_o       (ctr[i])
     );
@@ -99,9 +93,6 @@ module mf_system
     .cr_bcyc_i        (cr_bcyc),
     .mt_active_i      (mt_active),
     .mt_e_next_i      (mt_e_next),
-`ifdef MUTANT_CG_CLEAR_ON_UNAUTH
-    .cg_a_lost_i      (cg_a_lost),
-`endif
     .sigp_mt_valid_i  (sys_i.sigp_mt_valid),
     .sigp_mt_enable_i (sys_i.sigp_mt_enable),
     .cg_addr_change_i (sys_i.cg_addr_change),

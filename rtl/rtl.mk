@@ -5,7 +5,7 @@ VERILATOR ?= verilator
 VLT_INC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 RTL_PKG := rtl/mf_pkg.sv
 RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
-# included by mf_pkg.sv (written by tools/gen from the model's tables)
+# included: the mutant sites (mf_mutant.svh), the tables' part of mf_pkg (mf_pkg_gen.svh)
 RTL_INC := $(wildcard rtl/*.svh)
 TB_SV := $(sort $(wildcard tb/lockstep/*.sv))
 
@@ -29,15 +29,21 @@ VLT_FLAGS += -CFLAGS "-fno-var-tracking" -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2
 # smaller generated files compile in parallel and within memory
 VLT_FLAGS += --output-split 20000
 
-# Every mutant of rtl/mutants.md, all compiled into one build; +MUTANT_<NAME>
-# at run time picks one (tests/mutants/mutants.txt lists them).
-MUTANTS := $(shell sed -n 's/^\([A-Z0-9_]*\) .*/\1/p' tests/mutants/mutants.txt 2>/dev/null)
-MUT_DEFS := $(foreach m,$(MUTANTS),+define+MUTANT_$(m))
+# The mutant build: every mutant of the registry tests/mutants/mutants.md
+# compiled in (rtl/mf_mutant.svh); +MUTANT_<NAME> at run time picks one.
+# Its package of enable flags is made from the registry by cpumf-regress,
+# which rewrites it only when the registry changes it.
+MUT_PKG := $(BUILD)/mutants/mf_mutant_pkg.sv
+MUT_FLAGS := +define+MF_MUTANTS $(MUT_PKG)
+$(MUT_PKG): tests/mutants/mutants.md $(BUILD)/cpumf-regress
+	@mkdir -p $(@D)
+	$(BUILD)/cpumf-regress --mutant-package $@
 
-# Normal build and the mutant build share everything but the defines; a
-# third argument makes a coverage build (verilated_cov.o; the shim writes --coverage).
+# Normal build and the mutant build share everything but the mutants; a
+# third argument makes a coverage build (verilated_cov.o; the shim writes
+# --coverage), a fourth names extra prerequisites.
 define VERILATE
-$(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(RTL_INC) $(TB_SV)
+$(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(RTL_INC) $(TB_SV) $(4)
 	@mkdir -p $(BUILD)/$(1)
 	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) >$(BUILD)/$(1)/verilate.log 2>&1 \
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
@@ -50,7 +56,7 @@ $(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h common/rtl_
 	  -isystem $(VLT_INC) -isystem $(VLT_INC)/vltstd -c $$< -o $$@
 endef
 $(eval $(call VERILATE,vobj,))
-$(eval $(call VERILATE,vobj-mut,$(MUT_DEFS)))
+$(eval $(call VERILATE,vobj-mut,$(MUT_FLAGS),,$(MUT_PKG)))
 # Flops start random (+verilator+rand+reset+2): every register needs its reset.
 $(eval $(call VERILATE,vobj-xrand,--x-initial unique --x-assign unique))
 # Line and toggle coverage of rtl/ (tb/lockstep/*.sv switch it off for the bench parts).
@@ -62,7 +68,7 @@ $(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-max
 VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
   -lz -lpthread
 
-lint:
+lint: $(MUT_PKG)
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) --top-module mf_system
-	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_DEFS) $(RTL_SRC) --top-module mf_system
+	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_FLAGS) $(RTL_SRC) --top-module mf_system
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top

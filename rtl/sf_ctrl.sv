@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Sampling controls of one CPU: A/E/C of basic and diagnostic sampling, S, H,
 // interval, TEAR, DEAR and the program parameter, composed in the fixed order
 // of the timing contract (uarch.md section 20): update process, LSCTL, LPP,
@@ -50,11 +52,6 @@ module sf_ctrl
   output logic [31:0] alert_raise_o
 );
 
-`ifdef MUTANT_SF_ALERT_NO_INACTIVE
-  logic mut_sf_alert_no_inactive;
-  initial mut_sf_alert_no_inactive = $test$plusargs("MUTANT_SF_ALERT_NO_INACTIVE");
-`endif
-
   logic [1:0]  a_q, a_d, e_q, e_d, c_q, c_d;
   logic        s_q, s_d, h_q, h_d;
   logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d, pp_q, pp_d;
@@ -78,9 +75,7 @@ module sf_ctrl
     auth_lost     = '0;
     sample_lost   = 1'b0;
     c_clr         = upd_c_clr_i;
-`ifdef MUTANT_SF_ALERT_NO_INACTIVE
-    if (mut_sf_alert_no_inactive) c_clr = 1'b0;
-`endif
+    `MUT_DO(SF_ALERT_NO_INACTIVE, c_clr = 1'b0;)
     if (installed_i) begin
       // 1. the update process: TEAR/DEAR, and alerts 0 and 1 deactivate
       if (upd_tear_we_i) tear_d = upd_tear_i;

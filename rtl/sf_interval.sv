@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Sample-interval machinery of one CPU (uarch.md section 16): the primary
 // count, the secondary count of the random-secondary mode, the LFSR that
 // draws the random bytes, and the count of samples lost to collisions.
@@ -33,28 +35,10 @@ module sf_interval
   output logic [63:0] coll_o
 );
 
-`ifdef MUTANT_SF_LFSR_TAP
-  logic mut_sf_lfsr_tap;
-  initial mut_sf_lfsr_tap = $test$plusargs("MUTANT_SF_LFSR_TAP");
-`endif
-`ifdef MUTANT_SF_INTERVAL_OFF_BY_ONE
-  logic mut_sf_interval_off_by_one;
-  initial mut_sf_interval_off_by_one = $test$plusargs("MUTANT_SF_INTERVAL_OFF_BY_ONE");
-`endif
-`ifdef MUTANT_SF_WAIT_TICKS_SHARED
-  logic mut_sf_wait_ticks_shared;
-  initial mut_sf_wait_ticks_shared = $test$plusargs("MUTANT_SF_WAIT_TICKS_SHARED");
-`endif
-`ifdef MUTANT_SF_COLLISION_NOT_COUNTED
-  logic mut_sf_collision_not_counted;
-  initial mut_sf_collision_not_counted = $test$plusargs("MUTANT_SF_COLLISION_NOT_COUNTED");
-`endif
-
   logic [63:0] cnt_q, cnt_d, coll_q, coll_d;
   logic [7:0]  sec_q, sec_d;
   logic        sec_act_q, sec_act_d;
   logic [31:0] lfsr_q, lfsr_d;
-  logic [31:0] lfsr_mask;
   logic        tick, due;
 
   // Power-on value: the seed rotated left by the CPU index.
@@ -63,18 +47,12 @@ module sf_interval
   assign lfsr_por = (Rot == 0) ? cfg_lfsr_seed_i :
                     32'({cfg_lfsr_seed_i, cfg_lfsr_seed_i} >> (32 - Rot));
 
-  always_comb begin
-    lfsr_mask = LFSR_TAPS;
-`ifdef MUTANT_SF_LFSR_TAP
-    if (mut_sf_lfsr_tap) lfsr_mask = 32'h8020_0001;
-`endif
-  end
-
   // Eight Galois steps; the drawn byte is the low byte of the result.
-  function automatic logic [31:0] draw(input logic [31:0] x, input logic [31:0] mask);
+  function automatic logic [31:0] draw(input logic [31:0] x);
     logic [31:0] v;
     v = x;
-    for (int k = 0; k < 8; k++) v = v[0] ? ((v >> 1) ^ mask) : (v >> 1);
+    for (int k = 0; k < 8; k++)
+      v = v[0] ? ((v >> 1) ^ `MUT_SEL(SF_LFSR_TAP, 32'h8020_0001, LFSR_TAPS)) : (v >> 1);
     return v;
   endfunction
 
@@ -97,12 +75,10 @@ module sf_interval
 
   always_comb begin
     tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);
-`ifdef MUTANT_SF_WAIT_TICKS_SHARED
-    if (mut_sf_wait_ticks_shared) tick = !stopped_i && active_i;
-`endif
+    `MUT_DO(SF_WAIT_TICKS_SHARED, tick = !stopped_i && active_i;)
     reload_now = tick && (cnt_q <= 64'd1);
     lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM || cfg_int_mode_i == INT_RANDOM_SEC)) ?
-                 draw(lfsr_q, lfsr_mask) : lfsr_q;
+                 draw(lfsr_q) : lfsr_q;
     // the secondary count, then the primary (at once when the byte is 0)
     due = (tick && sec_act_q && sec_q <= 8'd1) ||
           (reload_now && (cfg_int_mode_i != INT_RANDOM_SEC || lfsr_tick[7:0] == 8'd0));
@@ -127,9 +103,8 @@ module sf_interval
       // then the primary
       if (reload_now) begin
         cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[7:0]);
-`ifdef MUTANT_SF_INTERVAL_OFF_BY_ONE
-        if (mut_sf_interval_off_by_one && cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;
-`endif
+        `MUT_DO(SF_INTERVAL_OFF_BY_ONE,
+                if (cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;)
         if (cfg_int_mode_i == INT_RANDOM_SEC) begin
           sec_d = lfsr_tick[7:0];
           if (lfsr_tick[7:0] != 8'd0) sec_act_d = 1'b1;
@@ -141,15 +116,13 @@ module sf_interval
 
     if (due && !capture_o) begin
       coll_d = coll_q + 64'd1;
-`ifdef MUTANT_SF_COLLISION_NOT_COUNTED
-      if (mut_sf_collision_not_counted) coll_d = coll_q;
-`endif
+      `MUT_DO(SF_COLLISION_NOT_COUNTED, coll_d = coll_q;)
     end
 
     // LSCTL activation loads the primary count (random mode draws after any
     // draw of the tick) and stops the secondary.
     if (lsctl_load_i) begin
-      if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d, lfsr_mask);
+      if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d);
       cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[7:0]);
       sec_act_d = 1'b0;
     end

@@ -1,3 +1,5 @@
+`include "mf_mutant.svh"
+
 // Sample-data-block update process of one CPU (uarch.md sections 17 and 19):
 // captures a sample, then walks trailer, data entry and table entries one
 // storage request at a time. TEAR and DEAR live in sf_ctrl; this unit reads
@@ -58,47 +60,6 @@ module sf_update
   output logic [63:0] n_overflow_o
 );
 
-`ifdef MUTANT_SF_TRAILER_A_IGNORED
-  logic mut_sf_trailer_a_ignored;
-  initial mut_sf_trailer_a_ignored = $test$plusargs("MUTANT_SF_TRAILER_A_IGNORED");
-`endif
-`ifdef MUTANT_SF_OVF_NO_INC
-  logic mut_sf_ovf_no_inc;
-  initial mut_sf_ovf_no_inc = $test$plusargs("MUTANT_SF_OVF_NO_INC");
-`endif
-`ifdef MUTANT_SF_DEAR_NO_ADV
-  logic mut_sf_dear_no_adv;
-  initial mut_sf_dear_no_adv = $test$plusargs("MUTANT_SF_DEAR_NO_ADV");
-`endif
-`ifdef MUTANT_SF_STCKE_AS_STCK
-  logic mut_sf_stcke_as_stck;
-  initial mut_sf_stcke_as_stck = $test$plusargs("MUTANT_SF_STCKE_AS_STCK");
-`endif
-`ifdef MUTANT_SF_TABLE_TO_TABLE_OK
-  logic mut_sf_table_to_table_ok;
-  initial mut_sf_table_to_table_ok = $test$plusargs("MUTANT_SF_TABLE_TO_TABLE_OK");
-`endif
-`ifdef MUTANT_SF_LAST_BLOCK_LINK_OK
-  logic mut_sf_last_block_link_ok;
-  initial mut_sf_last_block_link_ok = $test$plusargs("MUTANT_SF_LAST_BLOCK_LINK_OK");
-`endif
-`ifdef MUTANT_SF_TRAILER_EXACT_INVALID
-  logic mut_sf_trailer_exact_invalid;
-  initial mut_sf_trailer_exact_invalid = $test$plusargs("MUTANT_SF_TRAILER_EXACT_INVALID");
-`endif
-`ifdef MUTANT_SF_LS_NO_ZERO
-  logic mut_sf_ls_no_zero;
-  initial mut_sf_ls_no_zero = $test$plusargs("MUTANT_SF_LS_NO_ZERO");
-`endif
-`ifdef MUTANT_SF_HOST_PARAM_SWAP
-  logic mut_sf_host_param_swap;
-  initial mut_sf_host_param_swap = $test$plusargs("MUTANT_SF_HOST_PARAM_SWAP");
-`endif
-`ifdef MUTANT_SF_BSDES_NOT_WRITTEN
-  logic mut_sf_bsdes_not_written;
-  initial mut_sf_bsdes_not_written = $test$plusargs("MUTANT_SF_BSDES_NOT_WRITTEN");
-`endif
-
   // ---------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------
@@ -138,12 +99,10 @@ module sf_update
       guest = '0;
       host  = pp_i;
     end
-`ifdef MUTANT_SF_HOST_PARAM_SWAP
-    if (mut_sf_host_param_swap && level_i == 2'd1 && h_i) begin
+    `MUT_DO(SF_HOST_PARAM_SWAP, if (level_i == 2'd1 && h_i) begin
       guest = pp_i;
       host  = '0;
-    end
-`endif
+    end)
     cap_b[0] = {16'h0001, 4'b0, u, 2'b0, dat_i, wait_i, problem_i, as_i, entry_inconsistent_i,
                   level_i, hb, ls, 12'b0, asn_i};
     cap_b[1] = ia_i;
@@ -152,11 +111,7 @@ module sf_update
     cap_d[0] = {cfg_dsde_fmt_i, 15'b0, entry_inconsistent_i, 32'b0};
     cap_d[1] = diag_i;
     cap_d[2] = tod_i;
-    if (ls
-`ifdef MUTANT_SF_LS_NO_ZERO
-        && !mut_sf_ls_no_zero
-`endif
-        ) begin
+    if (`MUT_SEL(SF_LS_NO_ZERO, 1'b0, ls)) begin
       cap_b[0] = cap_b[0] & ~64'h0000_0FFE_0000_FFFF;  // U, T, W, P, AS, ASN
       cap_b[1] = '0;
       cap_b[2] = '0;
@@ -190,23 +145,15 @@ module sf_update
   assign bmask = s_i ? 64'h0000_0000_000F_FFFF : 64'h0000_0000_0000_0FFF;
 
   // Check(d): the trailer address and whether d is an invalid entry address.
-  function automatic logic [64:0] check(input logic [63:0] d, input logic [63:0] bm,
-                                        input logic exact_bad);
+  function automatic logic [64:0] check(input logic [63:0] d, input logic [63:0] bm);
     logic [63:0] o, tr;
     logic        bad;
     o   = d & bm;
     tr  = (d & ~bm) + bm + 64'd1 - 64'd64;
-    bad = (d < 64'd8192) || (o > bm + 64'd1 - 64'd64) || (exact_bad && o == bm + 64'd1 - 64'd64);
+    bad = (d < 64'd8192) ||
+          `MUT_SEL(SF_TRAILER_EXACT_INVALID, o >= bm + 64'd1 - 64'd64, o > bm + 64'd1 - 64'd64);
     return {bad, tr};
   endfunction
-
-  logic exact_bad;
-  always_comb begin
-    exact_bad = 1'b0;
-`ifdef MUTANT_SF_TRAILER_EXACT_INVALID
-    exact_bad = mut_sf_trailer_exact_invalid;
-`endif
-  end
 
   // ---------------------------------------------------------------------------
   // FSM
@@ -296,15 +243,11 @@ module sf_update
                   state_d = US_WR_TRL;
                   t_d     = r[61];
                   pa_d    = r[62];
-`ifdef MUTANT_SF_TRAILER_A_IGNORED
-                  if (mut_sf_trailer_a_ignored) pa_d = 1'b0;
-`endif
+                  `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
                   ld      = 1'b1;
                   ld_we   = 1'b1;
                   ld_be   = 8'h8F;
-`ifdef MUTANT_SF_BSDES_NOT_WRITTEN
-                  if (mut_sf_bsdes_not_written) ld_be = 8'h83;
-`endif
+                  `MUT_DO(SF_BSDES_NOT_WRITTEN, ld_be = 8'h83;)
                   ld_addr = trl_q;
                   ld_data = {1'b1, r[62:32], cfg_bsdes_i, cfg_dsdes_i};
                 end
@@ -315,9 +258,7 @@ module sf_update
                 ld_we   = 1'b1;
                 ld_addr = trl_q + 64'd8;
                 ld_data = r + 64'd1;
-`ifdef MUTANT_SF_OVF_NO_INC
-                if (mut_sf_ovf_no_inc) ld_data = r;
-`endif
+                `MUT_DO(SF_OVF_NO_INC, ld_data = r;)
               end
               US_WR_OVF: begin
                 n_overflow_d = n_overflow_q + 64'd1;
@@ -333,9 +274,7 @@ module sf_update
                 end else begin
                   dear_we_o  = 1'b1;
                   dear_o     = ent_q + 64'(len_q);
-`ifdef MUTANT_SF_DEAR_NO_ADV
-                  if (mut_sf_dear_no_adv) dear_we_o = 1'b0;
-`endif
+                  `MUT_DO(SF_DEAR_NO_ADV, dear_we_o = 1'b0;)
                   n_stored_d = n_stored_q + 64'd1;
                   fin        = 1'b1;
                 end
@@ -345,11 +284,7 @@ module sf_update
                 ld      = 1'b1;
                 ld_we   = 1'b1;
                 ld_addr = trl_q + 64'd16;
-                if (t_q
-`ifdef MUTANT_SF_STCKE_AS_STCK
-                    && !mut_sf_stcke_as_stck
-`endif
-                    ) begin
+                if (`MUT_SEL(SF_STCKE_AS_STCK, 1'b0, t_q)) begin
                   ld_data   = tod_q >> 8;
                   ts_last_d = 1'b0;
                 end else begin
@@ -380,17 +315,11 @@ module sf_update
               end
               US_RD_SDBT, US_RD_SDBT2: begin
                 last = ((tear_i + 64'd8) & bmask) == '0;
-`ifdef MUTANT_SF_LAST_BLOCK_LINK_OK
-                if (mut_sf_last_block_link_ok) last = 1'b0;
-`endif
+                `MUT_DO(SF_LAST_BLOCK_LINK_OK, last = 1'b0;)
                 if (r[0]) begin
                   // table link
                   lnk = {r[63:4], 4'b0};
-                  if (state_q == US_RD_SDBT2
-`ifdef MUTANT_SF_TABLE_TO_TABLE_OK
-                      && !mut_sf_table_to_table_ok
-`endif
-                      ) begin
+                  if (`MUT_SEL(SF_TABLE_TO_TABLE_OK, 1'b0, state_q == US_RD_SDBT2)) begin
                     fin       = 1'b1;
                     fin_alert = AL_INCORRECT_SDBT;
                   end else begin
@@ -428,7 +357,7 @@ module sf_update
 
     // Check(d), the inner-loop start, for a capture or a block link.
     if (chk_go) begin
-      chk = check(chk_addr, bmask, exact_bad);
+      chk = check(chk_addr, bmask);
       if (chk[64]) begin
         fin       = 1'b1;
         fin_alert = AL_INVALID_ENTRY;

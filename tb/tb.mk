@@ -6,11 +6,12 @@
 
 TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
 TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard tb/runner/*.c tb/stimulus/*.c tb/scenario/*.c tb/drivers/*.c)))
-TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ)
+TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
 COSIM_OBJ += $(BUNDLE_OBJ)
+# The bench sees the model's public header only.
 TB_INCLUDES := -Icmodel/include -Icommon -Itb
-$(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
+$(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES)
 
 .PHONY: sim cosim
 sim: $(BUILD)/cpumf-sim
@@ -38,7 +39,7 @@ $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 	  $(TB_INCLUDES) -Icmodel/src -o $@ $^ $(LDLIBS)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
-$(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES) -Icmodel/src
+$(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES)
 $(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) $(IOBJ)/libcpumf.a
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 $(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(COSIM_OBJ) $(TB_OBJ)) \

@@ -4,15 +4,28 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 .PHONY: unit
 unit: $(UNIT_TESTS)
-# White-box tests: they see the model's internal headers.
-$(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcpumf.a
+# White-box tests: they see the model's internal headers and functions.
+$(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) $(shell pkg-config --cflags check 2>/dev/null) -o $@ $< \
-	  $(BUILD)/libcpumf.a $(CHECK_LIBS) $(LDLIBS)
+	  $(LIB_INTERNAL) $(CHECK_LIBS) $(LDLIBS)
 
-CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut $(BUILD)/cxx-check.stamp \
+# The C example, built as a user builds it: against an install, found
+# through pkg-config (`make test` installs into EXAMPLE_PREFIX first).
+EXAMPLE_PREFIX = $(BUILD)/example-install
+$(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgconfig/cpumf.pc
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror $< -o $@ \
+	  $$(PKG_CONFIG_PATH=$(EXAMPLE_PREFIX)/lib/pkgconfig pkg-config --cflags --libs cpumf)
+
+# `make test` is the regression list tests/regress/test.json: the table, then
+# "N passed, N failed"; summary.md, junit.xml and results.json in build/test/.
+# The list's own make commands run as top-level ones (no jobserver of ours).
+CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
   $(BUILD)/san/cpumf-sim $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
-	@$(MAKE) --no-print-directory -s install PREFIX=$(BUILD)/example-install >/dev/null
-	@tests/run.sh test
+	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
+	@$(MAKE) --no-print-directory $(BUILD)/example/counters
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(JOBS) --build $(BUILD) --out $(BUILD)/test

@@ -77,22 +77,10 @@ static void result(cpumf_insn_result *res, unsigned op, unsigned exc, unsigned c
     res->r1 = r1;
 }
 
-int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res)
+/* Misuse that the cycle model cannot express: -1 with the message set. */
+static int check_call(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn,
+                      const cpumf_insn_result *res)
 {
-    const cpumf_model_cfg *m;
-    const mf_cpu_state *c;
-    unsigned op, m3, exc, tpc, k, be;
-    arch_stcctm_result sr = {0u, 0u, 0u};
-    arch_access acc;
-    arch_exec_in x;
-    arch_exec_result r;
-    mf_insn_out fx;
-    uint64_t operand = 0u, r1, wdata0 = 0u;
-    uint64_t blk[4] = {0u, 0u, 0u, 0u};
-    unsigned be0 = 0u;
-
-    if (!s)
-        return -1;
     if (!insn || !res) {
         sys_set_error(s, "execute: NULL argument");
         return -1;
@@ -107,23 +95,145 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
                       (unsigned)insn->op, (unsigned)insn->m3);
         return -1;
     }
-    m = &s->cfg.model;
-    c = &s->q[cpu];
+    return 0;
+}
+
+/* FETCH / PROBE: the operand doublewords in order; 1 on a read error (the
+ * access exception), else 0 with the fetched operand or LSCTL block. */
+static int fetch_operand(cpumf_sys *s, const cpumf_insn *insn, const arch_access *acc,
+                         uint64_t *operand, uint64_t *blk)
+{
+    unsigned k;
+    for (k = 0; k < acc->ndw; k++) {
+        uint64_t data = 0u;
+        if (s->stor_ops.read(s->stor_user, arch_operand_dw_addr(insn->addr, k), &data))
+            return 1;
+        if (acc->kind == ARCH_ACC_FETCH && insn->op == CPUMF_OP_LSCTL)
+            arch_fetch_merge_block(insn->addr, 64u, k, data, blk, 4u);
+        else if (acc->kind == ARCH_ACC_FETCH)
+            *operand = arch_fetch_merge(insn->addr, 8u, k, data, *operand);
+    }
+    return 0;
+}
+
+/* EXEC: the decision from the current registers of the CPU. */
+static arch_exec_result exec_decide(const cpumf_sys *s, unsigned cpu, const cpumf_insn *insn,
+                                    uint64_t operand, const arch_stcctm_result *sr,
+                                    const uint64_t *blk)
+{
+    const mf_cpu_state *c = &s->q[cpu];
+    arch_exec_in x;
+    x.op = insn->op;
+    x.m3 = insn->m3;
+    x.r1 = insn->r1;
+    x.r2 = insn->r2;
+    x.addr = insn->addr;
+    x.operand = operand;
+    x.stc_cc = sr->cc;
+    x.stc_count = sr->count;
+    x.a = c->st.a;
+    x.e = c->st.e;
+    x.c = c->st.c;
+    x.cg_a = c->st.cg_a;
+    x.sf_a = c->sf.a;
+    x.sf_e = c->sf.e;
+    x.sf_c = c->sf.c;
+    x.blk = blk;
+    x.level = 0u;   /* idle inputs */
+    x.sf_lower = 0u;
+    x.pending = c->al.pending;
+    x.g_e = s->gq.e;
+    return arch_exec(&s->cfg, &x);
+}
+
+/* R1 after the instruction: a counter read comes from the current registers. */
+static uint64_t result_r1(const cpumf_sys *s, unsigned cpu, const arch_exec_result *r)
+{
+    unsigned tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
+    if (r->rd == ARCH_RD_CTR)
+        return r->slot >= ARCH_SLOT_MT0 ? s->gq.mt_ctr[cpu / tpc][r->slot - ARCH_SLOT_MT0]
+                                        : s->q[cpu].ctr.ctr[r->slot];
+    if (r->rd == ARCH_RD_CG)
+        return s->gq.cg_ctr[r->grp][r->ctr];
+    return r->r1;
+}
+
+/* The instruction unit's effect outputs for the decision r. */
+static void effects_of(const arch_exec_result *r, unsigned op, mf_insn_out *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    switch (r->fx) {
+    case ARCH_FX_LPP:
+        fx->lpp_valid = 1u;
+        fx->lpp_value = r->value;
+        break;
+    case ARCH_FX_LCCTL:
+        fx->lcctl_valid = 1u;
+        fx->lcctl_e = (uint8_t)r->e;
+        fx->lcctl_c = (uint8_t)r->c;
+        break;
+    case ARCH_FX_LPCTL:
+        fx->lpctl_valid = 1u;
+        fx->lpctl_e = (uint8_t)r->e;
+        fx->lpctl_c = (uint8_t)r->c;
+        break;
+    case ARCH_FX_SCCTR:
+        fx->scctr_valid = 1u;
+        fx->scctr_slot = (uint16_t)r->slot;
+        fx->scctr_value = r->value;
+        break;
+    case ARCH_FX_SPCTR:
+        fx->spctr_valid = 1u;
+        fx->spctr_grp = (uint8_t)r->grp;
+        fx->spctr_ctr = (uint8_t)r->ctr;
+        fx->spctr_value = r->value;
+        break;
+    case ARCH_FX_LSCTL:
+        fx->lsctl_valid = 1u;
+        fx->lsctl_e = (uint8_t)r->e;
+        fx->lsctl_c = (uint8_t)r->c;
+        fx->lsctl_load = (uint8_t)r->sf_load;
+        fx->lsctl_s = (uint8_t)r->s;
+        fx->lsctl_h = (uint8_t)r->h;
+        fx->lsctl_interval = r->interval;
+        fx->lsctl_tear = r->tear;
+        fx->lsctl_dear = r->dear;
+        break;
+    default:
+        break;
+    }
+    fx->clear_mt = (uint8_t)r->clear_mt;
+    fx->lsctl_exec = (uint8_t)(op == CPUMF_OP_LSCTL);
+}
+
+int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res)
+{
+    arch_stcctm_result sr = {0u, 0u, 0u};
+    arch_access acc;
+    arch_exec_result r;
+    mf_insn_out fx;
+    uint64_t operand = 0u, r1, wdata0 = 0u;
+    uint64_t blk[4] = {0u, 0u, 0u, 0u};
+    unsigned op, exc, k, be, be0 = 0u;
+
+    if (!s)
+        return -1;
+    if (check_call(s, cpu, insn, res))
+        return -1;
     op = insn->op;
-    m3 = insn->m3;
-    tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
 
     /* DECODE */
-    exc = arch_decode_exception(m, op, m3, insn->problem & 1u, insn->cr0_15 & 1u, insn->r1,
-                                insn->r2, insn->addr);
+    exc = arch_decode_exception(&s->cfg.model, op, insn->m3, insn->problem & 1u,
+                                insn->cr0_15 & 1u, insn->r1, insn->r2, insn->addr);
     if (exc) {
         result(res, op, exc, 0u, insn->r1);
         s->last_err[0] = '\0';
         return 0;
     }
     if (op == CPUMF_OP_STCCTM)
-        sr = arch_stcctm(m, m3, insn->r1, c->st.e, c->al.pending);
-    if (op == CPUMF_OP_LSCTL && c->upd.state != CPUMF_US_IDLE) {
+        sr = arch_stcctm(&s->cfg.model, insn->m3, insn->r1, s->q[cpu].st.e,
+                         s->q[cpu].al.pending);
+    if (op == CPUMF_OP_LSCTL && s->q[cpu].upd.state != CPUMF_US_IDLE) {
         /* the cycle model's LSCTL waits for the update, which needs cycles */
         sys_set_error(s, "execute: LSCTL while the sample update of cpu %u is in progress "
                          "(step the clock until cpu%u.sf_update.state is 0)", cpu, cpu);
@@ -137,102 +247,25 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     }
 
     /* FETCH / PROBE: an error response is the access exception, nothing changes */
-    for (k = 0; k < acc.ndw; k++) {
-        uint64_t data = 0u;
-        if (s->stor_ops.read(s->stor_user, arch_operand_dw_addr(insn->addr, k), &data)) {
-            result(res, op, CPUMF_EXC_ACCESS, 0u, insn->r1);
-            s->last_err[0] = '\0';
-            return 0;
-        }
-        if (acc.kind == ARCH_ACC_FETCH && op == CPUMF_OP_LSCTL)
-            arch_fetch_merge_block(insn->addr, 64u, k, data, blk, 4u);
-        else if (acc.kind == ARCH_ACC_FETCH)
-            operand = arch_fetch_merge(insn->addr, 8u, k, data, operand);
+    if (fetch_operand(s, insn, &acc, &operand, blk)) {
+        result(res, op, CPUMF_EXC_ACCESS, 0u, insn->r1);
+        s->last_err[0] = '\0';
+        return 0;
     }
 
     /* EXEC: decision from this cycle's registers, effects at its edge */
-    x.op = op;
-    x.m3 = m3;
-    x.r1 = insn->r1;
-    x.r2 = insn->r2;
-    x.addr = insn->addr;
-    x.operand = operand;
-    x.stc_cc = sr.cc;
-    x.stc_count = sr.count;
-    x.a = c->st.a;
-    x.e = c->st.e;
-    x.c = c->st.c;
-    x.cg_a = c->st.cg_a;
-    x.sf_a = c->sf.a;
-    x.sf_e = c->sf.e;
-    x.sf_c = c->sf.c;
-    x.blk = blk;
-    x.level = 0u;   /* idle inputs */
-    x.sf_lower = 0u;
-    x.pending = c->al.pending;
-    x.g_e = s->gq.e;
-    r = arch_exec(&s->cfg, &x);
-    r1 = r.r1;
-    if (r.rd == ARCH_RD_CTR)
-        r1 = r.slot >= ARCH_SLOT_MT0 ? s->gq.mt_ctr[cpu / tpc][r.slot - ARCH_SLOT_MT0]
-                                     : c->ctr.ctr[r.slot];
-    else if (r.rd == ARCH_RD_CG)
-        r1 = s->gq.cg_ctr[r.grp][r.ctr];
+    r = exec_decide(s, cpu, insn, operand, &sr, blk);
+    r1 = result_r1(s, cpu, &r);
     if (r.store) /* the first write's data is formed in the EXEC cycle */
         wdata0 = store_data(s, cpu, op, insn->addr, sr.set, 0u, &be0);
-
-    memset(&fx, 0, sizeof fx);
-    switch (r.fx) {
-    case ARCH_FX_LPP:
-        fx.lpp_valid = 1u;
-        fx.lpp_value = r.value;
-        break;
-    case ARCH_FX_LCCTL:
-        fx.lcctl_valid = 1u;
-        fx.lcctl_e = (uint8_t)r.e;
-        fx.lcctl_c = (uint8_t)r.c;
-        break;
-    case ARCH_FX_LPCTL:
-        fx.lpctl_valid = 1u;
-        fx.lpctl_e = (uint8_t)r.e;
-        fx.lpctl_c = (uint8_t)r.c;
-        break;
-    case ARCH_FX_SCCTR:
-        fx.scctr_valid = 1u;
-        fx.scctr_slot = (uint16_t)r.slot;
-        fx.scctr_value = r.value;
-        break;
-    case ARCH_FX_SPCTR:
-        fx.spctr_valid = 1u;
-        fx.spctr_grp = (uint8_t)r.grp;
-        fx.spctr_ctr = (uint8_t)r.ctr;
-        fx.spctr_value = r.value;
-        break;
-    case ARCH_FX_LSCTL:
-        fx.lsctl_valid = 1u;
-        fx.lsctl_e = (uint8_t)r.e;
-        fx.lsctl_c = (uint8_t)r.c;
-        fx.lsctl_load = (uint8_t)r.sf_load;
-        fx.lsctl_s = (uint8_t)r.s;
-        fx.lsctl_h = (uint8_t)r.h;
-        fx.lsctl_interval = r.interval;
-        fx.lsctl_tear = r.tear;
-        fx.lsctl_dear = r.dear;
-        break;
-    default:
-        break;
-    }
-    fx.clear_mt = (uint8_t)r.clear_mt;
-    fx.lsctl_exec = (uint8_t)(op == CPUMF_OP_LSCTL);
+    effects_of(&r, op, &fx);
     apply_effects(s, cpu, &fx);
 
     /* STORE: write errors are ignored, as in the cycle model */
-    if (r.store) {
-        for (k = 0; k < acc.ndw; k++) {
-            uint64_t data = k == 0u ? wdata0 : store_data(s, cpu, op, insn->addr, sr.set, k, &be);
-            (void)s->stor_ops.write(s->stor_user, arch_operand_dw_addr(insn->addr, k), data,
-                                    (uint8_t)(k == 0u ? be0 : be));
-        }
+    for (k = 0; r.store && k < acc.ndw; k++) {
+        uint64_t data = k == 0u ? wdata0 : store_data(s, cpu, op, insn->addr, sr.set, k, &be);
+        (void)s->stor_ops.write(s->stor_user, arch_operand_dw_addr(insn->addr, k), data,
+                                (uint8_t)(k == 0u ? be0 : be));
     }
     result(res, op, r.exc, r.cc, r1);
     s->last_err[0] = '\0';

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "smp.h"
+#include "xalloc.h"
 
 /* control page layout */
 #define CTL_QSI 0
@@ -86,14 +87,10 @@ static uint64_t rd64(tb_drv_io *io, uint64_t addr)
     return tb_storage_read_u64(io->stor, addr);
 }
 
-tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir, uint64_t tod,
-                              uint64_t tod_start, char *err, size_t errlen)
+tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
+                              uint64_t tod, uint64_t tod_start, char *err, size_t errlen)
 {
-    tb_sampler *s = calloc(1, sizeof *s);
-    if (!s) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    tb_sampler *s = xcalloc(1, sizeof *s);
     s->dv = &sc->drivers[idx];
     s->idx = idx;
     s->cfg = &sc->system;
@@ -196,7 +193,7 @@ static void queue(tb_sampler *s, tb_drv_io *io, unsigned tag, uint8_t op, unsign
     io->queue(io->ctx, s->idx, s->dv->cpu, tag, op, 0, s->dv->ctl + off);
 }
 
-static void issue_stop(tb_sampler *s, tb_drv_io *io)
+static void send_stop(tb_sampler *s, tb_drv_io *io)
 {
     write_lsctl(s, io, CTL_DEACTIVATE, 0, 0, 0);
     queue(s, io, TB_SMPL_DEACTIVATE, CPUMF_OP_LSCTL, CTL_DEACTIVATE);
@@ -204,7 +201,7 @@ static void issue_stop(tb_sampler *s, tb_drv_io *io)
     s->state = ST_STOPPING;
 }
 
-static void issue_resume(tb_sampler *s, tb_drv_io *io)
+static void send_resume(tb_sampler *s, tb_drv_io *io)
 {
     write_lsctl(s, io, CTL_RESUME, 1, s->saved_tear, s->saved_dear);
     queue(s, io, TB_SMPL_RESUME, CPUMF_OP_LSCTL, CTL_RESUME);
@@ -224,13 +221,13 @@ void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
     }
     if (dv->has_stop && t == dv->stop) {
         if (s->state == ST_RUNNING)
-            issue_stop(s, io);
+            send_stop(s, io);
         else if (s->state == ST_SETUP)
             s->pending_stop = 1;
     }
     if (dv->has_resume && t == dv->resume) {
         if (s->state == ST_STOPPED)
-            issue_resume(s, io);
+            send_resume(s, io);
         else if (s->state == ST_STOPPING || s->pending_stop)
             s->pending_resume = 1;
     }
@@ -396,7 +393,7 @@ void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_
         s->state = ST_RUNNING;
         if (s->pending_stop) {
             s->pending_stop = 0;
-            issue_stop(s, io);
+            send_stop(s, io);
         }
         break;
     case TB_SMPL_QSI_SAVE:
@@ -406,7 +403,7 @@ void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_
         harvest_full(s, io, t, 1);
         if (s->pending_resume) {
             s->pending_resume = 0;
-            issue_resume(s, io);
+            send_resume(s, io);
         }
         break;
     default:

@@ -1,6 +1,6 @@
 /*
  * sampler.h - the built-in sampler driver ("drivers": [{"kind": "sampler"}],
- * see scenario.h): a control program following Linux perf_cpum_sf.
+ * docs/scenario-format.md): a control program following Linux perf_cpum_sf.
  *
  * The runner calls, for each driver:
  *   tb_sampler_tick()  before building the inputs of cycle t (time-driven
@@ -11,7 +11,7 @@
  *                      measurement-alert interruption was taken on its CPU;
  *   tb_sampler_finish() once after the last cycle.
  * The driver touches storage only through io (reads from io->stor, writes
- * through io->write, which keeps every side's storage identical) and issues
+ * through io->write, which keeps every side's storage identical) and presents
  * instructions only through io->queue.
  */
 #ifndef TB_SAMPLER_H

@@ -16,7 +16,7 @@ typedef struct tb_options {
     const char *scenario;
     const char *results;       /* NULL: no results file */
     const char *smp_dir;       /* NULL: none */
-    const char *configs_dir;   /* NULL: cfg_default_dir() */
+    const char *configs_dir;   /* NULL: cpumf_default_configs_dir() */
     const char *waves;         /* cosim only; NULL: none */
     const char *coverage;      /* cosim only: Verilator coverage .dat; NULL: none */
     const char *system;        /* replaces the scenario's system; NULL: none */

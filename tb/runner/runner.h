@@ -1,35 +1,15 @@
 /*
- * runner.h - the cycle loop of the test bench (docs/uarch.md section 9).
+ * runner.h - a scenario run on a backend, cycle by cycle (the timing is
+ * docs/uarch.md's; the results JSON is described in docs/scenario-format.md).
  *
- * tb_run() initializes storage from the scenario's memory, hands it to the
- * backend (attach_storage), then for each cycle t builds the inputs
- * (workload activity, steps due at t, instruction presentation, alert
- * taken, storage port), evaluates the backend, records instruction
- * acceptance/response and interruptions, clocks storage and commits.  At
- * the end it reads the final state, checks every expectation and writes the
- * results JSON (SCENARIOS.md) when opt->results is set.
- *
- * Drivers (scenario "drivers", tb/sampler.h): each driver acts between the
- * clock edge of one cycle and the inputs of the next.  Its storage writes go
- * to the runner's storage and then to be->mem_write (the other side's
- * storage); its instructions are queued per CPU and presented before the
- * CPU's own "insn" steps (same presentation rules).  Results additions:
- *   "driver_steps": [{"driver", "cpu", "insn", "action" (qsi enable activate
- *      lpp deactivate qsi-save resume), "addr", "queued", "issued", "done",
- *      "cc", "exception"}], in the order the driver queued them;
- *   "drivers": [{"index", "cpu", "kind", "state" (waiting setup running
- *      stopping stopped refused failed), "interval" (as loaded), "qsi_min",
- *      "qsi_max", "bsdes", "dsdes", "entry_size", "sdbs", "tables",
- *      "first_table", "first_sdb", "control", "samples_read", "invalid",
- *      "lost" (overflow counts summed), "blocks", "drained" (entries read by
- *      the end-of-run drain), "alerts": {"program_request", "invalid_entry",
- *      "incorrect_sdbt", "loss", "authorization"}, "saved_tear",
- *      "saved_dear", "smp" (path or null)}];
- *   final.cpus[i]: "sampling" states from A/E/C, "tear", "dear",
- *      "interval", "s", "h" from the observed registers; "samples":
- *      {"stored", "overflow", "collisions"} (observed n_stored, n_overflow,
- *      collisions), "read", "lost" (this CPU's driver), "due" (bench
- *      interval count, with "check_intervals").
+ * Each cycle the runner builds the inputs (steps due, workload activity,
+ * instruction presentation, alerts taken, storage port), evaluates the
+ * backend, records acceptance, completion and interruptions, clocks storage
+ * and commits.  Drivers (tb/drivers/sampler.h) act between the clock edge of
+ * one cycle and the inputs of the next: their storage writes go to the
+ * runner's storage and to be->mem_write, their instructions are presented
+ * before the CPU's own "insn" steps.  At the end every expectation is
+ * checked and the results are written when opt->results is set.
  */
 #ifndef TB_RUNNER_H
 #define TB_RUNNER_H

@@ -38,12 +38,6 @@ int main(int argc, char **argv)
         return 2;
     }
     stor = tb_storage_create(&sc->system, sc->seed);
-    if (!stor) {
-        fprintf(stderr, "cpumf-sim: out of memory\n");
-        cpumf_destroy(sys);
-        tb_scenario_free(sc);
-        return 2;
-    }
     be = tb_model_backend(sys);
     rc = tb_run(sc, &opt, &be, stor, NULL);
     be.destroy(be.ctx);

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1u << PAGE_SHIFT)
 
@@ -79,43 +81,26 @@ int tb_storage_available(const tb_storage *s, uint64_t addr)
 
 tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed)
 {
-    tb_storage *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    tb_storage *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->seed = seed;
     s->ncpu = cfg->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : cfg->n_cpus;
     s->nslots = 64;
-    s->slots = calloc(s->nslots, sizeof *s->slots);
-    if (!s->slots) {
-        free(s);
-        return NULL;
-    }
+    s->slots = xcalloc(s->nslots, sizeof *s->slots);
     return s;
 }
 
 tb_storage *tb_storage_clone(const tb_storage *src)
 {
     size_t i;
-    tb_storage *s = malloc(sizeof *s);
-    if (!s)
-        return NULL;
+    tb_storage *s = xmalloc(sizeof *s);
     *s = *src;
-    s->slots = calloc(s->nslots, sizeof *s->slots);
-    if (!s->slots) {
-        free(s);
-        return NULL;
-    }
+    s->slots = xcalloc(s->nslots, sizeof *s->slots);
     for (i = 0; i < s->nslots; i++) {
         if (!src->slots[i].pno)
             continue;
         s->slots[i].pno = src->slots[i].pno;
-        s->slots[i].data = malloc(PAGE_SIZE);
-        if (!s->slots[i].data) {
-            s->nslots = i; /* free what we have */
-            tb_storage_destroy(s);
-            return NULL;
-        }
+        s->slots[i].data = xmalloc(PAGE_SIZE);
         memcpy(s->slots[i].data, src->slots[i].data, PAGE_SIZE);
     }
     return s;
@@ -150,14 +135,12 @@ static const uint8_t *page_get(const tb_storage *s, uint64_t pno)
     }
 }
 
-static int grow(tb_storage *s)
+static void grow(tb_storage *s)
 {
     size_t n = s->nslots * 2, i;
-    page_slot *ns = calloc(n, sizeof *ns);
+    page_slot *ns = xcalloc(n, sizeof *ns);
     page_slot *old = s->slots;
     size_t on = s->nslots;
-    if (!ns)
-        return -1;
     s->slots = ns;
     s->nslots = n;
     for (i = 0; i < on; i++) {
@@ -170,15 +153,14 @@ static int grow(tb_storage *s)
         ns[j] = old[i];
     }
     free(old);
-    return 0;
 }
 
 static uint8_t *page_make(tb_storage *s, uint64_t pno)
 {
     uint64_t key = pno + 1;
     size_t i;
-    if ((s->used + 1) * 4 > s->nslots * 3 && grow(s) != 0)
-        abort();
+    if ((s->used + 1) * 4 > s->nslots * 3)
+        grow(s);
     i = slot_index(s, key);
     for (;;) {
         if (s->slots[i].pno == key)
@@ -187,9 +169,7 @@ static uint8_t *page_make(tb_storage *s, uint64_t pno)
             break;
         i = (i + 1) & (s->nslots - 1);
     }
-    s->slots[i].data = calloc(1, PAGE_SIZE);
-    if (!s->slots[i].data)
-        abort();
+    s->slots[i].data = xcalloc(1, PAGE_SIZE);
     s->slots[i].pno = key;
     s->used++;
     return s->slots[i].data;

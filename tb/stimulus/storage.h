@@ -18,7 +18,7 @@
 
 typedef struct tb_storage tb_storage;
 
-/* NULL only when out of memory. */
+/* Never NULL: running out of memory ends the program (xalloc.h). */
 tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed);
 /* Deep copy: contents, port state and counters. */
 tb_storage *tb_storage_clone(const tb_storage *s);

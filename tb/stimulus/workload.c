@@ -304,6 +304,60 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed,
     }
 }
 
+/* The events of a running cycle: L1 misses, unique instructions, crypto
+ * activity, extended-counter events, branches. */
+static void wl_events(const tb_workload_cfg *g, tb_workload_cpu *c, cpumf_cpu_in *in)
+{
+    unsigned j;
+    for (j = 0; j < 2; j++) {
+        if (g->l1_miss[j] && !c->pen_left[j] && hit(&c->rng, g->l1_miss[j])) {
+            unsigned span = (unsigned)(g->l1_pen_max[j] - g->l1_pen_min[j]) + 1u;
+            if (j == 0)
+                in->l1i_dw = 1;
+            else
+                in->l1d_dw = 1;
+            c->pen_left[j] = (uint16_t)(g->l1_pen_min[j] + (unsigned)((rnd(&c->rng) >> 33) % span));
+        }
+    }
+    if (g->uniq_rate && hit(&c->rng, g->uniq_rate)) {
+        in->uniq = 1;
+        in->uniq_count = (uint8_t)(rnd(&c->rng) >> 60);
+    }
+    if (g->cr_active && hit(&c->rng, g->cr_active)) {
+        unsigned e;
+        for (e = 0; e < 5; e++) {
+            uint64_t r;
+            if (!(g->cr_engines & (1u << e)))
+                continue;
+            r = rnd(&c->rng);
+            if ((uint32_t)(r & 0xffff) < g->cr_thr[0])
+                in->cr_fn |= (uint8_t)(1u << e);
+            if ((uint32_t)((r >> 16) & 0xffff) < g->cr_thr[1])
+                in->cr_busy |= (uint8_t)(1u << e);
+            if ((uint32_t)((r >> 32) & 0xffff) < g->cr_thr[2])
+                in->cr_bfn |= (uint8_t)(1u << e);
+            if ((uint32_t)((r >> 48) & 0xffff) < g->cr_thr[3])
+                in->cr_bcyc |= (uint8_t)(1u << e);
+        }
+    }
+    if (g->ext_rate && hit(&c->rng, g->ext_rate)) {
+        unsigned k, m;
+        for (k = 0; k < 3; k++) {
+            uint64_t v = rnd(&c->rng);
+            for (m = 1; m < g->ext_density; m++)
+                v &= rnd(&c->rng);
+            in->ext[k] = v;
+        }
+        in->ext[2] &= 0xffffffffull; /* 160 bits */
+    }
+    if (g->ext_hot_rate && hit(&c->rng, g->ext_hot_rate)) {
+        unsigned b = (unsigned)((rnd(&c->rng) >> 32) % g->ext_hot_bits);
+        in->ext[b / 64] |= 1ull << (b % 64);
+    }
+    if (g->branch_rate && hit(&c->rng, g->branch_rate))
+        c->ia = rnd(&c->rng) & 0x7ffffffffffffffeull;
+}
+
 void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in)
 {
     const tb_workload_cfg *g = &w->cfg;
@@ -359,55 +413,8 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
             else if (hit(&c->rng, g->insn_rate))
                 insns = (uint8_t)(1u + (unsigned)((rnd(&c->rng) >> 40) % g->insn_burst));
         }
-        if (w->any_event) {
-            for (j = 0; j < 2; j++) {
-                if (g->l1_miss[j] && !c->pen_left[j] && hit(&c->rng, g->l1_miss[j])) {
-                    unsigned span = (unsigned)(g->l1_pen_max[j] - g->l1_pen_min[j]) + 1u;
-                    if (j == 0)
-                        in->l1i_dw = 1;
-                    else
-                        in->l1d_dw = 1;
-                    c->pen_left[j] = (uint16_t)(g->l1_pen_min[j] + (unsigned)((rnd(&c->rng) >> 33) % span));
-                }
-            }
-            if (g->uniq_rate && hit(&c->rng, g->uniq_rate)) {
-                in->uniq = 1;
-                in->uniq_count = (uint8_t)(rnd(&c->rng) >> 60);
-            }
-            if (g->cr_active && hit(&c->rng, g->cr_active)) {
-                unsigned e;
-                for (e = 0; e < 5; e++) {
-                    uint64_t r;
-                    if (!(g->cr_engines & (1u << e)))
-                        continue;
-                    r = rnd(&c->rng);
-                    if ((uint32_t)(r & 0xffff) < g->cr_thr[0])
-                        in->cr_fn |= (uint8_t)(1u << e);
-                    if ((uint32_t)((r >> 16) & 0xffff) < g->cr_thr[1])
-                        in->cr_busy |= (uint8_t)(1u << e);
-                    if ((uint32_t)((r >> 32) & 0xffff) < g->cr_thr[2])
-                        in->cr_bfn |= (uint8_t)(1u << e);
-                    if ((uint32_t)((r >> 48) & 0xffff) < g->cr_thr[3])
-                        in->cr_bcyc |= (uint8_t)(1u << e);
-                }
-            }
-            if (g->ext_rate && hit(&c->rng, g->ext_rate)) {
-                unsigned k, m;
-                for (k = 0; k < 3; k++) {
-                    uint64_t v = rnd(&c->rng);
-                    for (m = 1; m < g->ext_density; m++)
-                        v &= rnd(&c->rng);
-                    in->ext[k] = v;
-                }
-                in->ext[2] &= 0xffffffffull; /* 160 bits */
-            }
-            if (g->ext_hot_rate && hit(&c->rng, g->ext_hot_rate)) {
-                unsigned b = (unsigned)((rnd(&c->rng) >> 32) % g->ext_hot_bits);
-                in->ext[b / 64] |= 1ull << (b % 64);
-            }
-            if (g->branch_rate && hit(&c->rng, g->branch_rate))
-                c->ia = rnd(&c->rng) & 0x7ffffffffffffffeull;
-        }
+        if (w->any_event)
+            wl_events(g, c, in);
     }
     in->insns = insns;
     in->ia = c->ia;

@@ -463,6 +463,36 @@ START_TEST(test_CFG_3_missing_file)
 }
 END_TEST
 
+/* A system object inside a larger file: positions are the file's. */
+START_TEST(test_CFG_3_system_text_positions)
+{
+    const char *file = "{\n  \"cycles\": 10,\n"
+                       "  \"system\": {\"name\": \"inl\", \"model\": \"z13\",\n"
+                       "             \"cpus\": 17},\n  \"other\": {\"cpus\": 2}\n}\n";
+    char err[512];
+    cpumf_system_cfg s;
+    jspan sp;
+    jdoc *d = jdoc_parse_text("sc.json", file, err, sizeof err);
+    ck_assert_msg(d != NULL, "%s", err);
+    ck_assert_int_eq(jdoc_span(d, jdoc_get(jdoc_root(d), "system"), &sp), 0);
+    ck_assert_int_eq(sp.line, 3);
+    ck_assert_int_eq(sp.col, 13);
+    ck_assert_int_eq(file[sp.start], '{');
+    ck_assert_int_eq(file[sp.end - 1], '}');
+    ck_assert_int_eq(cpumf_load_system_text(file + sp.start, sp.end - sp.start, "sc.json",
+                                            (unsigned)sp.line, (unsigned)sp.col, configs_dir(),
+                                            &s, err, sizeof err), -1);
+    ck_assert_str_eq(err, "sc.json:4:22: value 17 (0x11) out of range [1, 16]");
+    /* the text ends where len says, not at a NUL */
+    ck_assert_int_eq(cpumf_load_system_text("{\"name\": \"x\", \"model\": \"z13\", \"cpus\": 2}, 7",
+                                            40, NULL, 1, 1, configs_dir(), &s, err, sizeof err),
+                     0);
+    ck_assert_uint_eq(s.n_cpus, 2);
+    ck_assert_str_eq(cpumf_default_configs_dir(), cfg_default_dir());
+    jdoc_free(d);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
     Suite *s = suite_create("config");
@@ -481,6 +511,7 @@ static Suite *config_suite(void)
                         (int)(sizeof texts / sizeof texts[0]));
     tcase_add_test(t3, test_CFG_3_typed_access);
     tcase_add_test(t3, test_CFG_3_missing_file);
+    tcase_add_test(t3, test_CFG_3_system_text_positions);
     suite_add_tcase(s, t1);
     suite_add_tcase(s, t2);
     suite_add_tcase(s, t3);

@@ -6,9 +6,9 @@
  *                 [--no-triage]
  *
  * Runs every run of the lists (default tests/regress/full.json) from the
- * repository root, each as its own process group with a time limit, N at a
- * time (-j, default: the number of CPUs), and prints a table row per run as
- * it ends, then the failures with one reproducing command each and
+ * repository root, each process in its own process group with a time limit,
+ * N at a time (-j, default: the number of CPUs), and prints a table row per
+ * run as it ends, then the failures with one reproducing command each and
  * "N passed, N failed".  Exit status 0 only when nothing failed; 2 for a bad
  * command line or list (file:line:col: reason, before anything runs).
  *
@@ -19,6 +19,7 @@
  *                  coverage/ in it are emptied first
  *   --build DIR    where the tools are (default build)
  *   --mutant NAME  lockstep runs use BUILD/cpumf-cosim-mut +MUTANT_NAME
+ *                  (NAME a row of tests/mutants/mutants.md)
  *   --coverage     lockstep runs use BUILD/cpumf-cosim-cov and write
  *                  --coverage OUT/coverage/runs/ID.dat; then
  *                  tests/coverage_report.sh merges them into
@@ -31,42 +32,13 @@
  *                  shards' output directories: results.json, junit.xml,
  *                  summary.md and the merged coverage in --out
  *
- * Regression list (tests/regress/NAME.json, strict JSON):
+ * The list format and what each kind of group runs: the top of
+ * regress_list.c.
  *
- *   {
- *     "description": "text",                  optional
- *     "timeout": 600,                         seconds per run (default 600)
- *     "triage_timeout": 300,                  seconds per triage step (300)
- *     "groups": [ GROUP, ... ]
- *   }
- *   GROUP: {
- *     "name": "random",                       letters digits _ . -, unique
- *     "description": "text",                  optional
- *     "scenarios": ["tests/random/random_z*.json", "lcctl_basic"],
- *                                             globs; a bare name stands for
- *                                             tests/scenarios/NAME.json
- *     "unit": ["test_*"],                     instead of "scenarios": Check
- *                                             binaries (globs in BUILD)
- *     "exclude": ["sampler_*", "tests/long/x.json"],
- *                                             globs on the scenario name, or
- *                                             on the path if with a '/'
- *     "modes": ["model", "lockstep", "xrand"],  default ["lockstep"]
- *     "systems": ["z15-1cpu", "z16-2x2"],     each run once per system with
- *                                             --system (configs/systems/);
- *                                             default: the scenario's own
- *     "seeds": 40 | [FIRST, LAST],            runs seeds 1..40 (--seed N);
- *                                             default: one run with the
- *                                             scenario's own seed
- *     "timeout": 900,                         overrides the list's
- *     "cycles": 5000                          --cycles N for every run
- *   }
+ *   cpumf-regress --mutant-package FILE
  *
- * Modes: model = BUILD/cpumf-sim; lockstep = BUILD/cpumf-cosim; xrand =
- * BUILD/cpumf-cosim-xrand +verilator+rand+reset+2 +verilator+seed+SEED (the
- * seed is the RTL's random start, the scenario keeps its own; 1 without
- * "seeds"); unit = the binary with CK_VERBOSITY=verbose CK_FORK=yes and
- * Check's XML log, one row per test case.  Every scenario run writes
- * --results and --fcov files under OUT/runs/.
+ * writes the package of the mutant build (one enable flag per mutant of
+ * tests/mutants/mutants.md) to FILE, unless FILE already holds it.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"
@@ -93,6 +65,7 @@ enum { TASK_RUN, TASK_WAVES, TASK_PNG };
 typedef struct task {
     rg_proc proc;
     rg_run *run;
+    char *banner;
 } task;
 
 typedef struct runner {
@@ -108,12 +81,13 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
                "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] [--shard K/N]\n"
-               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n");
+               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
+               "       cpumf-regress --mutant-package FILE\n");
 }
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
 {
-    task *t = rg_alloc(sizeof *t);
+    task *t = xcalloc(1, sizeof *t);
     t->run = r;
     t->proc.kind = kind;
     t->proc.argv = argv;
@@ -126,11 +100,25 @@ static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *
 
 static void push_task(runner *x, task *t)
 {
-    task **p = rg_alloc((x->npending + 1) * sizeof *p);
+    task **p = xcalloc(x->npending + 1, sizeof *p);
     if (x->npending) memcpy(p, x->pending, x->npending * sizeof *p);
     free(x->pending);
     x->pending = p;
     x->pending[x->npending++] = t;
+}
+
+/* Step k of run r; each step of a run of several names its command in the log. */
+static task *step_task(rg_run *r, size_t k)
+{
+    char **argv = rg_step_argv(r, k);
+    task *t = new_task(r, TASK_RUN, argv, r->env, xstrdup(r->log), r->timeout);
+    if (r->steps) {
+        char *cmd = rg_shell_join(NULL, argv);
+        t->proc.banner = t->banner = rg_fmt("%s$ %s\n", k ? "\n" : "", cmd);
+        free(cmd);
+    }
+    t->proc.append = k > 0;
+    return t;
 }
 
 static int next_proc(void *ctx, rg_proc **out)
@@ -148,7 +136,9 @@ static int next_proc(void *ctx, rg_proc **out)
     while (x->next_run < x->plan->n) {
         rg_run *r = x->plan->runs[x->next_run++];
         if (!r->argv || r->result != RG_PENDING) continue;   /* unit test case rows */
-        *out = &new_task(r, TASK_RUN, r->argv, r->env, r->log, r->timeout)->proc;
+        if (r->dir) rg_mkdirs(r->dir);
+        for (size_t i = 0; r->mkdirs && r->mkdirs[i]; i++) rg_mkdirs(r->mkdirs[i]);
+        *out = &step_task(r, 0)->proc;
         return 1;
     }
     return 0;
@@ -216,7 +206,7 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
         r->tr_fst = NULL;
         return;
     }
-    if (p->exit_status == 0) r->tr_note = rg_strdup("the re-run with waves did not fail again");
+    if (p->exit_status == 0) r->tr_note = xstrdup("the re-run with waves did not fail again");
     char *dir = rg_fmt("%s/triage/%s", x->cfg->out, r->id);
     char abs[PATH_MAX], err[512];
     r->tr_gtkw = rg_fmt("%s/window.gtkw", dir);
@@ -227,7 +217,7 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
     if (triage_write_gtkw(GTKW_TEMPLATE, r->tr_gtkw, &w, err, sizeof err) != 0) {
         free(r->tr_gtkw);
         r->tr_gtkw = NULL;
-        r->tr_note = rg_strdup(err);
+        r->tr_note = xstrdup(err);
     } else if (triage_write_tcl(tcl, png, &w) != 0) {
         r->tr_note = rg_fmt("cannot write %s", tcl);
     } else {
@@ -261,6 +251,24 @@ static void triage_png_done(runner *x, rg_run *r, const rg_proc *p)
     fflush(stdout);
 }
 
+/* The last step of r has ended (or one that failed): its row, and triage. */
+static void run_done(runner *x, rg_run *r, const rg_proc *p)
+{
+    rg_outcome(r, p);
+    if (r->judged) rg_judge(r, p);
+    if (r->mode == RG_UNIT) {
+        size_t first = x->plan->n;
+        rg_unit_rows(x->plan, r, p);
+        if (!r->unit_parent) rg_print_row(r);
+        for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
+    } else {
+        rg_print_row(r);
+    }
+    int rtl = r->mode == RG_LOCKSTEP || r->mode == RG_XRAND || r->mode == RG_MUTANT ||
+              r->mode == RG_NO_MUTANT;
+    if (r->result != RG_PASS && r->mismatch && x->cfg->triage && rtl) start_triage(x, r);
+}
+
 static void proc_done(void *ctx, rg_proc *p)
 {
     runner *x = ctx;
@@ -272,24 +280,14 @@ static void proc_done(void *ctx, rg_proc *p)
     } else if (p->kind == TASK_PNG) {
         triage_png_done(x, r, p);
     } else {
-        rg_outcome(r, p);
-        if (r->mode == RG_UNIT) {
-            size_t first = x->plan->n;
-            rg_unit_rows(x->plan, r, p);
-            if (!r->unit_parent) rg_print_row(r);
-            for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
-        } else {
-            rg_print_row(r);
-        }
-        if (r->result != RG_PASS && r->mismatch && x->cfg->triage &&
-            (r->mode == RG_LOCKSTEP || r->mode == RG_XRAND))
-            start_triage(x, r);
+        r->seconds += p->seconds;
+        int ok = !p->spawn_failed && !p->interrupted && !p->timed_out && p->exit_status == 0;
+        if (ok && r->step + 1 < rg_nsteps(r)) push_task(x, step_task(r, ++r->step));
+        else run_done(x, r, p);
     }
-    if (p->kind != TASK_RUN) {
-        for (size_t i = 0; p->argv[i]; i++) free(p->argv[i]);
-        free(p->argv);
-        free((char *)p->log);
-    }
+    rg_argv_free(p->argv);
+    free((char *)p->log);
+    free(t->banner);
     free(t);
 }
 
@@ -364,20 +362,20 @@ static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
 /* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
 static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 {
-    if (!cfg->coverage) return rg_strdup("Not collected (the regression ran without --coverage).\n");
+    if (!cfg->coverage) return xstrdup("Not collected (the regression ran without --coverage).\n");
     if (cfg->coverage_missing)
         return rg_fmt("Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
                       cfg->build);
-    if (cfg->mutant) return rg_strdup("Not collected: lockstep runs used the mutant build.\n");
+    if (cfg->mutant) return xstrdup("Not collected: lockstep runs used the mutant build.\n");
     if (!rg_is_exe(COVERAGE_SCRIPT))
-        return rg_strdup("Not collected into a report: " COVERAGE_SCRIPT " is missing; the runs' .dat files are "
-                         "in coverage/runs/.\n");
+        return xstrdup("Not collected into a report: " COVERAGE_SCRIPT
+                       " is missing; the runs' .dat files are in coverage/runs/.\n");
     char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
     glob_t gl;
     int found = glob(pat, 0, NULL, &gl) == 0;
     if (found) globfree(&gl);
     free(pat);
-    if (!found) return rg_strdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
+    if (!found) return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
 
     char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
     char *log = rg_fmt("%s/coverage/report.log", cfg->out);
@@ -498,18 +496,112 @@ static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
     return finish(cfg, &plan, names.s, wall, cov, 0);
 }
 
+/* --mutant NAME: a row of the registry. */
+static int check_mutant(const char *name)
+{
+    rg_mutants reg;
+    char err[1024];
+    if (rg_mutants_load(RG_MUTANT_REGISTRY, &reg, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    int known = rg_mutants_find(&reg, name) != NULL;
+    rg_mutants_free(&reg);
+    if (known) return 0;
+    fprintf(stderr, "cpumf-regress: --mutant: no mutant %s in %s\n", name, RG_MUTANT_REGISTRY);
+    return 2;
+}
+
+static int mutant_package(const char *path)
+{
+    rg_mutants reg;
+    char err[1024];
+    int rc = rg_mutants_load(RG_MUTANT_REGISTRY, &reg, err, sizeof err);
+    if (!rc && rg_mutants_write_package(&reg, RG_MUTANT_REGISTRY, path, err, sizeof err) != 0)
+        rc = 2;
+    if (rc) fprintf(stderr, "%s\n", err);
+    rg_mutants_free(&reg);
+    return rc;
+}
+
+/* Plan the lists (the K-th of N shards of them), check that their programs
+ * are built, run them and report. */
+static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
+                     unsigned shard_n)
+{
+    if (cfg->mutant && check_mutant(cfg->mutant) != 0) return 2;
+    if (cfg->coverage) {
+        char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg->build);
+        cfg->coverage_missing = !rg_is_exe(cov);
+        free(cov);
+    }
+
+    rg_plan plan = { 0 };
+    char err[1024];
+    if (rg_plan_lists(cfg, lists, nlists, &plan, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (!plan.n) {
+        fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg->test ? cfg->test : "");
+        return 2;
+    }
+    /* ids keep the lists' numbering, so --merge puts the shards back in order */
+    if (shard_n > 1) {
+        size_t kept = 0;
+        for (size_t i = 0; i < plan.n; i++)
+            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
+        plan.n = kept;
+        if (!plan.n) {
+            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
+            return 2;
+        }
+    }
+    for (size_t i = 0; i < plan.n; i++) {
+        const rg_run *r = plan.runs[i];
+        for (size_t k = 0; k < rg_nsteps(r); k++) {
+            const char *bin = k ? r->steps[k - 1][0] : r->argv[0];
+            if (strchr(bin, '/') && !rg_is_exe(bin)) {
+                fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
+                return 2;
+            }
+        }
+    }
+    if (prepare_out(cfg->out) != 0) {
+        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
+        return 2;
+    }
+    rg_buf names = { 0 };
+    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
+    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg->jobs,
+           cfg->mutant ? ", mutant " : "", cfg->mutant ? cfg->mutant : "");
+    rg_print_header();
+
+    double t0 = rg_now();
+    runner x = { .cfg = cfg, .plan = &plan };
+    rg_sched_ops ops = { &x, next_proc, proc_done };
+    int interrupted = rg_schedule(cfg->jobs, &ops);
+    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
+                            : verilator_coverage(cfg, &plan);
+    double wall = rg_now() - t0;
+    return finish(cfg, &plan, names.s, wall, cov, interrupted);
+}
+
 int main(int argc, char **argv)
 {
     rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
-    char **lists = rg_alloc((size_t)argc * sizeof *lists), **merges = rg_alloc((size_t)argc * sizeof *merges);
+    char **lists = xcalloc((size_t)argc, sizeof *lists);
+    char **merges = xcalloc((size_t)argc, sizeof *merges);
     size_t nlists = 0, nmerges = 0;
     unsigned shard_k = 1, shard_n = 1;
+    const char *package = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") || !strcmp(a, "--test") ||
-                    !strcmp(a, "--out") || !strcmp(a, "--build") || !strcmp(a, "--mutant") ||
-                    !strcmp(a, "--shard") || !strcmp(a, "--merge");
+        int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") ||
+                    !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
+                    !strcmp(a, "--mutant") || !strcmp(a, "--shard") || !strcmp(a, "--merge") ||
+                    !strcmp(a, "--mutant-package");
         if (takes && !val) {
             fprintf(stderr, "cpumf-regress: %s needs a value\n", a);
             usage(stderr);
@@ -543,6 +635,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n", val);
                 return 2;
             }
+        } else if (!strcmp(a, "--mutant-package")) {
+            package = val;
         } else if (!strcmp(a, "--merge")) {
             merges[nmerges++] = argv[i + 1];
         } else if (!strcmp(a, "--coverage")) {
@@ -565,6 +659,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
         return 2;
     }
+    if (package) return mutant_package(package);
     if (!nlists) lists[nlists++] = "tests/regress/full.json";
     char *out_default = rg_fmt("%s/regress", cfg.build);
     if (!cfg.out) cfg.out = out_default;
@@ -573,60 +668,5 @@ int main(int argc, char **argv)
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cfg.jobs = n > 0 ? (int)n : 2;
     }
-    if (cfg.mutant && strspn(cfg.mutant, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(cfg.mutant)) {
-        fprintf(stderr, "cpumf-regress: --mutant: '%s' is not a mutant name (tests/mutants/mutants.txt)\n",
-                cfg.mutant);
-        return 2;
-    }
-    if (cfg.coverage) {
-        char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg.build);
-        cfg.coverage_missing = !rg_is_exe(cov);
-        free(cov);
-    }
-
-    rg_plan plan = { 0 };
-    char err[1024];
-    if (rg_plan_lists(&cfg, lists, nlists, &plan, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    if (!plan.n) {
-        fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg.test ? cfg.test : "");
-        return 2;
-    }
-    if (shard_n > 1) {   /* ids keep the lists' numbering, so --merge puts the shards back in order */
-        size_t kept = 0;
-        for (size_t i = 0; i < plan.n; i++)
-            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
-        plan.n = kept;
-        if (!plan.n) {
-            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
-            return 2;
-        }
-    }
-    for (size_t i = 0; i < plan.n; i++) {
-        const char *bin = plan.runs[i]->argv[0];
-        if (!rg_is_exe(bin)) {
-            fprintf(stderr, "cpumf-regress: %s is not built (make %s)\n", bin, bin);
-            return 2;
-        }
-    }
-    if (prepare_out(cfg.out) != 0) {
-        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg.out);
-        return 2;
-    }
-    rg_buf names = { 0 };
-    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
-    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg.jobs,
-           cfg.mutant ? ", mutant " : "", cfg.mutant ? cfg.mutant : "");
-    rg_print_header();
-
-    double t0 = rg_now();
-    runner x = { .cfg = &cfg, .plan = &plan };
-    rg_sched_ops ops = { &x, next_proc, proc_done };
-    int interrupted = rg_schedule(cfg.jobs, &ops);
-    char *cov = interrupted ? rg_strdup("Not collected: the regression was interrupted.\n")
-                            : verilator_coverage(&cfg, &plan);
-    double wall = rg_now() - t0;
-    return finish(&cfg, &plan, names.s, wall, cov, interrupted);
+    return run_lists(&cfg, lists, nlists, shard_k, shard_n);
 }

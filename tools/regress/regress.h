@@ -1,8 +1,13 @@
 /*
  * regress.h - the regression runner (build/cpumf-regress): types shared by
- * its parts.  The list format is documented at the top of tb/regress.c.
+ * its parts.  The list format is documented at the top of regress_list.c.
  *
+ *   regress.c         command line, scheduling of runs, their steps and triage
  *   regress_list.c    regression lists: parse, check, expand into runs
+ *   regress_kinds.c   the check kinds (bad, mutants, determinism, smp, shards,
+ *                     commands): their runs, steps and what a pass needs
+ *   regress_mutants.c the mutant registry (tests/mutants/mutants.md) and the
+ *                     package of the mutant build made from it
  *   regress_exec.c    processes: spawn in own process group, time limits
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
  *   regress_util.c    strings, files, quoting
@@ -11,10 +16,25 @@
 #ifndef TB_REGRESS_H
 #define TB_REGRESS_H
 
+#include "json_strict.h"
+#include "xalloc.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_UNIT } rg_mode;
+#define RG_MUTANT_REGISTRY "tests/mutants/mutants.md"
+
+/* How a row ran: the simulator of a scenario run, or what a check kind did
+ * (the MODE column). */
+typedef enum {
+    RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER, RG_UNIT, RG_MUTANT, RG_NO_MUTANT,
+    RG_DETERMINISM, RG_SMP, RG_SHARDS, RG_COMMAND, RG_NMODES
+} rg_mode;
+/* What a group of a list checks (its "kind"). */
+typedef enum {
+    RG_KIND_SCENARIOS, RG_KIND_UNIT, RG_KIND_BAD, RG_KIND_MUTANTS, RG_KIND_DETERMINISM,
+    RG_KIND_SMP, RG_KIND_SHARDS, RG_KIND_COMMANDS, RG_NKINDS
+} rg_kind;
 typedef enum { RG_PENDING, RG_PASS, RG_FAIL, RG_TIMEOUT, RG_CRASH, RG_BAD_INPUT } rg_result;
 
 /* What the runner was asked to do (command line). */
@@ -30,13 +50,26 @@ typedef struct rg_config {
     int triage;
 } rg_config;
 
-/* One row of the result table: a scenario run, or one unit test case
- * (those are made from their binary's run when it ends). */
+/* What a pass needs besides ending by itself (the check kinds). */
+typedef struct rg_expect {
+    int exit_status;        /* of the last step */
+    char **output;          /* texts the log must hold (NULL-terminated; may be NULL) */
+    char **forbid;          /* texts it must not hold */
+    char **files;           /* globs that must each match a non-empty file */
+    char ***contains;       /* per glob: texts that file must hold (NULL: none) */
+    int mismatch;           /* the first report must be "MISMATCH at cycle CYCLE: FIELD" */
+    uint64_t mm_cycle;
+    char *mm_field;
+} rg_expect;
+
+/* One row of the result table: a scenario run, a check, or one unit test
+ * case (those are made from their binary's run when it ends). */
 typedef struct rg_run {
     char *id;               /* unique, used in file names */
     char *group;
-    char *test;             /* scenario name or unit test case */
-    char *scenario;         /* scenario file, or unit test binary */
+    char *test;             /* scenario name, mutant, check or unit test case */
+    char *scenario;         /* scenario file, unit test binary, list; NULL for a command */
+    rg_kind kind;
     rg_mode mode;
     int has_seed;
     uint64_t seed;
@@ -44,10 +77,16 @@ typedef struct rg_run {
     int has_cycles;
     uint64_t cycles;        /* --cycles override */
     double timeout;         /* seconds */
-    char **argv;            /* NULL-terminated */
+    char **argv;            /* NULL-terminated: the command, or the first step */
+    char ***steps;          /* the later steps, NULL-terminated; may be NULL */
+    size_t step;            /* the step running (0: argv) */
     char **env;             /* extra NAME=VALUE, NULL-terminated; may be NULL */
     char *cmdline;          /* the reproducing command, shell-quoted */
     char *log, *results, *fcov, *covdat, *xml;
+    char *dir;              /* the run's own directory ({out}); NULL if none */
+    char **mkdirs;          /* directories made before the first step; may be NULL */
+    int judged;             /* the check kinds: expect says what passes */
+    rg_expect expect;
     int unit_parent;        /* unit binary runs: rows are its test cases */
     /* outcome */
     rg_result result;
@@ -74,8 +113,6 @@ typedef struct rg_plan {
 } rg_plan;
 
 /* ---- regress_util.c ---- */
-void *rg_alloc(size_t n);
-char *rg_strdup(const char *s);
 char *rg_fmt(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -95,10 +132,16 @@ char *rg_shell_join(char *const *env, char *const *argv);
 char **rg_argv(size_t n, ...);                            /* copies, NULL-terminated */
 void rg_argv_push(char ***argv, const char *s);
 double rg_now(void);
+void rg_argv_free(char **argv);
+size_t rg_argv_len(char *const *argv);
+char **rg_argv_copy(char *const *argv);
 const char *rg_mode_name(rg_mode m);
 const char *rg_result_name(rg_result r);
 /* "file.json" -> "file"; a new string without directory and extension. */
 char *rg_stem(const char *path);
+/* A scenario as lists and the mutant registry name it: a bare name (no '/',
+ * no ".json") stands for tests/scenarios/NAME.json.  A new string. */
+char *rg_scenario_path(const char *name);
 int rg_is_exe(const char *path);                          /* regular and executable */
 /* Glob or substring: does pattern select name? */
 int rg_match(const char *pattern, const char *name);
@@ -109,10 +152,63 @@ int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_pl
                   char *err, size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
 
+/* A group of a list while it is expanded into runs. */
+typedef struct rg_group {
+    const jdoc *doc;
+    const cJSON *obj;
+    const char *list;       /* the list file */
+    const char *name;
+    rg_kind kind;
+    double timeout;
+    int has_cycles;
+    uint64_t cycles;
+    int has_seeds;
+    uint64_t seed_from, seed_count;
+    int modes[RG_NMODES];   /* selected by "modes" */
+    const cJSON *systems;   /* array or NULL */
+    const cJSON *exclude;   /* array or NULL */
+} rg_group;
+/* A new row of group g for test, numbered after the plan's rows; its log
+ * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */
+rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g, const char *test,
+                   rg_mode mode, const char *tag, int dir);
+/* Takes one scenario file of a group: 0, or -1 with the reason in why. */
+typedef int (*rg_file_fn)(void *ctx, const char *file, char *why, size_t whylen);
+/* The scenario files of g's "scenarios" (globs checked to match, "exclude"
+ * and --test applied); each is handed to fn.  0, or -1 with err set. */
+int rg_group_scenarios(const rg_config *cfg, const rg_group *g, void *ctx, rg_file_fn fn, char *err,
+                       size_t errlen);
+/* How many seeds of g run from g->seed_from (--seeds applied); 1 without "seeds". */
+uint64_t rg_group_seed_count(const rg_config *cfg, const rg_group *g);
+/* A non-empty array of non-empty strings; 0 or -1 with err set. */
+int rg_str_array(const jdoc *d, const cJSON *a, char *err, size_t errlen);
+/* A simulator of the build for mode m (model, lockstep, ...): a new path. */
+char *rg_mode_binary(const rg_config *cfg, rg_mode m);
+
+/* ---- regress_mutants.c ---- */
+typedef struct rg_mutant {
+    char *name, *requirement, *scenario, *field, *description;
+    uint64_t seed, cycle;
+} rg_mutant;
+typedef struct rg_mutants {
+    rg_mutant *v;
+    size_t n;
+} rg_mutants;
+/* Read the registry; 0, or 2 with "path:line:col: reason" in err. */
+int rg_mutants_load(const char *path, rg_mutants *m, char *err, size_t errlen);
+const rg_mutant *rg_mutants_find(const rg_mutants *m, const char *name);
+/* Write the mutant build's package (one flag per mutant) unless the file
+ * already holds it; 0, or -1 with err set. */
+int rg_mutants_write_package(const rg_mutants *m, const char *registry, const char *path, char *err,
+                             size_t errlen);
+void rg_mutants_free(rg_mutants *m);
+
 /* ---- regress_exec.c ---- */
 typedef struct rg_proc {
     char **argv, **env;     /* env: extra NAME=VALUE entries, may be NULL */
     const char *log;        /* stdout and stderr */
+    const char *banner;     /* written to the log first; NULL: none */
+    int append;             /* append to the log instead of emptying it */
     double timeout;         /* seconds; SIGTERM to the group, SIGKILL 2 s later */
     void *user;
     int kind;               /* the owner's tag */
@@ -136,6 +232,17 @@ typedef struct rg_sched_ops {
 /* Runs until next() has nothing and nothing runs.  0, or 1 when
  * interrupted (SIGINT/SIGTERM/SIGHUP): every running group was killed. */
 int rg_schedule(int jobs, const rg_sched_ops *ops);
+
+/* ---- regress_kinds.c ---- */
+/* Parse group g of a check kind and add its runs; 0, or -1 with err set. */
+int rg_kind_plan(const rg_config *cfg, rg_plan *plan, const rg_group *g, char *err, size_t errlen);
+/* How many steps r takes (1 + its later steps). */
+size_t rg_nsteps(const rg_run *r);
+/* The argv of step k of r (a new array), NULL when r has no step k. */
+char **rg_step_argv(const rg_run *r, size_t k);
+/* After the outcome of a judged run: pass or fail by what it expects and
+ * by its kind's own check of the files it wrote. */
+void rg_judge(rg_run *r, const rg_proc *p);
 
 /* ---- regress_report.c ---- */
 /* Fill the outcome of r from its process and files; unit runs add their

@@ -22,8 +22,12 @@
 
 static int spawn(rg_proc *p, const sigset_t *child_mask)
 {
-    int fd = open(p->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = open(p->log, O_WRONLY | O_CREAT | O_CLOEXEC | (p->append ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) return -1;
+    if (p->banner && write(fd, p->banner, strlen(p->banner)) < 0) {
+        close(fd);
+        return -1;
+    }
     pid_t pid = fork();
     if (pid < 0) {
         close(fd);
@@ -72,7 +76,7 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
     sigaddset(&set, SIGHUP);
     sigprocmask(SIG_BLOCK, &set, &old);
     if (jobs < 1) jobs = 1;
-    rg_proc **run = rg_alloc((size_t)jobs * sizeof *run);
+    rg_proc **run = xcalloc((size_t)jobs, sizeof *run);
     size_t nrun = 0;
     int interrupted = 0;
     for (;;) {

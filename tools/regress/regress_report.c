@@ -16,6 +16,8 @@
 
 #define REASON_MAX 200
 #define LOG_TAIL_LINES 40
+/* One heading per requirement: "### ID: short title". */
+#define REQUIREMENTS "docs/requirements.md"
 
 static const char *sig_name(int sig)
 {
@@ -38,7 +40,7 @@ static char *line_at(const char *s)
 {
     size_t n = strcspn(s, "\n");
     if (n > REASON_MAX) n = REASON_MAX;
-    char *l = rg_alloc(n + 1);
+    char *l = xcalloc(n + 1, 1);
     memcpy(l, s, n);
     while (n && (l[n - 1] == '\r' || l[n - 1] == ' ')) l[--n] = '\0';
     return l;
@@ -58,7 +60,7 @@ static char *last_line(const char *text)
     const char *best = NULL;
     for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
         if (*s != '\n' && *s != '\r') best = s;
-    return best ? line_at(best) : rg_strdup("(empty log)");
+    return best ? line_at(best) : xstrdup("(empty log)");
 }
 
 /* The tool prints "..., N cycles, ..." in its summary line. */
@@ -80,9 +82,9 @@ static void read_reqs(rg_run *r, const cJSON *req)
 {
     size_t n = (size_t)cJSON_GetArraySize(req);
     if (!cJSON_IsArray(req) || !n) return;
-    r->reqs = rg_alloc(n * sizeof *r->reqs);
+    r->reqs = xcalloc(n, sizeof *r->reqs);
     for (const cJSON *e = req->child; e; e = e->next)
-        if (cJSON_IsString(e)) r->reqs[r->nreqs++] = rg_strdup(e->valuestring);
+        if (cJSON_IsString(e)) r->reqs[r->nreqs++] = xstrdup(e->valuestring);
 }
 
 static void read_results(rg_run *r)
@@ -97,16 +99,19 @@ static void read_results(rg_run *r)
         r->run_cycles = (uint64_t)c->valuedouble;
     }
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(j, "system");
-    if (cJSON_IsString(s)) r->run_system = rg_strdup(s->valuestring);
+    if (cJSON_IsString(s)) r->run_system = xstrdup(s->valuestring);
     read_reqs(r, cJSON_GetObjectItemCaseSensitive(j, "requirements"));
     cJSON_Delete(j);
 }
 
 void rg_outcome(rg_run *r, const rg_proc *p)
 {
-    char *log = rg_read_file(r->log);
-    if (!log) log = rg_strdup("");
-    r->seconds = p->seconds;
+    char *all = rg_read_file(r->log);
+    if (!all) all = xstrdup("");
+    /* A run of several steps: what its last step printed, after its "$ command". */
+    const char *log = all;
+    for (const char *s = r->steps ? find_line(all, "$ ") : NULL; s; s = find_line(s + 1, "$ "))
+        log = s + strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
     r->exit_status = p->exit_status;
     read_results(r);
     if (!r->has_run_cycles) r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
@@ -117,7 +122,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         if (sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
             r->mismatch = 1;
             r->mm_cycle = cyc;
-            r->mm_field = rg_strdup(field);
+            r->mm_field = xstrdup(field);
         }
     }
     if (p->spawn_failed) {
@@ -125,7 +130,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         r->reason = rg_fmt("could not start %s", p->argv[0]);
     } else if (p->interrupted) {
         r->result = RG_CRASH;
-        r->reason = rg_strdup("killed: the regression was interrupted");
+        r->reason = xstrdup("killed: the regression was interrupted");
     } else if (p->timed_out) {
         r->result = RG_TIMEOUT;
         r->reason = rg_fmt("timeout after %.0f s", p->timeout);
@@ -138,7 +143,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
     } else if (p->exit_status == 2 && !mm) {
         /* The tools name the bad input (file:line:col: reason) first. */
         const char *first = log + strspn(log, "\r\n");
-        char *l = *first ? line_at(first) : rg_strdup("(empty log)");
+        char *l = *first ? line_at(first) : xstrdup("(empty log)");
         r->result = RG_BAD_INPUT;
         r->reason = rg_fmt("bad input: %s", l);
         free(l);
@@ -154,7 +159,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
             free(l);
         }
     }
-    free(log);
+    free(all);
 }
 
 /* ---- unit tests: Check's XML log, one row per test case ---- */
@@ -170,7 +175,7 @@ static char *xml_tag(const char *s, const char *end, const char *tag)
     a += strlen(open);
     const char *b = strstr(a, close);
     if (!b || b > end) return NULL;
-    char *t = rg_alloc((size_t)(b - a) + 1);
+    char *t = xcalloc((size_t)(b - a) + 1, 1);
     size_t n = 0;
     static const char *const ent[][2] = { { "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" },
                                           { "&quot;", "\"" }, { "&apos;", "'" } };
@@ -201,15 +206,15 @@ size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p)
         char *msg = xml_tag(s, end, "message"), *fn = xml_tag(s, end, "fn");
         char *iter = xml_tag(s, end, "iteration");
         if (id) {
-            rg_run *c = rg_alloc(sizeof *c);
+            rg_run *c = xcalloc(1, sizeof *c);
             /* the iterations of a loop test after the first are named name[i] */
-            c->test = iter && strcmp(iter, "0") ? rg_fmt("%s[%s]", id, iter) : rg_strdup(id);
+            c->test = iter && strcmp(iter, "0") ? rg_fmt("%s[%s]", id, iter) : xstrdup(id);
             c->id = rg_fmt("%s-%s", r->id, c->test);
-            c->group = rg_strdup(r->group);
-            c->scenario = rg_strdup(r->scenario);
+            c->group = xstrdup(r->group);
+            c->scenario = xstrdup(r->scenario);
             c->mode = RG_UNIT;
-            c->cmdline = rg_strdup(r->cmdline);
-            c->log = rg_strdup(r->log);
+            c->cmdline = xstrdup(r->cmdline);
+            c->log = xstrdup(r->log);
             c->seconds = dur ? strtod(dur, NULL) : 0;
             c->exit_status = r->exit_status;
             if (!strncmp(s, "<test result=\"success\"", 22)) {
@@ -236,7 +241,7 @@ size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p)
         r->unit_parent = 0;
         if (r->result == RG_PASS) {
             r->result = RG_FAIL;
-            r->reason = rg_strdup("no test case results (Check XML log missing)");
+            r->reason = xstrdup("no test case results (Check XML log missing)");
         }
     }
     return rows + !explained;
@@ -394,11 +399,13 @@ static char *junit_xml(const rg_plan *plan)
             const rg_run *r = plan->runs[i];
             if (!is_row(r) || strcmp(r->group, grp)) continue;
             char sb[32];
-            char *name = r->mode == RG_UNIT ? rg_strdup(r->test)
+            char *name = r->mode == RG_UNIT ? xstrdup(r->test)
                        : rg_fmt("%s seed=%s system=%s mode=%s", r->test, seed_text(r, sb, sizeof sb),
                                 system_text(r), rg_mode_name(r->mode));
-            char *bin = rg_stem(r->scenario);   /* unit tests: their binary */
-            char *cls = rg_fmt("%s.%s", grp, r->mode == RG_UNIT ? bin : r->test);
+            /* unit tests: their binary */
+            char *bin =
+                r->mode == RG_UNIT && r->scenario ? rg_stem(r->scenario) : xstrdup(r->test);
+            char *cls = rg_fmt("%s.%s", grp, bin);
             free(bin);
             rg_cat(&b, "    <testcase classname=\"");
             rg_cat_xml(&b, cls);
@@ -457,11 +464,11 @@ static void functional_coverage(const rg_plan *plan, const char *out, rg_buf *md
                     hit->count += e->valuedouble;
                     continue;
                 }
-                bin *nbins = rg_alloc((nb + 1) * sizeof *nbins);
+                bin *nbins = xcalloc(nb + 1, sizeof *nbins);
                 if (nb) memcpy(nbins, bins, nb * sizeof *bins);
                 free(bins);
                 bins = nbins;
-                bins[nb].name = rg_strdup(e->string);
+                bins[nb].name = xstrdup(e->string);
                 bins[nb++].count = e->valuedouble;
                 qsort(bins, nb, sizeof *bins, bin_cmp);
             }
@@ -535,12 +542,27 @@ static int same_test(const char *a, const char *b)
     return n == strcspn(b, "[") && !strncmp(a, b, n);
 }
 
+/* A requirement heading "### ID: title": the ID and title cut out in place. */
+static int requirement_heading(char *line, char **title)
+{
+    static const char mark[] = "### ";
+    if (strncmp(line, mark, sizeof mark - 1)) return 0;
+    char *id = line + sizeof mark - 1, *colon = strstr(id, ": ");
+    if (!colon || colon == id ||
+        strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != (size_t)(colon - id))
+        return 0;
+    memmove(line, id, (size_t)(colon - id));
+    line[colon - id] = '\0';
+    *title = colon + 2;
+    return 1;
+}
+
 static void requirement_coverage(const rg_plan *plan, rg_buf *md)
 {
     rg_cat(md, "\n## Requirement coverage\n\n");
-    char *text = rg_read_file("docs/requirements.txt");
+    char *text = rg_read_file(REQUIREMENTS);
     if (!text) {
-        rg_cat(md, "docs/requirements.txt not found.\n");
+        rg_cat(md, REQUIREMENTS " not found.\n");
         return;
     }
     rg_buf table = { 0 }, missing = { 0 };
@@ -548,9 +570,8 @@ static void requirement_coverage(const rg_plan *plan, rg_buf *md)
     rg_cat(&table, "| ID | title | passing runs | tests |\n|---|---|---:|---|\n");
     rg_cat(&missing, "%s", "");
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (line[0] == '#' || !strchr(line, '\t')) continue;
-        char *title = strchr(line, '\t');
-        *title++ = '\0';
+        char *title;
+        if (!requirement_heading(line, &title)) continue;
         ids++;
         size_t runs = 0;
         rg_buf tests = { 0 };
@@ -660,7 +681,7 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
 static char *opt_str(const cJSON *o, const char *k)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? rg_strdup(v->valuestring) : NULL;
+    return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
 }
 
 static double opt_num(const cJSON *o, const char *k, int *has)
@@ -694,8 +715,9 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
     *wall = opt_num(root, "wall_seconds", NULL);
     for (const cJSON *o = runs->child; o; o = o->next) {
         char *mode = opt_str(o, "mode"), *result = opt_str(o, "result");
-        int m = name_index(mode, mode_at, RG_UNIT + 1), res = name_index(result, result_at, RG_BAD_INPUT + 1);
-        rg_run *r = rg_alloc(sizeof *r);
+        int m = name_index(mode, mode_at, RG_NMODES);
+        int res = name_index(result, result_at, RG_BAD_INPUT + 1);
+        rg_run *r = xcalloc(1, sizeof *r);
         r->id = opt_str(o, "id");
         r->group = opt_str(o, "group");
         r->test = opt_str(o, "test");

@@ -1,7 +1,6 @@
 /*
- * regress_util.c - small helpers of the regression runner: allocation that
- * gives up loudly (the runner cannot do its job without memory), growable
- * text, files, shell quoting for reproducing commands.
+ * regress_util.c - small helpers of the regression runner: growable text,
+ * files, shell quoting for reproducing commands.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"
@@ -16,31 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
-void *rg_alloc(size_t n)
-{
-    void *p = calloc(1, n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "cpumf-regress: out of memory\n");
-        exit(3);
-    }
-    return p;
-}
-
-char *rg_strdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = rg_alloc(n);
-    memcpy(d, s, n);
-    return d;
-}
-
 static char *vfmt(const char *fmt, va_list ap)
 {
     va_list aq;
     va_copy(aq, ap);
     int n = vsnprintf(NULL, 0, fmt, aq);
     va_end(aq);
-    char *s = rg_alloc((size_t)(n < 0 ? 0 : n) + 1);
+    char *s = xcalloc((size_t)(n < 0 ? 0 : n) + 1, 1);
     vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
     return s;
 }
@@ -59,7 +40,7 @@ static void buf_put(rg_buf *b, const char *s, size_t n)
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
         while (cap < b->len + n + 1) cap *= 2;
-        char *ns = rg_alloc(cap);
+        char *ns = xcalloc(cap, 1);
         if (b->s) memcpy(ns, b->s, b->len);
         free(b->s);
         b->s = ns;
@@ -122,7 +103,7 @@ int rg_write_file(const char *path, const char *text)
 
 int rg_mkdirs(const char *dir)
 {
-    char *p = rg_strdup(dir);
+    char *p = xstrdup(dir);
     for (char *s = p + 1; *s; s++) {
         if (*s != '/') continue;
         *s = '\0';
@@ -163,23 +144,43 @@ char *rg_shell_join(char *const *env, char *const *argv)
 
 char **rg_argv(size_t n, ...)
 {
-    char **v = rg_alloc((n + 1) * sizeof *v);
+    char **v = xcalloc(n + 1, sizeof *v);
     va_list ap;
     va_start(ap, n);
-    for (size_t i = 0; i < n; i++) v[i] = rg_strdup(va_arg(ap, const char *));
+    for (size_t i = 0; i < n; i++) v[i] = xstrdup(va_arg(ap, const char *));
     va_end(ap);
     return v;
 }
 
-void rg_argv_push(char ***argv, const char *s)
+size_t rg_argv_len(char *const *argv)
 {
     size_t n = 0;
-    while (*argv && (*argv)[n]) n++;
-    char **v = rg_alloc((n + 2) * sizeof *v);
+    while (argv && argv[n]) n++;
+    return n;
+}
+
+void rg_argv_push(char ***argv, const char *s)
+{
+    size_t n = rg_argv_len(*argv);
+    char **v = xcalloc(n + 2, sizeof *v);
     if (n) memcpy(v, *argv, n * sizeof *v);
-    v[n] = rg_strdup(s);
+    v[n] = xstrdup(s);
     free(*argv);
     *argv = v;
+}
+
+char **rg_argv_copy(char *const *argv)
+{
+    size_t n = rg_argv_len(argv);
+    char **v = xcalloc(n + 1, sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = xstrdup(argv[i]);
+    return v;
+}
+
+void rg_argv_free(char **argv)
+{
+    for (size_t i = 0; argv && argv[i]; i++) free(argv[i]);
+    free(argv);
 }
 
 double rg_now(void)
@@ -191,7 +192,10 @@ double rg_now(void)
 
 const char *rg_mode_name(rg_mode m)
 {
-    static const char *const names[] = { "model", "lockstep", "xrand", "unit" };
+    static const char *const names[RG_NMODES] = {
+        "model",     "lockstep",    "xrand", "sanitizer", "unit",    "mutant",
+        "no-mutant", "determinism", "smp",   "shards",    "command",
+    };
     return names[m];
 }
 
@@ -205,10 +209,16 @@ char *rg_stem(const char *path)
 {
     const char *b = strrchr(path, '/');
     b = b ? b + 1 : path;
-    char *s = rg_strdup(b);
+    char *s = xstrdup(b);
     char *dot = strrchr(s, '.');
     if (dot && dot != s && strcmp(dot, ".json") == 0) *dot = '\0';
     return s;
+}
+
+char *rg_scenario_path(const char *name)
+{
+    if (strchr(name, '/') || strstr(name, ".json")) return xstrdup(name);
+    return rg_fmt("tests/scenarios/%s.json", name);
 }
 
 int rg_match(const char *pattern, const char *name)

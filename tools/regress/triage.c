@@ -114,7 +114,7 @@ int triage_write_gtkw(const char *template_path, const char *gtkw, const triage_
 
     size_t nl = 0;
     for (char *s = text; *s; s++) nl += *s == '\n';
-    char **lines = rg_alloc((nl + 2) * sizeof *lines);
+    char **lines = xcalloc(nl + 2, sizeof *lines);
     size_t n = 0;
     for (char *s = text; s && *s;) {
         lines[n++] = s;

@@ -2,5 +2,6 @@
 .PHONY: smp
 smp: $(BUILD)/cpumf-smp
 $(BUILD)/obj/tools/smp/%.o: INCLUDES := -Icommon
-$(BUILD)/cpumf-smp: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/smp/*.c)) $(SMP_OBJ)
+$(BUILD)/cpumf-smp: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/smp/*.c)) $(SMP_OBJ) \
+    $(XALLOC_OBJ)
 	$(CC) $(OPT) -o $@ $^

@@ -1,15 +1,7 @@
 /*
- * smp_main.c - build/cpumf-smp: summarize .SMP sample files (tb/smp.h).
- *
- *   cpumf-smp [--json] [--list] [--top N] FILE.SMP...
- *
- * Per CPU (files of one CPU are merged, in argument order): samples, lost
- * samples (header), valid/invalid (I bit), busy/wait (W), problem/supervisor
- * (P), the top instruction addresses with their share of the samples, and
- * a CPI estimate: busy samples / sum of U over the busy samples (null when
- * no sample has U > 0).  --list prints every sample; --json prints the same
- * as one JSON object.  Exit 0; 2 on bad usage or an unreadable or malformed
- * file (with a message).
+ * smp_main.c - build/cpumf-smp [--json] [--list] [--top N] FILE.SMP...:
+ * a per-CPU summary of .SMP sample files (common/smp.h); its output and exit
+ * status are described in docs/scenario-format.md (".SMP sample files").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,6 +9,7 @@
 #include <string.h>
 
 #include "smp.h"
+#include "xalloc.h"
 
 #define MAX_CPU 65536u
 
@@ -39,16 +32,6 @@ static void usage(FILE *f)
                "  --json     print the summary (and with --list every sample) as JSON\n"
                "  --list     print every sample\n"
                "  --top N    instruction addresses to show per CPU (default 10, 0..1000)\n");
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fprintf(stderr, "cpumf-smp: out of memory\n");
-        exit(2);
-    }
-    return q;
 }
 
 static int cmp_ia(const void *a, const void *b)
@@ -139,69 +122,68 @@ static double pct(uint64_t a, uint64_t b)
     return b ? 100.0 * (double)a / (double)b : 0.0;
 }
 
-int main(int argc, char **argv)
-{
-    int json = 0, list = 0, i;
-    unsigned long top = 10;
-    int nfiles = 0;
-    tb_smp_file *files;
-    cpu_sum *sums = NULL;
-    size_t n_sums = 0, s, k;
-    char err[1400];
+/* The command line. */
+typedef struct smp_opts {
+    int json, list;
+    unsigned long top;
+    int nfiles;            /* the files are argv[1..nfiles] */
+} smp_opts;
 
-    files = xrealloc(NULL, (size_t)argc * sizeof *files);
+/* Options, and the file names moved to argv[1..]; 0 run, 1 --help, 2 bad usage. */
+static int parse_args(int argc, char **argv, smp_opts *o)
+{
+    int i;
+    o->json = o->list = 0;
+    o->top = 10;
+    o->nfiles = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0) {
-            json = 1;
+            o->json = 1;
         } else if (strcmp(a, "--list") == 0) {
-            list = 1;
+            o->list = 1;
         } else if (strcmp(a, "--top") == 0) {
-            if (i + 1 >= argc || parse_uint(argv[i + 1], 1000, &top)) {
+            if (i + 1 >= argc || parse_uint(argv[i + 1], 1000, &o->top)) {
                 fprintf(stderr, "cpumf-smp: --top needs a number 0..1000\n");
-                usage(stderr);
                 return 2;
             }
             i++;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
+            return 1;
         } else if (strcmp(a, "--") == 0) {
             for (i++; i < argc; i++)
-                argv[++nfiles] = argv[i];
+                argv[++o->nfiles] = argv[i];
             break;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "cpumf-smp: unknown option %s\n", a);
-            usage(stderr);
             return 2;
         } else {
-            argv[++nfiles] = argv[i];
+            argv[++o->nfiles] = argv[i];
         }
     }
-    if (nfiles == 0) {
+    if (o->nfiles == 0) {
         fprintf(stderr, "cpumf-smp: no .SMP file given\n");
-        usage(stderr);
         return 2;
     }
-    for (i = 0; i < nfiles; i++) {
-        if (tb_smp_load(argv[i + 1], &files[i], err, sizeof err) != 0) {
-            fprintf(stderr, "cpumf-smp: %s\n", err);
-            while (i > 0)
-                tb_smp_free(&files[--i]);
-            free(files);
-            return 2;
-        }
-    }
-    /* per CPU, in the order CPUs first appear */
+    return 0;
+}
+
+/* Per CPU, in the order CPUs first appear (files of one CPU merged). */
+static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
+{
+    cpu_sum *sums = NULL;
+    size_t s, k;
+    int i;
+    *n_sums = 0;
     for (i = 0; i < nfiles; i++) {
         const tb_smp_file *f = &files[i];
         cpu_sum *c = NULL;
-        for (s = 0; s < n_sums; s++)
+        for (s = 0; s < *n_sums; s++)
             if (sums[s].cpu == f->h.cpu)
                 c = &sums[s];
         if (!c) {
-            sums = xrealloc(sums, (n_sums + 1) * sizeof *sums);
-            c = &sums[n_sums++];
+            sums = xrealloc(sums, (*n_sums + 1) * sizeof *sums);
+            c = &sums[(*n_sums)++];
             memset(c, 0, sizeof *c);
             c->cpu = f->h.cpu;
         }
@@ -223,97 +205,149 @@ int main(int argc, char **argv)
             add_ia(c, b.ia);
         }
     }
-    for (s = 0; s < n_sums; s++)
+    for (s = 0; s < *n_sums; s++)
         finish_ias(&sums[s]);
+    return sums;
+}
 
-    if (json) {
-        printf("{\n  \"files\": [");
+static void print_json_file(const tb_smp_file *f, int first)
+{
+    size_t k;
+    printf("%s\n    {\"path\": \"", first ? "" : ",");
+    for (k = 0; f->path[k]; k++) {
+        unsigned char ch = (unsigned char)f->path[k];
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64 ", \"interval\": \"0x%"
+           PRIx64 "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", "
+           "\"cpu_speed\": %u, \"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}", f->h.cpu,
+           f->h.samples, f->h.lost, f->h.interval, f->h.bsdes, f->h.dsdes,
+           f->h.flags & TB_SMP_F_DIAG ? "true" : "false", f->h.flags & TB_SMP_F_1M ? "1m" : "4k",
+           f->h.cpu_speed, f->h.tod, f->h.alerts);
+}
+
+static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files, int nfiles,
+                           const smp_opts *o)
+{
+    size_t k;
+    int i, none = 1;
+    printf("%s\n    {\"cpu\": %u, \"files\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
+           ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64 ", \"wait\": %"
+           PRIu64 ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64 ", \"sum_u\": %" PRIu64
+           ", \"cpi\": ", first ? "" : ",", c->cpu, c->n_files, c->samples, c->lost,
+           c->samples - c->invalid, c->invalid, c->busy, c->wait, c->problem,
+           c->samples - c->problem, c->sum_u);
+    if (c->sum_u)
+        printf("%.4f", (double)c->busy / (double)c->sum_u);
+    else
+        printf("null");
+    printf(",\n     \"top\": [");
+    for (k = 0; k < c->n_ia && k < o->top; k++)
+        printf("%s{\"ia\": \"0x%016" PRIx64 "\", \"samples\": %" PRIu64 ", \"share\": %.4f}",
+               k ? ", " : "", c->ias[k].ia, c->ias[k].n,
+               c->samples ? (double)c->ias[k].n / (double)c->samples : 0.0);
+    printf("]");
+    if (o->list) {
+        printf(",\n     \"list\": [");
         for (i = 0; i < nfiles; i++) {
-            printf("%s\n    {\"path\": \"", i ? "," : "");
-            for (k = 0; files[i].path[k]; k++) {
-                unsigned char ch = (unsigned char)files[i].path[k];
-                if (ch == '"' || ch == '\\')
-                    printf("\\%c", ch);
-                else if (ch < 0x20)
-                    printf("\\u%04x", ch);
-                else
-                    putchar(ch);
+            if (files[i].h.cpu != c->cpu)
+                continue;
+            for (k = 0; k < files[i].h.samples; k++) {
+                list_sample(stdout, 1, none, &files[i], k);
+                none = 0;
             }
-            printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64 ", \"interval\": \"0x%" PRIx64
-                   "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", \"cpu_speed\": %u, "
-                   "\"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}", files[i].h.cpu, files[i].h.samples, files[i].h.lost,
-                   files[i].h.interval, files[i].h.bsdes, files[i].h.dsdes,
-                   files[i].h.flags & TB_SMP_F_DIAG ? "true" : "false", files[i].h.flags & TB_SMP_F_1M ? "1m" : "4k",
-                   files[i].h.cpu_speed, files[i].h.tod, files[i].h.alerts);
         }
-        printf("\n  ],\n  \"cpus\": [");
-        for (s = 0; s < n_sums; s++) {
-            const cpu_sum *c = &sums[s];
-            printf("%s\n    {\"cpu\": %u, \"files\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
-                   ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64 ", \"wait\": %" PRIu64
-                   ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64 ", \"sum_u\": %" PRIu64 ", \"cpi\": ",
-                   s ? "," : "", c->cpu, c->n_files, c->samples, c->lost, c->samples - c->invalid, c->invalid, c->busy,
-                   c->wait, c->problem, c->samples - c->problem, c->sum_u);
-            if (c->sum_u)
-                printf("%.4f", (double)c->busy / (double)c->sum_u);
-            else
-                printf("null");
-            printf(",\n     \"top\": [");
-            for (k = 0; k < c->n_ia && k < top; k++)
-                printf("%s{\"ia\": \"0x%016" PRIx64 "\", \"samples\": %" PRIu64 ", \"share\": %.4f}", k ? ", " : "",
-                       c->ias[k].ia, c->ias[k].n, c->samples ? (double)c->ias[k].n / (double)c->samples : 0.0);
-            printf("]");
-            if (list) {
-                int first = 1;
-                printf(",\n     \"list\": [");
-                for (i = 0; i < nfiles; i++) {
-                    if (files[i].h.cpu != c->cpu)
-                        continue;
-                    for (k = 0; k < files[i].h.samples; k++) {
-                        list_sample(stdout, 1, first, &files[i], k);
-                        first = 0;
-                    }
-                }
-                printf("%s]", first ? "" : "\n     ");
-            }
-            printf("}");
-        }
-        printf("\n  ]\n}\n");
-    } else {
-        for (s = 0; s < n_sums; s++) {
-            const cpu_sum *c = &sums[s];
-            printf("cpu %u (%u file%s)\n", c->cpu, c->n_files, c->n_files == 1 ? "" : "s");
-            printf("  samples             %" PRIu64 "  (lost %" PRIu64 ", %.2f%% of %" PRIu64 ")\n", c->samples,
-                   c->lost, pct(c->lost, c->samples + c->lost), c->samples + c->lost);
-            printf("  valid / invalid     %" PRIu64 " / %" PRIu64 "\n", c->samples - c->invalid, c->invalid);
-            printf("  busy / wait         %" PRIu64 " / %" PRIu64 "  (%.2f%% busy)\n", c->busy, c->wait,
-                   pct(c->busy, c->samples));
-            printf("  problem / supervisor %" PRIu64 " / %" PRIu64 "  (%.2f%% problem)\n", c->problem,
-                   c->samples - c->problem, pct(c->problem, c->samples));
-            if (c->sum_u)
-                printf("  CPI estimate        %.4f  (busy samples %" PRIu64 " / sum of U %" PRIu64 ")\n",
-                       (double)c->busy / (double)c->sum_u, c->busy, c->sum_u);
-            else
-                printf("  CPI estimate        n/a  (no sample with U > 0)\n");
-            if (top && c->n_ia) {
-                printf("  top instruction addresses\n");
-                for (k = 0; k < c->n_ia && k < top; k++)
-                    printf("    %016" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->ias[k].ia, c->ias[k].n,
-                           pct(c->ias[k].n, c->samples));
-            }
-            if (list) {
-                printf("  samples\n");
-                for (i = 0; i < nfiles; i++)
-                    if (files[i].h.cpu == c->cpu)
-                        for (k = 0; k < files[i].h.samples; k++)
-                            list_sample(stdout, 0, 0, &files[i], k);
-            }
+        printf("%s]", none ? "" : "\n     ");
+    }
+    printf("}");
+}
+
+static void print_json(const tb_smp_file *files, int nfiles, const cpu_sum *sums, size_t n_sums,
+                       const smp_opts *o)
+{
+    size_t s;
+    int i;
+    printf("{\n  \"files\": [");
+    for (i = 0; i < nfiles; i++)
+        print_json_file(&files[i], i == 0);
+    printf("\n  ],\n  \"cpus\": [");
+    for (s = 0; s < n_sums; s++)
+        print_json_cpu(&sums[s], s == 0, files, nfiles, o);
+    printf("\n  ]\n}\n");
+}
+
+static void print_text_cpu(const cpu_sum *c, const tb_smp_file *files, int nfiles,
+                           const smp_opts *o)
+{
+    size_t k;
+    int i;
+    printf("cpu %u (%u file%s)\n", c->cpu, c->n_files, c->n_files == 1 ? "" : "s");
+    printf("  samples             %" PRIu64 "  (lost %" PRIu64 ", %.2f%% of %" PRIu64 ")\n",
+           c->samples, c->lost, pct(c->lost, c->samples + c->lost), c->samples + c->lost);
+    printf("  valid / invalid     %" PRIu64 " / %" PRIu64 "\n", c->samples - c->invalid,
+           c->invalid);
+    printf("  busy / wait         %" PRIu64 " / %" PRIu64 "  (%.2f%% busy)\n", c->busy, c->wait,
+           pct(c->busy, c->samples));
+    printf("  problem / supervisor %" PRIu64 " / %" PRIu64 "  (%.2f%% problem)\n", c->problem,
+           c->samples - c->problem, pct(c->problem, c->samples));
+    if (c->sum_u)
+        printf("  CPI estimate        %.4f  (busy samples %" PRIu64 " / sum of U %" PRIu64 ")\n",
+               (double)c->busy / (double)c->sum_u, c->busy, c->sum_u);
+    else
+        printf("  CPI estimate        n/a  (no sample with U > 0)\n");
+    if (o->top && c->n_ia) {
+        printf("  top instruction addresses\n");
+        for (k = 0; k < c->n_ia && k < o->top; k++)
+            printf("    %016" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->ias[k].ia, c->ias[k].n,
+                   pct(c->ias[k].n, c->samples));
+    }
+    if (o->list) {
+        printf("  samples\n");
+        for (i = 0; i < nfiles; i++)
+            if (files[i].h.cpu == c->cpu)
+                for (k = 0; k < files[i].h.samples; k++)
+                    list_sample(stdout, 0, 0, &files[i], k);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    smp_opts o;
+    tb_smp_file *files;
+    cpu_sum *sums;
+    size_t n_sums, s;
+    char err[1400];
+    int i, rc = parse_args(argc, argv, &o);
+
+    if (rc) {
+        usage(rc == 1 ? stdout : stderr);
+        return rc == 1 ? 0 : 2;
+    }
+    files = xcalloc((size_t)o.nfiles, sizeof *files);
+    for (i = 0; i < o.nfiles; i++) {
+        if (tb_smp_load(argv[i + 1], &files[i], err, sizeof err) != 0) {
+            fprintf(stderr, "cpumf-smp: %s\n", err);
+            while (i > 0)
+                tb_smp_free(&files[--i]);
+            free(files);
+            return 2;
         }
     }
+    sums = summarize(files, o.nfiles, &n_sums);
+    if (o.json)
+        print_json(files, o.nfiles, sums, n_sums, &o);
+    else
+        for (s = 0; s < n_sums; s++)
+            print_text_cpu(&sums[s], files, o.nfiles, &o);
     for (s = 0; s < n_sums; s++)
         free(sums[s].ias);
     free(sums);
-    for (i = 0; i < nfiles; i++)
+    for (i = 0; i < o.nfiles; i++)
         tb_smp_free(&files[i]);
     free(files);
     return 0;

@@ -286,6 +286,16 @@ unsigned cpumf_slot_counter(unsigned slot);
  * and write "file:line:col: reason" into err. */
 int cpumf_load_model(const char *path, cpumf_model_cfg *out, char *err, size_t errlen);
 int cpumf_load_system(const char *path, cpumf_system_cfg *out, char *err, size_t errlen);
+/* A system config given as JSON text (len bytes, no NUL needed) that stands
+ * at line `line`, column `col` (1-based) of the file source_name, e.g. an
+ * object inside a larger file: error positions are that file's.  Its "model"
+ * names configs_dir/models/MODEL.json (configs_dir NULL: the default below). */
+int cpumf_load_system_text(const char *text, size_t len, const char *source_name, unsigned line,
+                           unsigned col, const char *configs_dir, cpumf_system_cfg *out,
+                           char *err, size_t errlen);
+/* The configs directory (models/, systems/, workloads/) used when none is
+ * given: $CPUMF_CONFIGS when set and not empty, else the one built in. */
+const char *cpumf_default_configs_dir(void);
 /* Short name of counter `number` on model m ("" when not installed). */
 const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number);
 

@@ -1,0 +1,420 @@
+/*
+ * checks.c - the runner's judgement: each instruction step's response
+ * against its "expect" as it completes, then at the end of the run the final
+ * state, the drivers, the interruptions and storage against the scenario's
+ * expectations.  Every failure is one message "scenario NAME: step ...".
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner_int.h"
+#include "xalloc.h"
+
+void rn_failf(run_ctx *r, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    int n;
+    if (r->apart)
+        return;
+    va_start(ap, fmt);
+    n = snprintf(buf, sizeof buf, "scenario %s: ", r->sc->name);
+    if (n < 0)
+        n = 0;
+    vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "FAIL: %s\n", buf);
+    if (r->n_fail == r->cap_fail) {
+        r->cap_fail = r->cap_fail ? r->cap_fail * 2 : 16;
+        r->fail = xrealloc(r->fail, r->cap_fail * sizeof *r->fail);
+    }
+    r->fail[r->n_fail++] = xstrdup(buf);
+}
+
+const char *rn_exc_str(unsigned exc)
+{
+    const char *s = tb_exc_name(exc);
+    return s ? s : "null";
+}
+
+int rn_cc_unchanged(unsigned op)
+{
+    return op == CPUMF_OP_LPP || op == CPUMF_OP_QCTRI || op == CPUMF_OP_QSI;
+}
+
+void rn_check_step(run_ctx *r, uint32_t idx)
+{
+    const tb_step *st = &r->sc->steps[idx];
+    step_res *x = &r->res[idx];
+    char at[96];
+    snprintf(at, sizeof at, "step %u (%s, cpu %u) cycle %" PRIu64, idx, tb_op_name(st->op),
+             st->cpu, x->done);
+    x->ok = 1;
+    if (st->exp_flags & TB_EXP_EXC && x->exc != st->exp_exc) {
+        x->ok = 0;
+        rn_failf(r, "%s: exception expected %s, actual %s", at, rn_exc_str(st->exp_exc),
+                 rn_exc_str(x->exc));
+    }
+    if (st->exp_flags & TB_EXP_CC && x->exc != CPUMF_EXC_NONE) {
+        x->ok = 0;
+        rn_failf(r, "%s: cc expected %u, actual null (exception %s)", at, st->exp_cc,
+                 rn_exc_str(x->exc));
+    } else if (st->exp_flags & TB_EXP_CC && x->cc != st->exp_cc) {
+        x->ok = 0;
+        rn_failf(r, "%s: cc expected %u, actual %u", at, st->exp_cc, x->cc);
+    }
+    if (st->exp_flags & TB_EXP_ISSUED && x->issued != st->exp_issued) {
+        x->ok = 0;
+        rn_failf(r, "%s: issued expected %" PRIu64 ", actual %" PRIu64, at, st->exp_issued,
+                 x->issued);
+    }
+    if (st->exp_flags & TB_EXP_DONE && x->done != st->exp_done) {
+        x->ok = 0;
+        rn_failf(r, "%s: done expected %" PRIu64 ", actual %" PRIu64, at, st->exp_done, x->done);
+    }
+    if (st->exp_flags & TB_EXP_R1 && x->r1 != st->exp_r1) {
+        x->ok = 0;
+        rn_failf(r, "%s: r1 expected 0x%016" PRIx64 ", actual 0x%016" PRIx64, at, st->exp_r1,
+                 x->r1);
+    }
+}
+
+/* ---------------- the final state ---------------- */
+
+int rn_state_code(int a, int e, int c)
+{
+    return !a ? 0 : !e ? 1 : !c ? 2 : 3;
+}
+
+const char *const rn_state_names[4] = { "unauthorized", "disabled", "inactive", "active" };
+
+const rn_set rn_sets[5] = {
+    { "basic", CPUMF_SET_BASIC }, { "problem_state", CPUMF_SET_PROBLEM },
+    { "crypto", CPUMF_SET_CRYPTO }, { "extended", CPUMF_SET_EXT }, { "mt", CPUMF_SET_MT }
+};
+
+static uint8_t set_of_counter(unsigned n)
+{
+    if (n < 32)
+        return CPUMF_SET_BASIC;
+    if (n < 64)
+        return CPUMF_SET_PROBLEM;
+    if (n < 128)
+        return CPUMF_SET_CRYPTO;
+    if (n < 448)
+        return CPUMF_SET_EXT;
+    return CPUMF_SET_MT;
+}
+
+int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, unsigned n,
+                uint64_t *v)
+{
+    const cpumf_cpu_obs *c = &o->cpu[cpu];
+    int slot = cpumf_counter_slot(&cfg->model, n);
+    if (slot == -2) {
+        unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+        if (!(c->cf_e & CPUMF_SET_MT) || (c->alert_pending & 0x00008000u))
+            return 0;
+        *v = o->mt_ctr[cpu / tpc][n - 448];
+        return 1;
+    }
+    if (slot < 0 || slot >= CPUMF_NSLOT)
+        return 0;
+    if (!(c->cf_e & set_of_counter(n)))
+        return 0;
+    *v = c->ctr[slot];
+    return 1;
+}
+
+void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost)
+{
+    tb_sampler_stats st;
+    *read = *lost = 0;
+    if (r->rt[cpu].drv < 0)
+        return;
+    tb_sampler_get_stats(r->smp[r->rt[cpu].drv], &st);
+    *read = st.samples_read;
+    *lost = st.lost;
+}
+
+static void check_range(run_ctx *r, const tb_range *x, uint64_t v, uint64_t cyc, const char *what)
+{
+    if (!x->has || (v >= x->lo && v <= x->hi))
+        return;
+    if (x->lo == x->hi)
+        rn_failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 ", actual %" PRIu64, cyc,
+                 what, x->lo, v);
+    else
+        rn_failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 "..%" PRIu64
+                    ", actual %" PRIu64, cyc, what, x->lo, x->hi, v);
+}
+
+/* A 64-bit register of CPU i against its expected value. */
+static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, uint64_t want,
+                      uint64_t got)
+{
+    if (want != got)
+        rn_failf(r, "step final cycle %" PRIu64 ": cpu %u %s expected 0x%016" PRIx64
+                    ", actual 0x%016" PRIx64, cyc, i, name, want, got);
+}
+
+static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
+                           uint64_t cyc)
+{
+    static const char *const smp_keys[TB_SMP_NEXP] = { "stored", "overflow", "collisions", "read",
+                                                        "lost" };
+    uint64_t v[TB_SMP_NEXP];
+    char what[64];
+    unsigned k;
+    v[0] = c->n_stored;
+    v[1] = c->n_overflow;
+    v[2] = c->collisions;
+    rn_sampler_counts(r, i, &v[3], &v[4]);
+    for (k = 0; k < TB_SMP_NEXP; k++) {
+        snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
+        check_range(r, &x->samples[k], v[k], cyc, what);
+    }
+    if (x->has_tear)
+        check_reg(r, cyc, i, "tear", x->tear, c->tear);
+    if (x->has_dear)
+        check_reg(r, cyc, i, "dear", x->dear, c->dear);
+    if (x->has_interval)
+        check_reg(r, cyc, i, "interval", x->interval, c->interval);
+    if (x->s >= 0 && x->s != c->sf_s)
+        rn_failf(r, "step final cycle %" PRIu64 ": cpu %u s expected %d, actual %u", cyc, i, x->s,
+                 c->sf_s);
+    if (x->h >= 0 && x->h != c->sf_h)
+        rn_failf(r, "step final cycle %" PRIu64 ": cpu %u h expected %d, actual %u", cyc, i, x->h,
+                 c->sf_h);
+}
+
+static void check_counters(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o, unsigned i,
+                           uint64_t cyc)
+{
+    const cpumf_system_cfg *cfg = &r->sc->system;
+    unsigned k;
+    for (k = 0; k < x->n_ctr; k++) {
+        uint64_t v = 0;
+        int rd = rn_readable(cfg, o, i, x->ctr_num[k], &v);
+        if (x->ctr_absent[k] && rd)
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected not readable, "
+                        "actual 0x%016" PRIx64, cyc, i, x->ctr_num[k], v);
+        else if (!x->ctr_absent[k] && !rd)
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                        ", actual not readable", cyc, i, x->ctr_num[k], x->ctr_val[k]);
+        else if (!x->ctr_absent[k] && v != x->ctr_val[k])
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                        ", actual 0x%016" PRIx64, cyc, i, x->ctr_num[k], x->ctr_val[k], v);
+    }
+}
+
+/* The states of the counter sets and sampling functions of CPU i. */
+static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o, unsigned i,
+                         uint64_t cyc)
+{
+    const cpumf_cpu_obs *c = &o->cpu[i];
+    unsigned k;
+    for (k = 0; k < 6; k++) {
+        int act;
+        const char *nm;
+        if (x->set_state[k] < 0)
+            continue;
+        if (k < 5) {
+            uint8_t m = rn_sets[k].mask;
+            act = rn_state_code(c->cf_a & m, c->cf_e & m, c->cf_c & m);
+            nm = rn_sets[k].name;
+        } else {
+            act = rn_state_code(c->cg_a && r->sc->system.model.has_cg, o->g_e, o->g_c);
+            nm = "cg";
+        }
+        if (act != x->set_state[k])
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter_sets.%s expected %s, "
+                        "actual %s", cyc, i, nm, rn_state_names[(int)x->set_state[k]],
+                     rn_state_names[act]);
+    }
+    for (k = 0; k < 2; k++) {
+        int act;
+        if (x->sf_state[k] < 0)
+            continue;
+        act = rn_state_code((c->sf_a >> k) & 1u, (c->sf_e >> k) & 1u, (c->sf_c >> k) & 1u);
+        if (act != x->sf_state[k])
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling.%s expected %s, actual %s",
+                     cyc, i, k ? "diagnostic" : "basic", rn_state_names[(int)x->sf_state[k]],
+                     rn_state_names[act]);
+    }
+}
+
+static void check_global(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
+{
+    static const char *const gn[4] = { "e", "c", "change", "mt_enabled" };
+    const cpumf_system_cfg *cfg = &r->sc->system;
+    const tb_expect_global *g = &r->sc->exp_global;
+    const int8_t want[4] = { g->e, g->c, g->change, g->mt_enabled };
+    const int acts[4] = { o->g_e, o->g_c, o->g_change, o->mt_enabled };
+    unsigned k;
+    for (k = 0; k < 4; k++)
+        if (want[k] >= 0 && want[k] != acts[k])
+            rn_failf(r, "step final cycle %" PRIu64 ": global.%s expected %d, actual %d", cyc,
+                     gn[k], want[k], acts[k]);
+    for (k = 0; k < g->n_cg; k++) {
+        unsigned gi = g->cg_group[k], ci = g->cg_index[k];
+        if (!cfg->model.has_cg || gi >= cfg->n_cg) {
+            rn_failf(r, "step final cycle %" PRIu64 ": global.cg_counters group %u expected "
+                        "0x%016" PRIx64 ", actual not installed", cyc, gi, g->cg_val[k]);
+            continue;
+        }
+        if (o->cg_ctr[gi][ci] != g->cg_val[k])
+            rn_failf(r, "step final cycle %" PRIu64 ": global.cg_counters[%u][%u] expected "
+                        "0x%016" PRIx64 ", actual 0x%016" PRIx64, cyc, gi, ci, g->cg_val[k],
+                     o->cg_ctr[gi][ci]);
+    }
+}
+
+static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
+{
+    const tb_scenario *sc = r->sc;
+    unsigned i;
+    if (!sc->has_expect_final)
+        return;
+    for (i = 0; i < sc->system.n_cpus; i++) {
+        const tb_expect_cpu *x = &sc->exp_cpu[i];
+        const cpumf_cpu_obs *c = &o->cpu[i];
+        if (!x->present)
+            continue;
+        check_counters(r, x, o, i, cyc);
+        check_states(r, x, o, i, cyc);
+        if (x->has_alert && x->alert != c->alert_pending)
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u alert_pending expected 0x%08x, "
+                        "actual 0x%08x", cyc, i, x->alert, c->alert_pending);
+        if (x->has_pp)
+            check_reg(r, cyc, i, "program_parameter", x->pp, c->pp);
+        check_sf_final(r, x, c, i, cyc);
+    }
+    check_global(r, o, cyc);
+}
+
+/* ---------------- drivers, interruptions, storage ---------------- */
+
+/* Driver i's expectations and, with "check_intervals", the samples due. */
+static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cyc)
+{
+    static const char *const dk[TB_DRV_NEXP] = { "samples_read", "overflow", "alerts", "blocks",
+                                                  "invalid_entry", "incorrect_sdbt", "loss" };
+    const tb_driver *dv = &r->sc->drivers[i];
+    const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
+    tb_sampler_stats st;
+    uint64_t v[TB_DRV_NEXP], due, got, slack;
+    char what[96];
+    uint32_t k;
+    tb_sampler_get_stats(r->smp[i], &st);
+    v[0] = st.samples_read;
+    v[1] = st.lost;
+    v[2] = st.alerts[TB_AL_PROGRAM_REQUEST];
+    v[3] = st.blocks;
+    v[4] = st.alerts[TB_AL_INVALID_ENTRY];
+    v[5] = st.alerts[TB_AL_INCORRECT_SDBT];
+    v[6] = st.alerts[TB_AL_LOSS];
+    for (k = 0; k < TB_DRV_NEXP; k++) {
+        snprintf(what, sizeof what, "driver %u (sampler, cpu %u) %s", i, dv->cpu, dk[k]);
+        check_range(r, &dv->expect[k], v[k], cyc, what);
+    }
+    if (!dv->check_intervals)
+        return;
+    due = r->rt[dv->cpu].chk_due;
+    got = c->n_stored + c->n_overflow + c->collisions;
+    slack = c->upd_state != CPUMF_US_IDLE;   /* one sample still being stored */
+    if (!(got <= due && due - got <= slack))
+        rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
+                    "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64
+                    " expected %" PRIu64 " samples due (bench interval count%s)", cyc, i, dv->cpu,
+                 c->n_stored, c->n_overflow, c->collisions, got, due,
+                 slack ? ", one may be in flight" : "");
+    if (st.samples_read != c->n_stored)
+        rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "
+                    "expected %" PRIu64 " (stored), actual %" PRIu64, cyc, i, dv->cpu,
+                 c->n_stored, st.samples_read);
+}
+
+static void check_icounts(run_ctx *r)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    for (i = 0; i < sc->n_exp_icount; i++) {
+        const tb_expect_icount *x = &sc->exp_icount[i];
+        uint64_t n = 0;
+        size_t j;
+        for (j = 0; j < r->n_intr; j++)
+            if (r->intr[j].cpu == x->cpu && (r->intr[j].param & x->param) == x->param)
+                n++;
+        if (n < x->lo || n > x->hi)
+            rn_failf(r, "step final: expect_interruption_counts %u: interruptions on cpu %u with "
+                        "param bits 0x%08x expected %" PRIu64 "..%" PRIu64 ", actual %" PRIu64, i,
+                     x->cpu, x->param, x->lo, x->hi, n);
+    }
+}
+
+static void check_interruptions(run_ctx *r)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    if (!sc->has_expect_intr)
+        return;
+    if (r->n_intr != sc->n_exp_intr)
+        rn_failf(r, "step final: interruptions expected %u, actual %zu", sc->n_exp_intr, r->n_intr);
+    for (i = 0; i < sc->n_exp_intr && i < r->n_intr; i++) {
+        const tb_expect_intr *x = &sc->exp_intr[i];
+        const intr_rec *a = &r->intr[i];
+        if (x->cpu != a->cpu || x->param != a->param || (x->has_cycle && x->cycle != a->cycle))
+            rn_failf(r, "step final: interruption %u expected cpu %u cycle %s%" PRIu64 " param "
+                        "0x%08x, actual cpu %u cycle %" PRIu64 " param 0x%08x", i, x->cpu,
+                     x->has_cycle ? "" : "any/", x->cycle, x->param, a->cpu, a->cycle, a->param);
+    }
+}
+
+void rn_hex_of(char *dst, const uint8_t *b, size_t n)
+{
+    static const char hx[] = "0123456789abcdef";
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dst[2 * i] = hx[b[i] >> 4];
+        dst[2 * i + 1] = hx[b[i] & 15];
+    }
+    dst[2 * n] = 0;
+}
+
+static void check_dumps(run_ctx *r)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    for (i = 0; i < sc->n_exp_dump; i++) {
+        const tb_expect_dump *x = &sc->exp_dump[i];
+        uint8_t *b = xmalloc(x->len);
+        size_t j;
+        tb_storage_read_bytes(r->stor, x->addr, b, x->len);
+        for (j = 0; j < x->len && b[j] == x->bytes[j]; j++)
+            ;
+        if (j < x->len) {
+            size_t n = x->len - j < 16 ? x->len - j : 16;
+            char e[40], a[40];
+            rn_hex_of(e, x->bytes + j, n);
+            rn_hex_of(a, b + j, n);
+            rn_failf(r, "step final: storage at 0x%016" PRIx64 " (expect_dumps %u, byte %zu) "
+                        "expected %s, actual %s", x->addr + j, i, j, e, a);
+        }
+        free(b);
+    }
+}
+
+void rn_check_end(run_ctx *r, uint64_t cyc)
+{
+    uint32_t i;
+    check_final(r, r->obs, cyc);
+    for (i = 0; i < r->sc->n_drivers; i++)
+        check_driver(r, i, r->obs, cyc);
+    check_icounts(r);
+    check_interruptions(r);
+    check_dumps(r);
+}

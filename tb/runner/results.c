@@ -1,0 +1,337 @@
+/*
+ * results.c - the results JSON of a run (--results; the format is in
+ * docs/scenario-format.md), one function per section, and the model's
+ * functional coverage (--fcov).  The same run gives the same bytes.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner_int.h"
+#include "xalloc.h"
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+/* The end of a list of n entries, each on its own line. */
+static void close_list(FILE *f, size_t n)
+{
+    fprintf(f, "%s]", n ? "\n  " : "");
+}
+
+static void write_head(FILE *f, const run_ctx *r, uint64_t cycles, int passed)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    fprintf(f, "{\n  \"scenario\": ");
+    json_str(f, sc->name);
+    fprintf(f, ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ",\n  \"passed\": %s,\n", sc->seed,
+            cycles, passed ? "true" : "false");
+    fprintf(f, "  \"system\": ");
+    json_str(f, sc->system.name);
+    fprintf(f, ", \"workload\": ");
+    json_str(f, sc->workload.name);
+    fprintf(f, ",\n  \"requirements\": [");
+    for (i = 0; i < sc->n_req; i++) {
+        fprintf(f, i ? ", " : "");
+        json_str(f, sc->req[i]);
+    }
+    fprintf(f, "],\n  ");
+}
+
+/* Instructions accepted, completed, and completed with an exception. */
+typedef struct insn_counts {
+    uint64_t issued, done, excs;
+} insn_counts;
+
+/* "done", "cc", "exception" of a completed instruction (then ", " if more). */
+static void write_outcome(FILE *f, unsigned op, unsigned cc, unsigned exc, const char *more)
+{
+    if (rn_cc_unchanged(op) || exc)
+        fprintf(f, "\"cc\": null, ");
+    else
+        fprintf(f, "\"cc\": %u, ", cc);
+    if (exc)
+        fprintf(f, "\"exception\": \"%s\"%s", rn_exc_str(exc), more);
+    else
+        fprintf(f, "\"exception\": null%s", more);
+}
+
+static void write_steps(FILE *f, const run_ctx *r, insn_counts *n)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i, listed = 0;
+    fprintf(f, "\"steps\": [");
+    for (i = 0; i < sc->n_steps; i++) {
+        const tb_step *st = &sc->steps[i];
+        const step_res *x = &r->res[i];
+        if (st->kind != TB_STEP_INSN)
+            continue;
+        fprintf(f, "%s\n    {\"index\": %u, \"cpu\": %u, \"insn\": \"%s\", ", listed++ ? "," : "",
+                i, st->cpu, tb_op_name(st->op));
+        n->issued += x->issued_ok;
+        if (x->issued_ok)
+            fprintf(f, "\"issued\": %" PRIu64 ", ", x->issued);
+        else
+            fprintf(f, "\"issued\": null, ");
+        if (x->done_ok) {
+            n->done++;
+            n->excs += x->exc != 0;
+            fprintf(f, "\"done\": %" PRIu64 ", ", x->done);
+            write_outcome(f, st->op, x->cc, x->exc, ", ");
+            fprintf(f, "\"r1\": \"0x%016" PRIx64 "\", ", x->r1);
+        } else {
+            fprintf(f, "\"done\": null, \"cc\": null, \"exception\": null, \"r1\": null, ");
+        }
+        fprintf(f, "\"ok\": %s}", x->ok ? "true" : "false");
+    }
+    close_list(f, listed);
+}
+
+static void write_driver_steps(FILE *f, const run_ctx *r)
+{
+    uint32_t i;
+    fprintf(f, ",\n  \"driver_steps\": [");
+    for (i = 0; i < r->n_drec; i++) {
+        const drv_rec *d = &r->drec[i];
+        fprintf(f, "%s\n    {\"driver\": %u, \"cpu\": %u, \"insn\": \"%s\", \"action\": \"%s\", "
+                   "\"addr\": \"0x%" PRIx64 "\", \"queued\": %" PRIu64 ", ", i ? "," : "", d->drv,
+                d->cpu, tb_op_name(d->op), tb_sampler_tag_name(d->tag), d->addr, d->queued);
+        if (d->issued_ok)
+            fprintf(f, "\"issued\": %" PRIu64 ", ", d->issued);
+        else
+            fprintf(f, "\"issued\": null, ");
+        if (d->done_ok) {
+            fprintf(f, "\"done\": %" PRIu64 ", ", d->done);
+            write_outcome(f, d->op, d->cc, d->exc, "}");
+        } else {
+            fprintf(f, "\"done\": null, \"cc\": null, \"exception\": null}");
+        }
+    }
+    close_list(f, r->n_drec);
+}
+
+static void write_driver(FILE *f, const run_ctx *r, uint32_t i)
+{
+    const tb_driver *dv = &r->sc->drivers[i];
+    tb_sampler_stats st;
+    tb_sampler_get_stats(r->smp[i], &st);
+    fprintf(f, "%s\n    {\"index\": %u, \"cpu\": %u, \"kind\": \"sampler\", \"state\": \"%s\", "
+               "\"interval\": \"0x%" PRIx64 "\", \"qsi_min\": \"0x%" PRIx64 "\", "
+               "\"qsi_max\": \"0x%" PRIx64 "\", \"bsdes\": %u, \"dsdes\": %u, \"entry_size\": %u, "
+               "\"sdbs\": %u, \"tables\": %u, \"first_table\": \"0x%" PRIx64 "\", "
+               "\"first_sdb\": \"0x%" PRIx64 "\", \"control\": \"0x%" PRIx64 "\",\n",
+            i ? "," : "", i, dv->cpu, st.state, st.interval, st.min_interval, st.max_interval,
+            st.bsdes, st.dsdes, st.entry_size, dv->sdbs, dv->n_tables, dv->table[0], dv->sdb[0],
+            dv->ctl);
+    fprintf(f, "     \"samples_read\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"lost\": %" PRIu64
+               ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"alerts\": "
+               "{\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
+               ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %"
+               PRIu64 "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", "
+               "\"smp\": ", st.samples_read, st.invalid, st.lost, st.blocks, st.drained,
+            st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
+            st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH],
+            st.saved_tear, st.saved_dear);
+    if (st.smp_path[0]) {
+        /* the name within --smp-dir, so that results do not depend on where they were written */
+        const char *base = strrchr(st.smp_path, '/');
+        json_str(f, base ? base + 1 : st.smp_path);
+    } else {
+        fprintf(f, "null");
+    }
+    fprintf(f, "}");
+}
+
+static void write_drivers(FILE *f, const run_ctx *r)
+{
+    uint32_t i;
+    fprintf(f, ",\n  \"drivers\": [");
+    for (i = 0; i < r->sc->n_drivers; i++)
+        write_driver(f, r, i);
+    close_list(f, r->sc->n_drivers);
+}
+
+static void write_interruptions(FILE *f, const run_ctx *r)
+{
+    size_t i;
+    fprintf(f, ",\n  \"interruptions\": [");
+    for (i = 0; i < r->n_intr; i++)
+        fprintf(f, "%s\n    {\"cpu\": %u, \"cycle\": %" PRIu64 ", \"code\": \"0x1407\", "
+                   "\"param\": \"0x%08x\"}", i ? "," : "", r->intr[i].cpu, r->intr[i].cycle,
+                r->intr[i].param);
+    close_list(f, r->n_intr);
+}
+
+static const char *state_name(int a, int e, int c)
+{
+    return rn_state_names[rn_state_code(a, e, c)];
+}
+
+/* The states and registers of CPU c. */
+static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
+{
+    const cpumf_obs *o = r->obs;
+    const cpumf_cpu_obs *co = &o->cpu[c];
+    unsigned k;
+    fprintf(f, "%s\n      {\"counter_sets\": {", c ? "," : "");
+    for (k = 0; k < 5; k++) {
+        uint8_t m = rn_sets[k].mask;
+        fprintf(f, "\"%s\": \"%s\", ", rn_sets[k].name,
+                state_name(co->cf_a & m, co->cf_e & m, co->cf_c & m));
+    }
+    fprintf(f, "\"cg\": \"%s\"},\n",
+            state_name(co->cg_a && r->sc->system.model.has_cg, o->g_e, o->g_c));
+    fprintf(f, "       \"sampling\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"},\n",
+            state_name(co->sf_a & CPUMF_SF_BASIC, co->sf_e & CPUMF_SF_BASIC,
+                       co->sf_c & CPUMF_SF_BASIC),
+            state_name(co->sf_a & CPUMF_SF_DIAG, co->sf_e & CPUMF_SF_DIAG,
+                       co->sf_c & CPUMF_SF_DIAG));
+    fprintf(f, "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", "
+               "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n", co->tear, co->dear,
+            co->interval, co->sf_s, co->sf_h);
+    fprintf(f, "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
+               "\"0x%08x\",\n", co->pp, co->alert_pending);
+}
+
+/* Every counter of CPU c that ECCTR would read, and its sampling counts. */
+static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
+{
+    const cpumf_cpu_obs *co = &r->obs->cpu[c];
+    const cpu_rt *rt = &r->rt[c];
+    uint64_t rd, lost;
+    unsigned k, listed = 0;
+    fprintf(f, "       \"counters\": {");
+    for (k = 0; k < 288 + 2; k++) {
+        unsigned n = k < 288 ? k : 448 + (k - 288);
+        uint64_t v;
+        if (!rn_readable(&r->sc->system, r->obs, c, n, &v))
+            continue;
+        fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", listed++ ? ", " : "", n, v);
+    }
+    rn_sampler_counts(r, c, &rd, &lost);
+    fprintf(f, "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
+               ", \"collisions\": %" PRIu64 ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64,
+            co->n_stored, co->n_overflow, co->collisions, rd, lost);
+    if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
+        fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
+    fprintf(f, "}}");
+}
+
+static void write_final(FILE *f, const run_ctx *r)
+{
+    const cpumf_system_cfg *cfg = &r->sc->system;
+    const cpumf_obs *o = r->obs;
+    unsigned c, k;
+    fprintf(f, ",\n  \"final\": {\n    \"cpus\": [");
+    for (c = 0; c < cfg->n_cpus; c++) {
+        write_cpu_state(f, r, c);
+        write_cpu_counts(f, r, c);
+    }
+    fprintf(f, "\n    ],\n    \"global\": {\"e\": %u, \"c\": %u, \"change\": %u, "
+               "\"mt_enabled\": %u, \"cg_counters\": {", o->g_e, o->g_c, o->g_change,
+            o->mt_enabled);
+    for (c = 0; cfg->model.has_cg && c < cfg->n_cg && c < CPUMF_MAX_CGS; c++) {
+        fprintf(f, "%s\"%u\": {", c ? ", " : "", c);
+        for (k = 0; k < CPUMF_CG_NCTR; k++)
+            fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", k ? ", " : "", k, o->cg_ctr[c][k]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "}}\n  }");
+}
+
+static void write_dumps(FILE *f, const run_ctx *r)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    fprintf(f, ",\n  \"dumps\": [");
+    for (i = 0; i < sc->n_dump; i++) {
+        uint8_t *b = xmalloc(sc->dump[i].len);
+        char *h = xmalloc(2 * sc->dump[i].len + 1);
+        tb_storage_read_bytes(r->stor, sc->dump[i].addr, b, sc->dump[i].len);
+        rn_hex_of(h, b, sc->dump[i].len);
+        fprintf(f, "%s\n    {\"addr\": \"0x%" PRIx64 "\", \"hex\": \"%s\"}", i ? "," : "",
+                sc->dump[i].addr, h);
+        free(b);
+        free(h);
+    }
+    close_list(f, sc->n_dump);
+}
+
+static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb_run_summary *sum)
+{
+    tb_storage_stats ss;
+    uint32_t i;
+    tb_storage_get_stats(r->stor, &ss);
+    fprintf(f, ",\n  \"stats\": {\"insns_issued\": %" PRIu64 ", \"insns_done\": %" PRIu64
+               ", \"exceptions\": %" PRIu64 ", \"interruptions\": %zu, \"storage_reads\": %" PRIu64
+               ", \"storage_writes\": %" PRIu64 ", \"storage_errors\": %" PRIu64 "},\n",
+            n->issued, n->done, n->excs, r->n_intr, ss.reads, ss.writes, ss.errors);
+    if (sum->mismatch)
+        fprintf(f, "  \"mismatch\": {\"cycle\": %" PRIu64 "},\n", sum->mismatch_cycle);
+    fprintf(f, "  \"failures\": [");
+    for (i = 0; i < r->n_fail; i++) {
+        fprintf(f, "%s\n    ", i ? "," : "");
+        json_str(f, r->fail[i]);
+    }
+    close_list(f, r->n_fail);
+    fprintf(f, "\n}\n");
+}
+
+int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum)
+{
+    FILE *f = fopen(r->opt->results, "w");
+    insn_counts n = { 0, 0, 0 };
+    if (!f) {
+        fprintf(stderr, "cpumf: cannot write results %s\n", r->opt->results);
+        return -1;
+    }
+    write_head(f, r, cycles, r->n_fail == 0);
+    write_steps(f, r, &n);
+    write_driver_steps(f, r);
+    write_drivers(f, r);
+    write_interruptions(f, r);
+    write_final(f, r);
+    write_dumps(f, r);
+    write_tail(f, r, &n, sum);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "cpumf: error writing results %s\n", r->opt->results);
+        return -1;
+    }
+    return 0;
+}
+
+int rn_write_fcov(const char *path, const cpumf_sys *sys)
+{
+    FILE *f = fopen(path, "w");
+    unsigned i, n = cpumf_fcov_count();
+    if (!f) {
+        fprintf(stderr, "cpumf: cannot write functional coverage %s\n", path);
+        return -1;
+    }
+    fprintf(f, "{\n  \"format\": 1,\n  \"bins\": {");
+    for (i = 0; i < n; i++) {
+        fprintf(f, "%s\n    ", i ? "," : "");
+        json_str(f, cpumf_fcov_name(i));
+        fprintf(f, ": %" PRIu64, cpumf_fcov_hits(sys, i));
+    }
+    fprintf(f, "\n  }\n}\n");
+    if (fclose(f) != 0) {
+        fprintf(stderr, "cpumf: error writing functional coverage %s\n", path);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,125 @@
+/*
+ * runner_int.h - inside the scenario runner (runner.h is its outside): the
+ * run's state, which runner.c (the per-cycle driver) fills, checks.c (the
+ * expectations) judges and results.c (the results JSON) writes.
+ */
+#ifndef TB_RUNNER_INT_H
+#define TB_RUNNER_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drivers/sampler.h"
+#include "runner.h"
+
+/* What became of an instruction step. */
+typedef struct step_res {
+    uint8_t presented, issued_ok, done_ok;
+    uint8_t cc, exc, ok;
+    uint64_t issued, done, r1;
+} step_res;
+
+/* An interruption taken. */
+typedef struct intr_rec {
+    uint8_t cpu;
+    uint64_t cycle;
+    uint32_t param;
+} intr_rec;
+
+/* An instruction a driver presented (results "driver_steps"). */
+typedef struct drv_rec {
+    uint16_t drv;
+    uint8_t cpu, tag, op, issued_ok, done_ok, cc, exc;
+    uint64_t queued, issued, done, r1, r2, addr;
+} drv_rec;
+
+/* Per CPU. */
+typedef struct cpu_rt {
+    uint32_t *q;           /* insn step indices of this CPU, scenario order */
+    uint32_t qn, qpos;
+    uint32_t *dq;          /* driver instructions (drv_rec indices), FIFO */
+    uint32_t dqn, dqcap, dqpos;
+    uint8_t cur_drv;       /* the instruction in flight is dq[dqpos] */
+    uint8_t pend_done, pend_alert;   /* driver events of this cycle */
+    uint32_t pend_param;
+    int drv;               /* index of this CPU's driver, -1 none */
+    uint8_t chk_prev;      /* interval check: active in the previous cycle */
+    uint64_t chk_cnt, chk_due;
+    uint8_t busy;          /* 0 none, 1 presenting, 2 accepted */
+    uint64_t ready_at;     /* earliest cycle for the next presentation */
+    uint8_t stopped, cr0_58, alert_seen;
+    tb_activity act;
+} cpu_rt;
+
+typedef struct run_ctx {
+    const tb_scenario *sc;
+    const tb_options *opt;
+    tb_backend *be;
+    tb_storage *stor;
+    unsigned ncpu;
+    step_res *res;         /* per step */
+    intr_rec *intr;
+    size_t n_intr, cap_intr;
+    char **fail;           /* failure messages, in order */
+    uint32_t n_fail, cap_fail;
+    int apart;             /* RTL and model differed: later failures are its echoes */
+    cpu_rt rt[CPUMF_MAX_CPUS];
+    uint32_t *order, n_order, op;   /* steps other than insn, by cycle; next one due */
+    /* drivers */
+    uint64_t now;
+    tb_drv_io io;
+    tb_sampler **smp;
+    drv_rec *drec;
+    uint32_t n_drec, cap_drec;
+    int any_chk;           /* a driver checks intervals: chk holds this cycle's registers */
+    cpumf_obs *chk;
+    /* one cycle's inputs and outputs, the workload, the final state */
+    cpumf_sys_in *in;
+    cpumf_sys_out *out;
+    tb_workload *wl;
+    cpumf_obs *obs;
+} run_ctx;
+
+/* ---- checks.c ---- */
+
+/* A failure "scenario NAME: ..." on stderr and in the results (none once the
+ * two sides are apart). */
+void rn_failf(run_ctx *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* An instruction step's response against its "expect". */
+void rn_check_step(run_ctx *r, uint32_t idx);
+/* The end of the run: expect_final, the drivers' expectations and interval
+ * checks, interruption counts, expect_interruptions, expect_dumps. */
+void rn_check_end(run_ctx *r, uint64_t cyc);
+
+/* Shared with results.c. */
+const char *rn_exc_str(unsigned exc);          /* "null" for none */
+int rn_cc_unchanged(unsigned op);              /* LPP, QCTRI, QSI: result cc null */
+/* 0 unauthorized, 1 disabled, 2 inactive, 3 active. */
+int rn_state_code(int a, int e, int c);
+extern const char *const rn_state_names[4];
+/* The counter sets of the LCCTL operand, in results order. */
+typedef struct rn_set {
+    const char *name;
+    uint8_t mask;
+} rn_set;
+extern const rn_set rn_sets[5];
+/* What ECCTR would read (cc 0): 1 and *v, or 0. */
+int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, unsigned n,
+                uint64_t *v);
+/* Samples the CPU's driver read and lost (0 without a driver). */
+void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost);
+/* n bytes as 2n hex digits and a NUL. */
+void rn_hex_of(char *dst, const uint8_t *b, size_t n);
+
+/* ---- results.c ---- */
+
+/* The results JSON (opt->results); 0, or -1 with a message on stderr. */
+int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum);
+/* The model's functional coverage (--fcov); 0, or -1 with a message. */
+int rn_write_fcov(const char *path, const cpumf_sys *sys);
+
+#endif

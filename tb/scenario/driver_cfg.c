@@ -1,0 +1,242 @@
+/*
+ * driver_cfg.c - the scenario's "drivers" (the sampler, tb/drivers/), one per
+ * CPU at most, and their storage: a control page, the SDB tables and the
+ * SDBs, placed once everything else the scenario writes is known.
+ */
+#include "parse.h"
+
+#include <string.h>
+
+#include "xalloc.h"
+
+/* "kind" (required: the sampler), "cpu", "sdbs" (required), "sdbs_per_table". */
+static int parse_driver_head(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cJSON *n;
+    const char *s;
+    uint64_t v;
+    if (!(n = GET(o, "kind")))
+        return FAIL(o, "driver needs \"kind\" (sampler)");
+    if (scn_str(p, n, &s))
+        return -1;
+    if (strcmp(s, "sampler") != 0)
+        return FAIL(n, "kind: unknown driver \"%s\" (sampler)", s);
+    dv->kind = TB_DRV_SAMPLER;
+    if ((n = GET(o, "cpu")) && scn_cpu(p, n, &dv->cpu))
+        return -1;
+    if (!(n = GET(o, "sdbs")))
+        return FAIL(o, "sampler needs \"sdbs\" (number of sample-data blocks)");
+    if (scn_u64(p, n, 1, 65536, &v))
+        return -1;
+    dv->sdbs = (uint32_t)v;
+    v = 511;
+    if (scn_opt_u64(p, o, "sdbs_per_table", 1, 511, &v) < 0)
+        return -1;
+    dv->per_table = (uint32_t)v;
+    return 0;
+}
+
+/* "interval" (required), "functions" (basic, optionally diagnostic). */
+static int parse_driver_sampling(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cJSON *n;
+    if (!(n = GET(o, "interval")))
+        return FAIL(o, "sampler needs \"interval\" (cycles; clamped into the QSI range)");
+    if (scn_u64(p, n, 0, UINT64_MAX, &dv->interval))
+        return -1;
+    dv->functions = CPUMF_SF_BASIC;
+    if ((n = GET(o, "functions"))) {
+        if (scn_set_list(p, n, 1, &dv->functions))
+            return -1;
+        if (!(dv->functions & CPUMF_SF_BASIC))
+            return FAIL(n, "functions: \"basic\" is required (diagnostic sampling comes with "
+                           "basic)");
+    }
+    return 0;
+}
+
+/* "start", "stop" (after start), "resume" (after stop). */
+static int parse_driver_times(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cJSON *n;
+    if ((n = GET(o, "start")) && scn_u64(p, n, 0, UINT64_MAX - 1, &dv->start))
+        return -1;
+    if ((n = GET(o, "stop"))) {
+        if (scn_u64(p, n, 0, UINT64_MAX - 1, &dv->stop))
+            return -1;
+        if (dv->stop <= dv->start)
+            return FAIL(n, "stop: must be after start (%llu)", (unsigned long long)dv->start);
+        dv->has_stop = 1;
+    }
+    if ((n = GET(o, "resume"))) {
+        if (!dv->has_stop)
+            return FAIL(n, "resume: needs \"stop\"");
+        if (scn_u64(p, n, 0, UINT64_MAX - 1, &dv->resume))
+            return -1;
+        if (dv->resume <= dv->stop)
+            return FAIL(n, "resume: must be after stop (%llu)", (unsigned long long)dv->stop);
+        dv->has_resume = 1;
+    }
+    return 0;
+}
+
+/* "buffer", "alert_bit", "program_parameter", "sequence", "check_intervals",
+ * "comment", "expect". */
+static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    static const char *const ek[] = { "samples_read", "overflow", "alerts", "blocks",
+                                      "invalid_entry", "incorrect_sdbt", "loss", NULL };
+    const cJSON *n, *m;
+    const char *s;
+    uint64_t v;
+    unsigned i;
+    if ((n = GET(o, "buffer"))) {
+        if (scn_str(p, n, &s))
+            return -1;
+        if (strcmp(s, "1m") == 0)
+            dv->big = 1;
+        else if (strcmp(s, "4k") != 0)
+            return FAIL(n, "buffer: \"4k\" or \"1m\", not \"%s\"", s);
+    }
+    dv->alert_bit = 1;
+    if ((n = GET(o, "alert_bit")) && scn_bool(p, n, &dv->alert_bit))
+        return -1;
+    dv->pp = 0x5346000000000000ull | dv->cpu;
+    if ((n = GET(o, "program_parameter")) && scn_u64(p, n, 0, UINT64_MAX, &dv->pp))
+        return -1;
+    v = 0;
+    if (scn_opt_u64(p, o, "sequence", 0, 999, &v) < 0)
+        return -1;
+    dv->sequence = (uint32_t)v;
+    if ((n = GET(o, "check_intervals"))) {
+        if (scn_bool(p, n, &dv->check_intervals))
+            return -1;
+        if (dv->check_intervals && p->sc->system.interval_mode != 0)
+            return FAIL(n, "check_intervals: only in the exact interval mode (system %s is not)",
+                        p->sc->system.name);
+    }
+    if ((n = GET(o, "comment")) && scn_str(p, n, &s))
+        return -1;
+    if (!(n = GET(o, "expect")))
+        return 0;
+    if (scn_keys(p, n, ek))
+        return -1;
+    for (i = 0; i < TB_DRV_NEXP; i++)
+        if ((m = GET(n, ek[i])) && scn_range(p, m, &dv->expect[i]))
+            return -1;
+    return 0;
+}
+
+static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    static const char *const dk[] = { "cpu", "kind", "sdbs", "sdbs_per_table", "interval",
+                                      "functions", "start", "stop", "resume", "buffer",
+                                      "alert_bit", "program_parameter", "sequence",
+                                      "check_intervals", "expect", "comment", NULL };
+    memset(dv, 0, sizeof *dv);
+    jdoc_pos(p->d, o, &dv->line, &dv->col);
+    if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) || parse_driver_sampling(p, o, dv) ||
+        parse_driver_times(p, o, dv) || parse_driver_options(p, o, dv))
+        return -1;
+    return 0;
+}
+
+/* One driver: a model with sampling, one driver per CPU. */
+static int parse_driver_entry(parse_ctx *p, const cJSON *e)
+{
+    tb_scenario *sc = p->sc;
+    tb_driver *dv = &sc->drivers[sc->n_drivers];
+    uint32_t k;
+    if (parse_driver(p, e, dv))
+        return -1;
+    sc->n_drivers++;
+    if (!sc->system.model.fac_sf)
+        return FAIL(e, "drivers: the sampler needs the sampling facility (model %s has none)",
+                    sc->system.model.name);
+    for (k = 0; k + 1 < sc->n_drivers; k++)
+        if (sc->drivers[k].cpu == dv->cpu)
+            return FAIL(e, "drivers: a second driver for cpu %u", dv->cpu);
+    return 0;
+}
+
+int scn_parse_drivers(parse_ctx *p, const cJSON *arr)
+{
+    p->sc->drivers = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *p->sc->drivers);
+    return scn_each(p, arr, "drivers", parse_driver_entry);
+}
+
+/* 1 when [a, a + size) is in storage and outside every hole; 0 when it meets
+ * a hole (*next: the hole's end); -1 beyond the storage size. */
+static int region_free(const cpumf_system_cfg *cfg, uint64_t a, uint64_t size, uint64_t *next)
+{
+    unsigned h;
+    if (a + size < a || a + size > cfg->storage_size)
+        return -1;
+    for (h = 0; h < cfg->n_holes; h++) {
+        const cpumf_hole *x = &cfg->holes[h];
+        if (a < x->base + x->size && x->base < a + size) {
+            *next = x->base + x->size;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* bump allocation of size bytes aligned to size (size is a power of 2) */
+static int drv_alloc(const cpumf_system_cfg *cfg, uint64_t *bump, uint64_t size, uint64_t *out)
+{
+    for (;;) {
+        uint64_t a = (*bump + size - 1) & ~(size - 1), nx = 0;
+        int r;
+        if (a < *bump)
+            return -1;
+        r = region_free(cfg, a, size, &nx);
+        if (r < 0)
+            return -1;
+        if (r == 1) {
+            *out = a;
+            *bump = a + size;
+            return 0;
+        }
+        *bump = nx;
+    }
+}
+
+/* The control page, the tables and the SDBs of one driver from *bump up. */
+static int layout_driver(const cpumf_system_cfg *cfg, tb_driver *dv, uint64_t *bump)
+{
+    uint64_t bsz = dv->big ? 0x100000u : 0x1000u;
+    uint32_t k;
+    dv->n_tables = (dv->sdbs + dv->per_table - 1) / dv->per_table;
+    dv->table = xcalloc(dv->n_tables, sizeof *dv->table);
+    dv->sdb = xcalloc(dv->sdbs, sizeof *dv->sdb);
+    if (drv_alloc(cfg, bump, 0x1000, &dv->ctl))
+        return -1;
+    for (k = 0; k < dv->n_tables; k++)
+        if (drv_alloc(cfg, bump, 0x1000, &dv->table[k]))
+            return -1;
+    for (k = 0; k < dv->sdbs; k++)
+        if (drv_alloc(cfg, bump, bsz, &dv->sdb[k]))
+            return -1;
+    return 0;
+}
+
+int scn_layout_drivers(parse_ctx *p, const cJSON *arr)
+{
+    tb_scenario *sc = p->sc;
+    uint64_t bump = 0x100000;
+    uint32_t i;
+    const cJSON *e = arr->child;
+    for (i = 0; i < sc->n_mem; i++)
+        if (sc->mem[i].addr + sc->mem[i].len > bump)
+            bump = sc->mem[i].addr + sc->mem[i].len;
+    for (i = 0; i < sc->n_drivers; i++, e = e->next) {
+        tb_driver *dv = &sc->drivers[i];
+        if (layout_driver(&sc->system, dv, &bump))
+            return FAIL(e, "drivers: no room for the sampler's %u tables and %u SDBs of %s above "
+                           "the scenario's memory in system %s (storage 0x%llx)", dv->n_tables,
+                        dv->sdbs, dv->big ? "1 MiB" : "4 KiB", sc->system.name,
+                        (unsigned long long)sc->system.storage_size);
+    }
+    return 0;
+}

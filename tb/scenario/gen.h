@@ -1,0 +1,48 @@
+/*
+ * gen.h - inside the "random" generators: the seeded number generator, and
+ * the sampling generator (gen_sampling.c) as the counter generator
+ * (gen_counters.c) drives it.  A run depends only on the seed: every draw
+ * happens in a fixed order.
+ */
+#ifndef TB_SCENARIO_GEN_H
+#define TB_SCENARIO_GEN_H
+
+#include <stdint.h>
+
+#include "parse.h"
+
+typedef struct rgen {
+    uint64_t s;
+} rgen;
+
+uint64_t rg_next(rgen *g);
+/* 0..n-1 (0 when n is 0). */
+unsigned rg_below(rgen *g, unsigned n);
+/* 1 with a chance of pct in 100. */
+int rg_pct(rgen *g, unsigned pct);
+/* v big-endian into b[0..7]. */
+void gen_put_be64(uint8_t *b, uint64_t v);
+
+/* "random": {"sampling": ...} */
+typedef struct sampling_opts {
+    uint8_t on, buffers;                /* buffers: bit 0 "4k", bit 1 "1m" */
+    uint32_t topologies, malformed_pm, share;
+    uint64_t imin, imax;
+} sampling_opts;
+
+int sfg_parse_opts(parse_ctx *p, const cJSON *o, sampling_opts *so);
+
+typedef struct sfg sfg;
+
+/* The generator with its memory written (above `above`, room for `insns`
+ * steps); NULL when the system's storage has no room for it. */
+sfg *sfg_create(parse_ctx *p, rgen *g, const sampling_opts *so, uint64_t above, uint64_t insns);
+void sfg_destroy(sfg *s);
+/* Makes st (new, with its cycle and CPU) a sampling step; stopped[] is the
+ * CPUs' stopped state as the steps so far leave it.  1: an instruction. */
+int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped);
+/* 1 when st would end or stop a sampling activation that is being left
+ * alone for a few intervals on its CPU: the caller drops it. */
+int sfg_holds(const sfg *s, const tb_step *st);
+
+#endif
