@@ -31,12 +31,13 @@ $(eval $(call COSIM_BIN,-mut,vobj-mut,))
 $(eval $(call COSIM_BIN,-xrand,vobj-xrand,))
 $(eval $(call COSIM_BIN,-cov,vobj-cov,$(BUILD)/vobj-cov/verilated_cov.o))
 
-# cpumf-sim under AddressSanitizer and UndefinedBehaviorSanitizer.
+# cpumf-sim under AddressSanitizer and UndefinedBehaviorSanitizer (the
+# sources by name: its .d file adds the headers to the prerequisites).
 SAN_SRC := $(LIB_SRC) $(COMMON_SRC) $(TB_SRC) tb/runner/sim_main.c
 $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  $(TB_INCLUDES) -Icmodel/src -o $@ $^ $(LDLIBS)
+	  $(TB_INCLUDES) -Icmodel/src -o $@ $(SAN_SRC) $(LDLIBS)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
 $(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES)

@@ -169,7 +169,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     }
 
     /* storage-port arbiter: the next owner */
-    d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? CPUMF_ARB_NONE : sel);
+    d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? (unsigned)CPUMF_ARB_NONE : sel);
 
     /* alert */
     ai.cr0_58 = (uint8_t)(io->cr0_58 & 1u);
