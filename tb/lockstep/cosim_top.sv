@@ -11,6 +11,9 @@ module cosim_top
 (
   input  logic     clk_i,
   input  logic     rst_ni,
+  // The other ports are traced where they arrive, in rtl and model: traced
+  // here too they would cost the waves a second copy of every wide struct.
+  /*verilator tracing_off*/
   input  cfg_t     cfg_i,
   input  cpu_in_t  in_i [NCPU],
   input  sys_in_t  sys_i,
@@ -24,6 +27,7 @@ module cosim_top
   input  cpu_out_t [NCPU-1:0] model_out_i,
   input  cpu_obs_t [NCPU-1:0] model_obs_i,
   input  sys_obs_t            model_sys_obs_i
+  /*verilator tracing_on*/
 );
 
   mf_system rtl (.*);
