@@ -32,6 +32,8 @@ help:
 	@echo "make waves TEST=name [WAVE_FROM=c WAVE_TO=c]   dump a scenario to waves/name.fst"
 	@echo "make bench      cycles/s of model alone, RTL alone, lockstep, lockstep with waves"
 	@echo "make lint       verilator --lint-only -Wall over rtl/"
+	@echo "make gen        rewrite the files generated from the tables (tools/gen)"
+	@echo "make gen-check  fail when they differ from the tables"
 	@echo "make install [PREFIX=/usr/local]   headers, libraries, pkg-config file, tools, configs"
 
 # ---- dependencies: Debian packages, installed when missing -------------------

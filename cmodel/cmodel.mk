@@ -27,7 +27,8 @@ $(LIB_INTERNAL): $(LIB_OBJ)
 	ar rcs $@ $^
 
 # The model compiled as C++ too: users link it into C++ benches.
-$(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/src/*.h cmodel/src/arch/*.h)
+$(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/include/cpumf/*.def \
+    cmodel/src/*.h cmodel/src/arch/*.h)
 	@mkdir -p $(@D)
 	for f in $(LIB_SRC); do $(CXX) -x c++ -std=c++17 -fsyntax-only -Wall -Wextra -Wshadow -Werror \
 	  $(MODEL_INCLUDES) $$f || exit 1; done
@@ -58,6 +59,7 @@ install: deps
 	  $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim
 	install -d $(PREFIX)/include/cpumf $(PREFIX)/lib/pkgconfig $(PREFIX)/bin $(PREFIX)/share/cpumf
 	install -m 644 cmodel/include/cpumf/*.h $(PREFIX)/include/cpumf/
+	install -m 644 cmodel/include/cpumf/*.def $(PREFIX)/include/cpumf/
 	install -m 644 $(IOBJ)/libcpumf.a $(PREFIX)/lib/
 	install -m 755 $(IOBJ)/libcpumf.so.$(VERSION) $(PREFIX)/lib/
 	ln -sf libcpumf.so.$(VERSION) $(PREFIX)/lib/libcpumf.so.$(SOMAJOR)

@@ -5,4 +5,6 @@ COMMON_SRC := $(sort $(wildcard common/*.c))
 JSON_OBJ := $(BUILD)/obj/common/json_strict.o
 SMP_OBJ := $(BUILD)/obj/common/smp.o
 XALLOC_OBJ := $(BUILD)/obj/common/xalloc.o
-$(BUILD)/obj/common/%.o: INCLUDES := -Icommon
+# the packed-struct ports of the RTL (the lockstep shim, the DPI-C glue)
+BUNDLE_OBJ := $(BUILD)/obj/common/rtl_bundle.o
+$(BUILD)/obj/common/%.o: INCLUDES := -Icommon -Icmodel/include

@@ -51,10 +51,10 @@ module cf_counters
   // Set of a slot, LCCTL bit layout.
   /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic int slot_set(int s);
-    if (s < SLOT_PROBLEM) return SET_BASIC;
-    if (s < SLOT_CRYPTO) return SET_PROBLEM;
-    if (s < SLOT_EXT) return SET_CRYPTO;
-    return SET_EXT;
+    if (s < SLOT_PROBLEM) return SET_BASIC_BIT;
+    if (s < SLOT_CRYPTO) return SET_PROBLEM_BIT;
+    if (s < SLOT_EXT) return SET_CRYPTO_BIT;
+    return SET_EXT_BIT;
   endfunction
   /*verilator coverage_on*/
 
@@ -96,10 +96,10 @@ module cf_counters
     `MUT_DO(COUNT_STOPPED, run = 1'b1;)
     `MUT_DO(COUNT_INACTIVE, active = a_i & e_i;)
     cnt  = run ? active : 6'b0;
-    live = inst & {{(NSLOT - SLOT_EXT){e_next_i[SET_EXT]}},
-                   {(SLOT_EXT - SLOT_CRYPTO){e_next_i[SET_CRYPTO]}},
-                   {(SLOT_CRYPTO - SLOT_PROBLEM){e_next_i[SET_PROBLEM]}},
-                   {(SLOT_PROBLEM - SLOT_BASIC){e_next_i[SET_BASIC]}}};
+    live = inst & {{(NSLOT - SLOT_EXT){e_next_i[SET_EXT_BIT]}},
+                   {(SLOT_EXT - SLOT_CRYPTO){e_next_i[SET_CRYPTO_BIT]}},
+                   {(SLOT_CRYPTO - SLOT_PROBLEM){e_next_i[SET_PROBLEM_BIT]}},
+                   {(SLOT_PROBLEM - SLOT_BASIC){e_next_i[SET_BASIC_BIT]}}};
   end
 
   // One block per slot: slot, set and event are constants there, so each

@@ -38,24 +38,19 @@ module cf_global
   input  logic                               sigp_mt_enable_i,
   input  logic                               cg_addr_change_i,
   // state
-  output logic                               g_e_o,
-  output logic                               g_c_o,
-  output logic                               change_o,
-  output logic                               mt_enabled_o,
-  output logic [NCG-1:0][NCGCTR-1:0][63:0]   cg_ctr_o,
-  output logic [NCPU-1:0][1:0][63:0]         mt_ctr_o
+  output cf_global_obs_t                     obs_o
 );
 
   logic                             g_e_q, g_e_d, g_c_q, g_c_d, change_q, change_d;
   logic                             mt_en_q, mt_en_d;
-  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
+  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
   logic [NCPU-1:0][1:0][63:0]       mt_ctr_q, mt_ctr_d;
   logic                             disable_ev, cg_clear;
   // A clear or power-on reset of an installed CPU, and global E before it:
   // named so that Verilator counts the branch on them (it counts an
   // always_comb block's branches on its final values).
   logic                             clear_rst, e_before_rst;
-  logic [NCG-1:0][NCGCTR-1:0][3:0]  cg_inc;
+  logic [NCG-1:0][CG_NCTR-1:0][3:0]  cg_inc;
   logic [NCPU-1:0]                  cpu_inst;
   logic [NCG-1:0]                   cg_inst;
   logic [NCPU-1:0][1:0]             core_of;
@@ -85,7 +80,8 @@ module cf_global
     end
     clear_rst = 1'b0;
     for (int i = 0; i < NCPU; i++)
-      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RST_CLEAR || reset_i[i] == RST_POWER_ON));
+      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RESET_CLEAR ||
+                                               reset_i[i] == RESET_POWER_ON));
     e_before_rst = g_e_d;
     if (clear_rst) begin
       if (e_before_rst) disable_ev = 1'b1;
@@ -122,10 +118,11 @@ module cf_global
     // The mutant reads the CPUs' group authorization and their requests to
     // clear it from the top, so that it needs no port of its own.
     `MUT_DO(CG_CLEAR_ON_UNAUTH, for (int i = 0; i < NCPU; i++)
-      if (cpu_inst[i] && mf_system.obs_cg_a_o[i] && mf_system.auth_clr_i[i][AUTH_CG])
+      if (cpu_inst[i] && mf_system.obs_o[i].cf_state.cg_a_q &&
+          mf_system.in_i[i].auth_clr[AUTH_CG_BIT])
         cg_clear = 1'b1;)
     for (int g = 0; g < NCG; g++) begin
-      for (int k = 0; k < NCGCTR; k++) begin
+      for (int k = 0; k < CG_NCTR; k++) begin
         if (cg_clear) begin
           cg_ctr_d[g][k] = '0;
         end else if (g_e_q && g_c_q) begin
@@ -191,11 +188,11 @@ module cf_global
     end
   end
 
-  assign g_e_o        = g_e_q;
-  assign g_c_o        = g_c_q;
-  assign change_o     = change_q;
-  assign mt_enabled_o = mt_en_q;
-  assign cg_ctr_o     = cg_ctr_q;
-  assign mt_ctr_o     = mt_ctr_q;
+  assign obs_o.g_e_q    = g_e_q;
+  assign obs_o.g_c_q    = g_c_q;
+  assign obs_o.change_q = change_q;
+  assign obs_o.mt_en_q  = mt_en_q;
+  assign obs_o.cg_ctr_q = cg_ctr_q;
+  assign obs_o.mt_ctr_q = mt_ctr_q;
 
 endmodule

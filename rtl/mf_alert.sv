@@ -13,25 +13,25 @@ module mf_alert
   input  logic        cpu_enabled_i,  // some non-MT CPU set enabled in the next state
   input  logic        sf_enabled_i,   // some sampling function enabled in the next state
   input  logic        reset_i,        // any reset this cycle
-  output logic        req_o,
-  output logic [31:0] pending_o
+  output logic        alert_req_o,
+  output logic [31:0] alert_param_o   // the pending parameter
 );
 
   logic [31:0] pend_q, pend_d;
   logic        clr_loss_cpu;
 
-  assign req_o = (pend_q != '0) && cr0_58_i;
+  assign alert_req_o = (pend_q != '0) && cr0_58_i;
 
   // AL-3: bits 0, 1, 2 and 9 clear when no sampling function is enabled, bit
   // 25 when no non-MT CPU counter set is; bits 8, 16 and 24 stay.
   always_comb begin
-    pend_d = (taken_i && req_o) ? '0 : pend_q;
+    pend_d = (taken_i && alert_req_o) ? '0 : pend_q;
     if (clr_loss_mt_i) pend_d = pend_d & ~AL_LOSS_MT;
     pend_d = pend_d | raise_i;
     clr_loss_cpu = !cpu_enabled_i;
     `MUT_DO(AL3_NO_CLEAR, clr_loss_cpu = 1'b0;)
     if (clr_loss_cpu) pend_d = pend_d & ~AL_LOSS_CPU;
-    if (!sf_enabled_i) pend_d = pend_d & ~AL_SF_BITS;
+    if (!sf_enabled_i) pend_d = pend_d & ~AL_SF_GROUP;
     if (reset_i) pend_d = '0;
   end
 
@@ -43,6 +43,6 @@ module mf_alert
     end
   end
 
-  assign pending_o = pend_q;
+  assign alert_param_o = pend_q;
 
 endmodule

@@ -3,147 +3,25 @@
 // One CPU of the measurement facility: counter-set state, counters, alert,
 // instruction unit, the sampling units (controls, interval, update process)
 // and the arbiter that shares the CPU's storage port (uarch.md section 18).
+// The units are instances named as their modules, so that a register is
+// g_cpu[i].mf_cpu.<unit>.<reg> in the hierarchy and cpuN.<unit>.<reg> in
+// the lockstep's reports.
 module mf_cpu
   import mf_pkg::*;
 #(
   parameter int IDX = 0   // CPU index
 ) (
-  input  logic                             clk_i,
-  input  logic                             rst_ni,
-  // straps
-  input  logic                             installed_i,
-  input  logic [15:0]                      cfg_cfvn_i,
-  input  logic [15:0]                      cfg_csvn_i,
-  input  logic [3:0]                       cfg_fac_i,
-  input  logic                             cfg_unified_l1_i,
-  input  logic                             cfg_has_cg_i,
-  input  logic [7:0]                       cfg_n_ext_i,
-  input  logic [15:0]                      cfg_max_cpu_addr_i,
-  input  logic [15:0]                      cfg_max_cg_addr_i,
-  input  logic [2:0]                       cfg_n_cpus_i,
-  input  logic [1:0]                       cfg_n_cg_i,
-  input  logic [NCPU-1:0][15:0]            cfg_cpu_addr_i,
-  input  logic [NCPU-1:0][CGW-1:0]         cfg_cpu_cg_i,
-  input  logic [NCG-1:0][15:0]             cfg_cg_addr_i,
-  input  logic [6:0]                       pwr_auth_cf_i,
-  input  logic [1:0]                       pwr_auth_sf_i,
-  input  logic                             pwr_mt_i,
-  input  logic [15:0]                      cfg_bsdes_i,
-  input  logic [15:0]                      cfg_dsdes_i,
-  input  logic [15:0]                      cfg_dsde_fmt_i,
-  input  logic [63:0]                      cfg_min_int_i,
-  input  logic [63:0]                      cfg_max_int_i,
-  input  logic [31:0]                      cfg_cpu_speed_i,
-  input  logic [1:0]                       cfg_int_mode_i,
-  input  logic [31:0]                      cfg_lfsr_seed_i,
-  input  logic                             cfg_dedicated_i,
-  // activity
-  input  logic                             stopped_i,
-  input  logic                             wait_i,
-  input  logic                             problem_i,
-  input  logic                             dat_i,
-  input  logic [1:0]                       as_i,
-  input  logic [15:0]                      asn_i,
-  input  logic [63:0]                      ia_i,
-  input  logic [2:0]                       insns_i,
-  input  logic                             uniq_i,
-  input  logic [3:0]                       uniq_count_i,
-  input  logic                             l1i_dw_i,
-  input  logic                             l1i_pen_i,
-  input  logic                             l1d_dw_i,
-  input  logic                             l1d_pen_i,
-  input  logic [4:0]                       cr_fn_i,
-  input  logic [4:0]                       cr_busy_i,
-  input  logic [4:0]                       cr_bfn_i,
-  input  logic [4:0]                       cr_bcyc_i,
-  input  logic [159:0]                     ext_ev_i,
-  input  logic [1:0]                       level_i,
-  input  logic                             secure_guest_i,
-  input  logic                             pcf49_i,
-  input  logic                             entry_inconsistent_i,
-  input  logic                             sf_lower_en_i,
-  input  logic [63:0]                      tod_i,
-  input  logic [63:0]                      diag_i,
-  input  logic                             cr0_58_i,
-  // instruction request
-  input  logic                             insn_valid_i,
-  input  logic [3:0]                       insn_op_i,
-  input  logic [3:0]                       insn_m3_i,
-  input  logic                             insn_problem_i,
-  input  logic                             insn_cr0_15_i,
-  input  logic [63:0]                      insn_r1_i,
-  input  logic [63:0]                      insn_r2_i,
-  input  logic [63:0]                      insn_addr_i,
-  // external pulses
-  input  logic [6:0]                       auth_set_i,
-  input  logic [6:0]                       auth_clr_i,
-  input  logic [1:0]                       sf_auth_set_i,
-  input  logic [1:0]                       sf_auth_clr_i,
-  input  logic [2:0]                       reset_i,
-  input  logic [5:0]                       loss_cpu_i,
-  input  logic                             loss_mt_i,
-  input  logic                             loss_sample_i,
-  input  logic                             alert_taken_i,
-  input  logic                             sigp_mt_valid_i,
-  input  logic                             sigp_mt_enable_i,
-  // storage port
-  input  logic                             stor_req_ready_i,
-  input  logic                             stor_rsp_valid_i,
-  input  logic                             stor_rsp_err_i,
-  input  logic [63:0]                      stor_rsp_data_i,
-  output logic                             stor_req_valid_o,
-  output logic                             stor_req_we_o,
-  output logic [7:0]                       stor_req_be_o,
-  output logic [63:0]                      stor_req_addr_o,
-  output logic [63:0]                      stor_req_wdata_o,
-  // global state
-  input  logic                             g_e_i,
-  input  logic                             g_c_i,
-  input  logic                             change_i,
-  input  logic [1:0][63:0]                 mt_ctr_i,
-  input  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_i,
-  // effects on the global state
-  output logic                             lpctl_we_o,
-  output logic [1:0]                       lpctl_ec_o,
-  output logic                             spctr_we_o,
-  output logic [CGW-1:0]                   spctr_grp_o,
-  output logic [2:0]                       spctr_ctr_o,
-  output logic [63:0]                      spctr_data_o,
-  output logic                             mt_active_o,
-  output logic                             mt_e_next_o,
-  // instruction response and alert
-  output logic                             insn_ready_o,
-  output logic                             insn_done_o,
-  output logic [1:0]                       insn_cc_o,
-  output logic [7:0]                       insn_exc_o,
-  output logic [63:0]                      insn_r1_o,
-  output logic                             alert_req_o,
-  output logic [31:0]                      alert_param_o,
-  // observation
-  output logic [5:0]                       obs_cf_a_o,
-  output logic [5:0]                       obs_cf_e_o,
-  output logic [5:0]                       obs_cf_c_o,
-  output logic                             obs_cg_a_o,
-  output logic [63:0]                      obs_ctr_o [NSLOT],
-  output logic [2:0]                       obs_insn_state_o,
-  output logic [63:0]                      obs_pp_o,
-  output logic [1:0]                       obs_sf_a_o,
-  output logic [1:0]                       obs_sf_e_o,
-  output logic [1:0]                       obs_sf_c_o,
-  output logic                             obs_sf_s_o,
-  output logic                             obs_sf_h_o,
-  output logic [63:0]                      obs_interval_o,
-  output logic [63:0]                      obs_tear_o,
-  output logic [63:0]                      obs_dear_o,
-  output logic [63:0]                      obs_int_cnt_o,
-  output logic [7:0]                       obs_int_sec_o,
-  output logic                             obs_int_sec_act_o,
-  output logic [31:0]                      obs_lfsr_o,
-  output logic [63:0]                      obs_coll_o,
-  output logic [3:0]                       obs_upd_state_o,
-  output logic [63:0]                      obs_n_stored_o,
-  output logic [63:0]                      obs_n_overflow_o,
-  output logic [1:0]                       obs_arb_o
+  input  logic           clk_i,
+  input  logic           rst_ni,
+  input  logic           installed_i,
+  input  cfg_t           cfg_i,          // straps
+  input  cpu_in_t        in_i,           // this CPU's inputs
+  input  sys_in_t        sys_i,          // SIGP
+  input  cf_global_obs_t cf_global_i,    // the global registers of this cycle
+  output cpu_out_t       out_o,
+  output cpu_greq_t      greq_o,         // effects on the global state
+  output cpu_regs_t      obs_o,          // the registers but the counters
+  output logic [63:0]    ctr_o [NSLOT]   // the counters, one native word per slot
 );
 
   logic [5:0]        a, e, c, e_next;
@@ -158,7 +36,7 @@ module mf_cpu
   // sampling
   logic [1:0]        sf_a, sf_e, sf_c, lsctl_e, lsctl_c;
   logic              sf_s, sf_h, sf_en_next, sf_active;
-  logic [63:0]       sf_interval, sf_tear, sf_dear, sf_pp;
+  logic [63:0]       interval, sf_tear, sf_dear, sf_pp;
   logic              lsctl_exec, lsctl_we, lsctl_load, lsctl_s, lsctl_h;
   logic [63:0]       lsctl_interval, lsctl_tear, lsctl_dear;
   logic [31:0]       sf_raise, upd_raise;
@@ -172,169 +50,179 @@ module mf_cpu
   logic [7:0]        upd_be;
   logic [63:0]       upd_addr, upd_wdata;
   arb_e              own_q, own_d, sel;
+  logic              stor_req_valid, stor_req_we;
+  logic [7:0]        stor_req_be;
+  logic [63:0]       stor_req_addr, stor_req_wdata;
+  // CPU IDX belongs to core IDX / threads-per-core.
+  logic [1:0]        core;
+  logic              unused_global;
+
+  assign core = (cfg_i.threads_per_core == 2'd2) ? 2'(IDX / 2) : 2'(IDX);
+  // mt_en_q concerns SIGP only, which cf_global decides
+  assign unused_global = cf_global_i.mt_en_q ^ sys_i.cg_addr_change;
 
   // Codes above power-on are not resets.
-  assign reset_any = reset_i != RST_NONE && reset_i <= RST_POWER_ON;
+  assign reset_any = in_i.reset != RESET_NONE && in_i.reset <= RESET_POWER_ON;
 
-  cf_state u_state (
+  cf_state cf_state (
     .clk_i,
     .rst_ni,
     .installed_i,
-    .cfg_csvn_i,
-    .pwr_auth_cf_i,
-    .pwr_mt_i,
-    .lcctl_we_i    (lcctl_we),
-    .lcctl_mask_i  (lcctl_mask),
-    .lcctl_e_i     (lcctl_e),
-    .lcctl_c_i     (lcctl_c),
-    .sigp_mt_valid_i,
-    .sigp_mt_enable_i,
-    .loss_cpu_i,
-    .loss_mt_i,
-    .auth_set_i,
-    .auth_clr_i,
-    .reset_i,
-    .g_e_i,
-    .a_o           (a),
-    .e_o           (e),
-    .c_o           (c),
-    .cg_a_o        (cg_a),
-    .e_next_o      (e_next),
-    .alert_raise_o (alert_raise)
+    .cfg_csvn_i       (cfg_i.csvn),
+    .pwr_auth_cf_i    (cfg_i.auth_cf),
+    .pwr_mt_i         (cfg_i.mt_enabled),
+    .lcctl_we_i       (lcctl_we),
+    .lcctl_mask_i     (lcctl_mask),
+    .lcctl_e_i        (lcctl_e),
+    .lcctl_c_i        (lcctl_c),
+    .sigp_mt_valid_i  (sys_i.sigp_mt_valid),
+    .sigp_mt_enable_i (sys_i.sigp_mt_enable),
+    .loss_cpu_i       (in_i.loss_cpu),
+    .loss_mt_i        (in_i.loss_mt),
+    .auth_set_i       (in_i.auth_set),
+    .auth_clr_i       (in_i.auth_clr),
+    .reset_i          (in_i.reset),
+    .g_e_i            (cf_global_i.g_e_q),
+    .a_o              (a),
+    .e_o              (e),
+    .c_o              (c),
+    .cg_a_o           (cg_a),
+    .e_next_o         (e_next),
+    .alert_raise_o    (alert_raise)
   );
 
-  cf_counters u_counters (
+  cf_counters cf_counters (
     .clk_i,
     .rst_ni,
-    .cfg_cfvn_i,
-    .cfg_csvn_i,
-    .cfg_n_ext_i,
-    .cfg_unified_l1_i,
-    .a_i       (a),
-    .e_i       (e),
-    .c_i       (c),
-    .e_next_i  (e_next),
-    .stopped_i,
-    .wait_i,
-    .problem_i,
-    .insns_i,
-    .l1i_dw_i,
-    .l1i_pen_i,
-    .l1d_dw_i,
-    .l1d_pen_i,
-    .cr_fn_i,
-    .cr_busy_i,
-    .cr_bfn_i,
-    .cr_bcyc_i,
-    .ext_ev_i,
-    .wr_i      (scctr_we),
-    .wr_slot_i (scctr_slot),
-    .wr_data_i (wr_data),
-    .ctr_o     (ctr)
+    .cfg_cfvn_i       (cfg_i.cfvn),
+    .cfg_csvn_i       (cfg_i.csvn),
+    .cfg_n_ext_i      (cfg_i.n_ext),
+    .cfg_unified_l1_i (cfg_i.unified_l1),
+    .a_i              (a),
+    .e_i              (e),
+    .c_i              (c),
+    .e_next_i         (e_next),
+    .stopped_i        (in_i.stopped),
+    .wait_i           (in_i.wait_st),
+    .problem_i        (in_i.problem),
+    .insns_i          (in_i.insns),
+    .l1i_dw_i         (in_i.l1i_dw),
+    .l1i_pen_i        (in_i.l1i_pen),
+    .l1d_dw_i         (in_i.l1d_dw),
+    .l1d_pen_i        (in_i.l1d_pen),
+    .cr_fn_i          (in_i.cr_fn),
+    .cr_busy_i        (in_i.cr_busy),
+    .cr_bfn_i         (in_i.cr_bfn),
+    .cr_bcyc_i        (in_i.cr_bcyc),
+    .ext_ev_i         (in_i.ext),
+    .wr_i             (scctr_we),
+    .wr_slot_i        (scctr_slot),
+    .wr_data_i        (wr_data),
+    .ctr_o            (ctr)
   );
 
-  mf_alert u_alert (
+  mf_alert mf_alert (
     .clk_i,
     .rst_ni,
     .raise_i       (alert_raise | sf_raise | upd_raise),
     .clr_loss_mt_i (clr_loss_mt),
-    .taken_i       (alert_taken_i),
-    .cr0_58_i,
+    .taken_i       (in_i.alert_taken),
+    .cr0_58_i      (in_i.cr0_58),
     .cpu_enabled_i ((e_next & SETS_NON_MT) != '0),
     .sf_enabled_i  (sf_en_next),
     .reset_i       (reset_any),
-    .req_o         (alert_req_o),
-    .pending_o     (alert_pend)
+    .alert_req_o   (out_o.alert_req),
+    .alert_param_o (alert_pend)
   );
 
-  mf_insn u_insn (
+  mf_insn mf_insn (
     .clk_i,
     .rst_ni,
     .installed_i,
-    .cfg_cfvn_i,
-    .cfg_csvn_i,
-    .cfg_fac_i,
-    .cfg_has_cg_i,
-    .cfg_n_ext_i,
-    .cfg_max_cpu_addr_i,
-    .cfg_max_cg_addr_i,
-    .cfg_n_cpus_i,
-    .cfg_n_cg_i,
-    .cfg_cpu_addr_i,
-    .cfg_cpu_cg_i,
-    .cfg_cg_addr_i,
-    .cfg_bsdes_i,
-    .cfg_dsdes_i,
-    .cfg_min_int_i,
-    .cfg_max_int_i,
-    .cfg_cpu_speed_i,
-    .stopped_i,
-    .insn_valid_i,
-    .insn_op_i,
-    .insn_m3_i,
-    .insn_problem_i,
-    .insn_cr0_15_i,
-    .insn_r1_i,
-    .insn_r2_i,
-    .insn_addr_i,
-    .stor_req_ready_i (ins_ready),
-    .stor_rsp_valid_i (ins_rsp),
-    .stor_rsp_err_i,
-    .stor_rsp_data_i,
-    .stor_req_valid_o (ins_valid),
-    .stor_req_we_o    (ins_we),
-    .stor_req_be_o    (ins_be),
-    .stor_req_addr_o  (ins_addr),
-    .stor_req_wdata_o (ins_wdata),
-    .a_i            (a),
-    .e_i            (e),
-    .c_i            (c),
-    .cg_a_i         (cg_a),
-    .loss_mt_pend_i ((alert_pend & AL_LOSS_MT) != '0),
-    .g_e_i,
-    .g_c_i,
-    .change_i,
-    .ctr_i          (ctr),
-    .mt_ctr_i,
-    .cg_ctr_i,
-    .sf_lower_en_i,
-    .sf_a_i         (sf_a),
-    .sf_e_i         (sf_e),
-    .sf_c_i         (sf_c),
-    .sf_tear_i      (sf_tear),
-    .sf_dear_i      (sf_dear),
-    .upd_busy_i     (!upd_idle),
-    .lpp_we_o       (lpp_we),
-    .operand_o      (operand),
-    .lcctl_we_o     (lcctl_we),
-    .lcctl_mask_o   (lcctl_mask),
-    .lcctl_e_o      (lcctl_e),
-    .lcctl_c_o      (lcctl_c),
-    .lpctl_we_o,
-    .lpctl_ec_o,
-    .scctr_we_o     (scctr_we),
-    .scctr_slot_o   (scctr_slot),
-    .spctr_we_o,
-    .spctr_grp_o,
-    .spctr_ctr_o,
-    .wr_data_o      (wr_data),
-    .clr_loss_mt_o  (clr_loss_mt),
-    .lsctl_exec_o   (lsctl_exec),
-    .lsctl_we_o     (lsctl_we),
-    .lsctl_load_o   (lsctl_load),
-    .lsctl_e_o      (lsctl_e),
-    .lsctl_c_o      (lsctl_c),
-    .lsctl_s_o      (lsctl_s),
-    .lsctl_h_o      (lsctl_h),
-    .lsctl_interval_o (lsctl_interval),
-    .lsctl_tear_o   (lsctl_tear),
-    .lsctl_dear_o   (lsctl_dear),
-    .insn_ready_o,
-    .insn_done_o,
-    .insn_cc_o,
-    .insn_exc_o,
-    .insn_r1_o,
-    .state_o        (obs_insn_state_o)
+    .cfg_cfvn_i         (cfg_i.cfvn),
+    .cfg_csvn_i         (cfg_i.csvn),
+    .cfg_fac_i          ({cfg_i.fac_stcctm, cfg_i.fac_sf, cfg_i.fac_cf, cfg_i.fac_lpp}),
+    .cfg_has_cg_i       (cfg_i.has_cg),
+    .cfg_n_ext_i        (cfg_i.n_ext),
+    .cfg_max_cpu_addr_i (cfg_i.max_cpu_addr),
+    .cfg_max_cg_addr_i  (cfg_i.max_cg_addr),
+    .cfg_n_cpus_i       (cfg_i.n_cpus),
+    .cfg_n_cg_i         (cfg_i.n_cg),
+    .cfg_cpu_addr_i     (cfg_i.cpu_addr),
+    .cfg_cpu_cg_i       (cfg_i.cpu_cg),
+    .cfg_cg_addr_i      (cfg_i.cg_addr),
+    .cfg_bsdes_i        (cfg_i.bsdes),
+    .cfg_dsdes_i        (cfg_i.dsdes),
+    .cfg_min_int_i      (cfg_i.min_interval),
+    .cfg_max_int_i      (cfg_i.max_interval),
+    .cfg_cpu_speed_i    (cfg_i.cpu_speed),
+    .stopped_i          (in_i.stopped),
+    .insn_valid_i       (in_i.insn_valid),
+    .insn_op_i          (in_i.op),
+    .insn_m3_i          (in_i.m3),
+    .insn_problem_i     (in_i.insn_problem),
+    .insn_cr0_15_i      (in_i.cr0_15),
+    .insn_r1_i          (in_i.r1),
+    .insn_r2_i          (in_i.r2),
+    .insn_addr_i        (in_i.addr),
+    .stor_req_ready_i   (ins_ready),
+    .stor_rsp_valid_i   (ins_rsp),
+    .stor_rsp_err_i     (in_i.stor_rsp_err),
+    .stor_rsp_data_i    (in_i.stor_rsp_data),
+    .stor_req_valid_o   (ins_valid),
+    .stor_req_we_o      (ins_we),
+    .stor_req_be_o      (ins_be),
+    .stor_req_addr_o    (ins_addr),
+    .stor_req_wdata_o   (ins_wdata),
+    .a_i                (a),
+    .e_i                (e),
+    .c_i                (c),
+    .cg_a_i             (cg_a),
+    .loss_mt_pend_i     ((alert_pend & AL_LOSS_MT) != '0),
+    .g_e_i              (cf_global_i.g_e_q),
+    .g_c_i              (cf_global_i.g_c_q),
+    .change_i           (cf_global_i.change_q),
+    .ctr_i              (ctr),
+    .mt_ctr_i           (cf_global_i.mt_ctr_q[core]),
+    .cg_ctr_i           (cf_global_i.cg_ctr_q),
+    .sf_lower_en_i      (in_i.sf_lower_enabled),
+    .sf_a_i             (sf_a),
+    .sf_e_i             (sf_e),
+    .sf_c_i             (sf_c),
+    .sf_tear_i          (sf_tear),
+    .sf_dear_i          (sf_dear),
+    .upd_busy_i         (!upd_idle),
+    .lpp_we_o           (lpp_we),
+    .operand_o          (operand),
+    .lcctl_we_o         (lcctl_we),
+    .lcctl_mask_o       (lcctl_mask),
+    .lcctl_e_o          (lcctl_e),
+    .lcctl_c_o          (lcctl_c),
+    .lpctl_we_o         (greq_o.lpctl_we),
+    .lpctl_ec_o         (greq_o.lpctl_ec),
+    .scctr_we_o         (scctr_we),
+    .scctr_slot_o       (scctr_slot),
+    .spctr_we_o         (greq_o.spctr_we),
+    .spctr_grp_o        (greq_o.spctr_grp),
+    .spctr_ctr_o        (greq_o.spctr_ctr),
+    .wr_data_o          (wr_data),
+    .clr_loss_mt_o      (clr_loss_mt),
+    .lsctl_exec_o       (lsctl_exec),
+    .lsctl_we_o         (lsctl_we),
+    .lsctl_load_o       (lsctl_load),
+    .lsctl_e_o          (lsctl_e),
+    .lsctl_c_o          (lsctl_c),
+    .lsctl_s_o          (lsctl_s),
+    .lsctl_h_o          (lsctl_h),
+    .lsctl_interval_o   (lsctl_interval),
+    .lsctl_tear_o       (lsctl_tear),
+    .lsctl_dear_o       (lsctl_dear),
+    .insn_ready_o       (out_o.insn_ready),
+    .insn_done_o        (out_o.insn_done),
+    .insn_cc_o          (out_o.cc),
+    .insn_exc_o         (out_o.exc),
+    .insn_r1_o          (out_o.r1),
+    .state_o            (obs_o.mf_insn.state_q)
   );
 
   // ---------------------------------------------------------------------------
@@ -342,12 +230,12 @@ module mf_cpu
   // ---------------------------------------------------------------------------
   assign sf_active = (sf_a & sf_e & sf_c) != '0;
 
-  sf_ctrl u_sf_ctrl (
+  sf_ctrl sf_ctrl (
     .clk_i,
     .rst_ni,
     .installed_i,
-    .pwr_auth_sf_i,
-    .level_i,
+    .pwr_auth_sf_i    (cfg_i.auth_sf),
+    .level_i          (in_i.level),
     .upd_c_clr_i      (upd_c_clr),
     .upd_tear_we_i    (upd_tear_we),
     .upd_tear_i       (upd_tear),
@@ -364,16 +252,16 @@ module mf_cpu
     .lsctl_dear_i     (lsctl_dear),
     .lpp_we_i         (lpp_we),
     .lpp_data_i       (operand),
-    .loss_sample_i,
-    .sf_auth_set_i,
-    .sf_auth_clr_i,
-    .reset_i,
+    .loss_sample_i    (in_i.loss_sample),
+    .sf_auth_set_i    (in_i.sf_auth_set),
+    .sf_auth_clr_i    (in_i.sf_auth_clr),
+    .reset_i          (in_i.reset),
     .a_o              (sf_a),
     .e_o              (sf_e),
     .c_o              (sf_c),
     .s_o              (sf_s),
     .h_o              (sf_h),
-    .interval_o       (sf_interval),
+    .interval_o       (interval),
     .tear_o           (sf_tear),
     .dear_o           (sf_dear),
     .pp_o             (sf_pp),
@@ -383,50 +271,50 @@ module mf_cpu
 
   sf_interval #(
     .IDX (IDX)
-  ) u_sf_interval (
+  ) sf_interval (
     .clk_i,
     .rst_ni,
-    .cfg_int_mode_i,
-    .cfg_lfsr_seed_i,
-    .cfg_dedicated_i,
-    .stopped_i,
-    .wait_i,
+    .cfg_int_mode_i   (cfg_i.interval_mode),
+    .cfg_lfsr_seed_i  (cfg_i.lfsr_seed),
+    .cfg_dedicated_i  (cfg_i.dedicated),
+    .stopped_i        (in_i.stopped),
+    .wait_i           (in_i.wait_st),
     .active_i         (sf_active),
-    .interval_i       (sf_interval),
+    .interval_i       (interval),
     .enabled_next_i   (sf_en_next),
     .lsctl_exec_i     (lsctl_exec),
     .lsctl_load_i     (lsctl_load),
     .lsctl_interval_i (lsctl_interval),
     .upd_idle_i       (upd_idle),
     .capture_o        (capture),
-    .cnt_o            (obs_int_cnt_o),
-    .sec_o            (obs_int_sec_o),
-    .sec_act_o        (obs_int_sec_act_o),
-    .lfsr_o           (obs_lfsr_o),
-    .coll_o           (obs_coll_o)
+    .cnt_o            (obs_o.sf_interval.cnt_q),
+    .sec_o            (obs_o.sf_interval.sec_q),
+    .sec_act_o        (obs_o.sf_interval.sec_act_q),
+    .lfsr_o           (obs_o.sf_interval.lfsr_q),
+    .coll_o           (obs_o.sf_interval.coll_q)
   );
 
-  sf_update u_sf_update (
+  sf_update sf_update (
     .clk_i,
     .rst_ni,
-    .cfg_bsdes_i,
-    .cfg_dsdes_i,
-    .cfg_dsde_fmt_i,
-    .capture_i        (capture),
-    .wait_i,
-    .problem_i,
-    .dat_i,
-    .as_i,
-    .asn_i,
-    .ia_i,
-    .uniq_i,
-    .uniq_count_i,
-    .level_i,
-    .secure_guest_i,
-    .pcf49_i,
-    .entry_inconsistent_i,
-    .diag_i,
-    .tod_i,
+    .cfg_bsdes_i          (cfg_i.bsdes),
+    .cfg_dsdes_i          (cfg_i.dsdes),
+    .cfg_dsde_fmt_i       (cfg_i.dsde_format),
+    .capture_i            (capture),
+    .wait_i               (in_i.wait_st),
+    .problem_i            (in_i.problem),
+    .dat_i                (in_i.dat),
+    .as_i                 (in_i.as),
+    .asn_i                (in_i.asn),
+    .ia_i                 (in_i.ia),
+    .uniq_i               (in_i.uniq),
+    .uniq_count_i         (in_i.uniq_count),
+    .level_i              (in_i.level),
+    .secure_guest_i       (in_i.secure_guest),
+    .pcf49_i              (in_i.pcf49),
+    .entry_inconsistent_i (in_i.entry_inconsistent),
+    .diag_i               (in_i.diag),
+    .tod_i                (in_i.tod),
     .active_i         (sf_a & sf_e & sf_c),
     .s_i              (sf_s),
     .h_i              (sf_h),
@@ -435,8 +323,8 @@ module mf_cpu
     .dear_i           (sf_dear),
     .stor_req_ready_i (upd_ready),
     .stor_rsp_valid_i (upd_rsp),
-    .stor_rsp_err_i,
-    .stor_rsp_data_i,
+    .stor_rsp_err_i   (in_i.stor_rsp_err),
+    .stor_rsp_data_i  (in_i.stor_rsp_data),
     .stor_req_valid_o (upd_valid),
     .stor_req_we_o    (upd_we),
     .stor_req_be_o    (upd_be),
@@ -449,9 +337,9 @@ module mf_cpu
     .c_clr_o          (upd_c_clr),
     .alert_raise_o    (upd_raise),
     .idle_o           (upd_idle),
-    .state_o          (obs_upd_state_o),
-    .n_stored_o       (obs_n_stored_o),
-    .n_overflow_o     (obs_n_overflow_o)
+    .state_o          (obs_o.sf_update.state_q),
+    .n_stored_o       (obs_o.sf_update.n_stored_q),
+    .n_overflow_o     (obs_o.sf_update.n_overflow_q)
   );
 
   // ---------------------------------------------------------------------------
@@ -464,34 +352,34 @@ module mf_cpu
     else if (ins_valid)    sel = ARB_INSN;
     else                   sel = ARB_NONE;
     `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == ARB_NONE && ins_valid) sel = ARB_INSN;)
-    own_d = stor_rsp_valid_i ? ARB_NONE : sel;
+    own_d = in_i.stor_rsp_valid ? ARB_NONE : sel;
 
-    stor_req_valid_o = 1'b0;
-    stor_req_we_o    = 1'b0;
-    stor_req_be_o    = '0;
-    stor_req_addr_o  = '0;
-    stor_req_wdata_o = '0;
+    stor_req_valid = 1'b0;
+    stor_req_we    = 1'b0;
+    stor_req_be    = '0;
+    stor_req_addr  = '0;
+    stor_req_wdata = '0;
     unique case (sel)
       ARB_INSN: begin
-        stor_req_valid_o = ins_valid;
-        stor_req_we_o    = ins_we;
-        stor_req_be_o    = ins_be;
-        stor_req_addr_o  = ins_addr;
-        stor_req_wdata_o = ins_wdata;
+        stor_req_valid = ins_valid;
+        stor_req_we    = ins_we;
+        stor_req_be    = ins_be;
+        stor_req_addr  = ins_addr;
+        stor_req_wdata = ins_wdata;
       end
       ARB_UPD: begin
-        stor_req_valid_o = upd_valid;
-        stor_req_we_o    = upd_we;
-        stor_req_be_o    = upd_be;
-        stor_req_addr_o  = upd_addr;
-        stor_req_wdata_o = upd_wdata;
+        stor_req_valid = upd_valid;
+        stor_req_we    = upd_we;
+        stor_req_be    = upd_be;
+        stor_req_addr  = upd_addr;
+        stor_req_wdata = upd_wdata;
       end
       default: ;
     endcase
-    ins_ready = stor_req_ready_i && (sel == ARB_INSN);
-    upd_ready = stor_req_ready_i && (sel == ARB_UPD);
-    ins_rsp   = stor_rsp_valid_i && (own_q == ARB_INSN);
-    upd_rsp   = stor_rsp_valid_i && (own_q == ARB_UPD);
+    ins_ready = in_i.stor_req_ready && (sel == ARB_INSN);
+    upd_ready = in_i.stor_req_ready && (sel == ARB_UPD);
+    ins_rsp   = in_i.stor_rsp_valid && (own_q == ARB_INSN);
+    upd_rsp   = in_i.stor_rsp_valid && (own_q == ARB_UPD);
   end
 
   always_ff @(posedge clk_i) begin
@@ -502,25 +390,33 @@ module mf_cpu
     end
   end
 
-  assign spctr_data_o  = wr_data;
-  assign mt_active_o   = a[SET_MT] & e[SET_MT] & c[SET_MT];
-  assign mt_e_next_o   = e_next[SET_MT];
-  assign alert_param_o = alert_pend;
+  assign out_o.stor_req_valid = stor_req_valid;
+  assign out_o.stor_req_we    = stor_req_we;
+  assign out_o.stor_req_be    = stor_req_be;
+  assign out_o.stor_req_addr  = stor_req_addr;
+  assign out_o.stor_req_wdata = stor_req_wdata;
+  assign out_o.alert_param    = alert_pend;
 
-  assign obs_cf_a_o = a;
-  assign obs_cf_e_o = e;
-  assign obs_cf_c_o = c;
-  assign obs_cg_a_o = cg_a;
-  assign obs_ctr_o  = ctr;
-  assign obs_pp_o   = sf_pp;
-  assign obs_sf_a_o = sf_a;
-  assign obs_sf_e_o = sf_e;
-  assign obs_sf_c_o = sf_c;
-  assign obs_sf_s_o = sf_s;
-  assign obs_sf_h_o = sf_h;
-  assign obs_interval_o = sf_interval;
-  assign obs_tear_o = sf_tear;
-  assign obs_dear_o = sf_dear;
-  assign obs_arb_o  = own_q;
+  assign greq_o.spctr_data = wr_data;
+  assign greq_o.mt_active  = a[SET_MT_BIT] & e[SET_MT_BIT] & c[SET_MT_BIT];
+  assign greq_o.mt_e_next  = e_next[SET_MT_BIT];
+
+  // Observation: the registers of the units (the rest come through their ports).
+  assign obs_o.cf_state.a_q       = a;
+  assign obs_o.cf_state.e_q       = e;
+  assign obs_o.cf_state.c_q       = c;
+  assign obs_o.cf_state.cg_a_q    = cg_a;
+  assign obs_o.mf_alert.pend_q    = alert_pend;
+  assign obs_o.sf_ctrl.pp_q       = sf_pp;
+  assign obs_o.sf_ctrl.a_q        = sf_a;
+  assign obs_o.sf_ctrl.e_q        = sf_e;
+  assign obs_o.sf_ctrl.c_q        = sf_c;
+  assign obs_o.sf_ctrl.s_q        = sf_s;
+  assign obs_o.sf_ctrl.h_q        = sf_h;
+  assign obs_o.sf_ctrl.interval_q = interval;
+  assign obs_o.sf_ctrl.tear_q     = sf_tear;
+  assign obs_o.sf_ctrl.dear_q     = sf_dear;
+  assign obs_o.mf_cpu.own_q       = own_q;
+  assign ctr_o                    = ctr;
 
 endmodule

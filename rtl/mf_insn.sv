@@ -58,7 +58,7 @@ module mf_insn
   input  logic                             change_i,
   input  logic [63:0]                      ctr_i [NSLOT],
   input  logic [1:0][63:0]                 mt_ctr_i,
-  input  logic [NCG-1:0][NCGCTR-1:0][63:0] cg_ctr_i,
+  input  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_i,
   input  logic                             sf_lower_en_i,
   input  logic [1:0]                       sf_a_i,
   input  logic [1:0]                       sf_e_i,
@@ -153,27 +153,27 @@ module mf_insn
   always_comb begin
     num_inst = 1'b0;
     num_mt   = 1'b0;
-    num_set  = 3'(SET_BASIC);
+    num_set  = 3'(SET_BASIC_BIT);
     num_slot = '0;
     if (num < 16'd6) begin
       num_inst = 1'b1;
       num_slot = 8'(num);
     end else if (num >= 16'd32 && num < 16'd38) begin
       num_inst = (cfg_cfvn_i == 16'd1) || (num < 16'd34);
-      num_set  = 3'(SET_PROBLEM);
+      num_set  = 3'(SET_PROBLEM_BIT);
       num_slot = 8'(num - 16'd32 + 16'(SLOT_PROBLEM));
     end else if (num >= 16'd64 && num < 16'd84) begin
       num_inst = (num < 16'd80) || (cfg_csvn_i >= 16'd6);
-      num_set  = 3'(SET_CRYPTO);
+      num_set  = 3'(SET_CRYPTO_BIT);
       num_slot = 8'(num - 16'd64 + 16'(SLOT_CRYPTO));
     end else if (num >= 16'd128 && num < 16'(128 + NSLOT - SLOT_EXT)) begin
       num_inst = (num - 16'd128) < 16'(cfg_n_ext_i);
-      num_set  = 3'(SET_EXT);
+      num_set  = 3'(SET_EXT_BIT);
       num_slot = 8'(num - 16'd128 + 16'(SLOT_EXT));
     end else if (num == 16'd448 || num == 16'd449) begin
       num_inst = mt_inst;
       num_mt   = 1'b1;
-      num_set  = 3'(SET_MT);
+      num_set  = 3'(SET_MT_BIT);
     end
     num_val = num_mt ? mt_ctr_i[num[0]] : ctr_i[num_slot];
   end
@@ -189,29 +189,29 @@ module mf_insn
   assign stc_n = r1_q[15:0];
 
   always_comb begin
-    stc_set   = 3'(SET_BASIC);
+    stc_set   = 3'(SET_BASIC_BIT);
     stc_inst  = 1'b1;
     stc_avail = 8'd6;
     stc_first = 8'(SLOT_BASIC);
     unique case (m3_q)
       4'd0: begin
-        stc_set   = 3'(SET_EXT);
+        stc_set   = 3'(SET_EXT_BIT);
         stc_inst  = cfg_n_ext_i != '0;
         stc_avail = cfg_n_ext_i;
         stc_first = 8'(SLOT_EXT);
       end
       4'd2: begin
-        stc_set   = 3'(SET_PROBLEM);
+        stc_set   = 3'(SET_PROBLEM_BIT);
         stc_avail = (cfg_cfvn_i == 16'd1) ? 8'd6 : 8'd2;
         stc_first = 8'(SLOT_PROBLEM);
       end
       4'd3: begin
-        stc_set   = 3'(SET_CRYPTO);
+        stc_set   = 3'(SET_CRYPTO_BIT);
         stc_avail = (cfg_csvn_i >= 16'd6) ? 8'd20 : 8'd16;
         stc_first = 8'(SLOT_CRYPTO);
       end
       4'd5, 4'd9: begin
-        stc_set   = 3'(SET_MT);
+        stc_set   = 3'(SET_MT_BIT);
         stc_inst  = mt_inst;
         stc_avail = 8'd2;
       end
@@ -287,11 +287,11 @@ module mf_insn
     endcase
 
     if (exc_oper)         dec_exc = EXC_OPERATION;
-    else if (exc_priv)    dec_exc = EXC_PRIV;
-    else if (exc_special) dec_exc = EXC_SPECIAL;
-    else if (exc_spec)    dec_exc = EXC_SPEC;
+    else if (exc_priv)    dec_exc = EXC_PRIVILEGED;
+    else if (exc_special) dec_exc = EXC_SPECIAL_OP;
+    else if (exc_spec)    dec_exc = EXC_SPECIFICATION;
     else                  dec_exc = EXC_NONE;
-    `MUT_DO(SPEC_PRIO, if (!exc_oper && exc_spec) dec_exc = EXC_SPEC;)
+    `MUT_DO(SPEC_PRIO, if (!exc_oper && exc_spec) dec_exc = EXC_SPECIFICATION;)
   end
 
   // ---------------------------------------------------------------------------
@@ -334,8 +334,9 @@ module mf_insn
 
   // QSI block (section 15), formed when each write is loaded.
   logic [63:0] qs_dw0, qs_tear, qs_dear;
-  assign qs_dw0 = {14'b0, sf_a_i[SF_BASIC], sf_a_i[SF_DIAG], 6'b0, sf_e_i[SF_BASIC], sf_e_i[SF_DIAG],
-                   6'b0, sf_c_i[SF_BASIC], sf_c_i[SF_DIAG], cfg_bsdes_i, cfg_dsdes_i};
+  assign qs_dw0 = {14'b0, sf_a_i[SF_BASIC_BIT], sf_a_i[SF_DIAG_BIT],
+                   6'b0, sf_e_i[SF_BASIC_BIT], sf_e_i[SF_DIAG_BIT],
+                   6'b0, sf_c_i[SF_BASIC_BIT], sf_c_i[SF_DIAG_BIT], cfg_bsdes_i, cfg_dsdes_i};
   always_comb begin
     qs_tear = sf_tear_i;
     qs_dear = sf_dear_i;
@@ -388,9 +389,9 @@ module mf_insn
   always_comb begin
     wr_prev = (ld_k == '0) ? 64'd0 :
               store_dw(op_q, ld_k - 9'd1, cnt_q, blk_prev, ctr_prev, mt_ctr_i,
-                       stc_set == 3'(SET_MT));
+                       stc_set == 3'(SET_MT_BIT));
     wr_cur  = store_dw(op_q, ld_k, cnt_q, blk_cur, ctr_cur, mt_ctr_i,
-                       stc_set == 3'(SET_MT));
+                       stc_set == 3'(SET_MT_BIT));
     wr_data = 64'({wr_prev, wr_cur} >> {off, 3'b0});
     end_off  = 3'(off + op_len[2:0]);
     be_first = (ld_k == '0) ? (8'hFF >> off) : 8'hFF;
@@ -410,8 +411,8 @@ module mf_insn
     // accepted but ignored.
     lc_sets    = {2'b0, 3'b111, cfg_n_ext_i != '0};
     lc_allowed = lc_sets;
-    lc_allowed[SET_MT]   = mt_inst;
-    lc_allowed[SET_RSVD] = cfg_csvn_i == 16'd4;
+    lc_allowed[SET_MT_BIT]   = mt_inst;
+    lc_allowed[SET_RSVD_BIT] = cfg_csvn_i == 16'd4;
     lc_spec = (x & ~{42'b0, lc_allowed, 10'b0, lc_allowed}) != '0;
     lc_e    = x[21:16];
     lc_c    = x[5:0];
@@ -549,7 +550,7 @@ module mf_insn
             end else begin
               lsctl_exec_o = 1'b1;
               if (ls_spec || ls_int_bad) begin
-                exc_d = EXC_SPEC;
+                exc_d = EXC_SPECIFICATION;
               end else if (ls_ok == '1) begin
                 lsctl_we_o   = 1'b1;
                 lsctl_load_o = ls_act;
@@ -560,7 +561,7 @@ module mf_insn
           end
           OP_LCCTL: begin
             if (lc_spec) begin
-              exc_d = EXC_SPEC;
+              exc_d = EXC_SPECIFICATION;
             end else if (lc_ok == '1) begin
               lcctl_we_o   = 1'b1;
               lcctl_mask_o = lc_sets;
@@ -571,7 +572,7 @@ module mf_insn
           end
           OP_LPCTL: begin
             if (x[63:2] != '0) begin
-              exc_d = EXC_SPEC;
+              exc_d = EXC_SPECIFICATION;
             end else if (!cfg_has_cg_i || (x[1:0] == 2'b01) || (!cg_a_i && x[1:0] != 2'b00)) begin
               cc_d = 2'd3;
             end else begin

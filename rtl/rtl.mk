@@ -5,6 +5,7 @@ VERILATOR ?= verilator
 VLT_INC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 RTL_PKG := rtl/mf_pkg.sv
 RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
+# included: the mutant sites (mf_mutant.svh), the tables' part of mf_pkg (mf_pkg_gen.svh)
 RTL_INC := $(wildcard rtl/*.svh)
 TB_SV := $(sort $(wildcard tb/lockstep/*.sv))
 
@@ -48,8 +49,10 @@ $(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(RTL_INC) $(TB_SV) $(4)
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 verilated.o verilated_fst_c.o verilated_threads.o \
 	  $(if $(3),verilated_cov.o) >/dev/null
-$(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h $(BUILD)/$(1)/Vcosim_top__ALL.a
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(if $(3),-DVM_COVERAGE=1) -Icmodel/include -I$(BUILD)/$(1) \
+$(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h common/rtl_bundle.h \
+    $(BUILD)/$(1)/Vcosim_top__ALL.a
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(if $(3),-DVM_COVERAGE=1) -Icmodel/include -Icommon \
+	  -I$(BUILD)/$(1) \
 	  -isystem $(VLT_INC) -isystem $(VLT_INC)/vltstd -c $$< -o $$@
 endef
 $(eval $(call VERILATE,vobj,))

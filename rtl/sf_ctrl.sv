@@ -111,8 +111,8 @@ module sf_ctrl
       c_d = c_d & ~clr;
       // 6. resets (never the authorization)
       unique case (reset_i)
-        RST_CPU: c_d = '0;
-        RST_INITIAL, RST_CLEAR, RST_POWER_ON: begin
+        RESET_CPU: c_d = '0;
+        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON: begin
           e_d  = '0;
           c_d  = '0;
           pp_d = '0;

@@ -52,7 +52,7 @@ module sf_interval
     logic [31:0] v;
     v = x;
     for (int k = 0; k < 8; k++)
-      v = v[0] ? ((v >> 1) ^ `MUT_SEL(SF_LFSR_TAP, 32'h8020_0001, LFSR_MASK)) : (v >> 1);
+      v = v[0] ? ((v >> 1) ^ `MUT_SEL(SF_LFSR_TAP, 32'h8020_0001, LFSR_TAPS)) : (v >> 1);
     return v;
   endfunction
 

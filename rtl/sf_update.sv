@@ -208,9 +208,9 @@ module sf_update
       US_IDLE: begin
         if (capture_i) begin
           tod_d   = tod_i;
-          basic_d = active_i[SF_BASIC];
-          len_d   = (active_i[SF_BASIC] ? 9'd32 : 9'd0) +
-                    (active_i[SF_DIAG] ? 9'(cfg_dsdes_i) : 9'd0);
+          basic_d = active_i[SF_BASIC_BIT];
+          len_d   = (active_i[SF_BASIC_BIT] ? 9'd32 : 9'd0) +
+                    (active_i[SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
           pa_d    = 1'b0;
           chk_go   = 1'b1;
           chk_addr = dear_i;
@@ -221,7 +221,7 @@ module sf_update
         if (stor_rsp_valid_i) begin
           if (stor_rsp_err_i) begin
             fin       = 1'b1;
-            fin_alert = AL_INV_ADDR;
+            fin_alert = AL_INVALID_ENTRY;
           end else begin
             unique case (state_q)
               US_RD_TRL: begin
@@ -305,7 +305,7 @@ module sf_update
                   tear_o    = nxt;
                   if (nxt < 64'd8192) begin
                     fin       = 1'b1;
-                    fin_alert = AL_INV_ADDR;
+                    fin_alert = AL_INVALID_ENTRY;
                   end else begin
                     state_d = US_RD_SDBT;
                     ld      = 1'b1;
@@ -321,13 +321,13 @@ module sf_update
                   lnk = {r[63:4], 4'b0};
                   if (`MUT_SEL(SF_TABLE_TO_TABLE_OK, 1'b0, state_q == US_RD_SDBT2)) begin
                     fin       = 1'b1;
-                    fin_alert = AL_INV_SDBT;
+                    fin_alert = AL_INCORRECT_SDBT;
                   end else begin
                     tear_we_o = 1'b1;
                     tear_o    = lnk;
                     if (lnk < 64'd8192) begin
                       fin       = 1'b1;
-                      fin_alert = AL_INV_ADDR;
+                      fin_alert = AL_INVALID_ENTRY;
                     end else begin
                       state_d = US_RD_SDBT2;
                       ld      = 1'b1;
@@ -336,7 +336,7 @@ module sf_update
                   end
                 end else if (state_q == US_RD_SDBT && last) begin
                   fin       = 1'b1;
-                  fin_alert = AL_INV_SDBT;
+                  fin_alert = AL_INCORRECT_SDBT;
                 end else begin
                   // block link
                   lnk       = r & ~bmask;
@@ -360,7 +360,7 @@ module sf_update
       chk = check(chk_addr, bmask);
       if (chk[64]) begin
         fin       = 1'b1;
-        fin_alert = AL_INV_ADDR;
+        fin_alert = AL_INVALID_ENTRY;
       end else begin
         trl_d   = chk[63:0];
         ent_d   = chk_addr;
@@ -377,7 +377,8 @@ module sf_update
 
 
     // Alert 2 when this update (not one ending at its capture) closed a block with A = 1.
-    alert_raise_o = fin ? (fin_alert | ((state_q != US_IDLE && pa_q) ? AL_PROG_REQ : 32'd0)) : 32'd0;
+    alert_raise_o = fin ? (fin_alert | ((state_q != US_IDLE && pa_q) ? AL_PROGRAM_REQ : 32'd0))
+                        : 32'd0;
     c_clr_o       = fin && (fin_alert != '0);
   end
 

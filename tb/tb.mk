@@ -8,6 +8,7 @@ TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
 TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard tb/runner/*.c tb/stimulus/*.c tb/scenario/*.c tb/drivers/*.c)))
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
+COSIM_OBJ += $(BUNDLE_OBJ)
 # The bench sees the model's public header only.
 TB_INCLUDES := -Icmodel/include -Icommon -Itb
 $(BUILD)/obj/tb/%.o: INCLUDES := $(TB_INCLUDES)
@@ -30,12 +31,13 @@ $(eval $(call COSIM_BIN,-mut,vobj-mut,))
 $(eval $(call COSIM_BIN,-xrand,vobj-xrand,))
 $(eval $(call COSIM_BIN,-cov,vobj-cov,$(BUILD)/vobj-cov/verilated_cov.o))
 
-# cpumf-sim under AddressSanitizer and UndefinedBehaviorSanitizer.
+# cpumf-sim under AddressSanitizer and UndefinedBehaviorSanitizer (the
+# sources by name: its .d file adds the headers to the prerequisites).
 SAN_SRC := $(LIB_SRC) $(COMMON_SRC) $(TB_SRC) tb/runner/sim_main.c
 $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  $(TB_INCLUDES) -Icmodel/src -o $@ $^ $(LDLIBS)
+	  $(TB_INCLUDES) -Icmodel/src -o $@ $(SAN_SRC) $(LDLIBS)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
 $(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES)
@@ -47,12 +49,14 @@ $(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o $(patsubst $(BUILD)/obj/%,
 
 # ---- DPI-C: the model in a SystemVerilog bench (tb/dpi) -----------------------
 DPI_SV := tb/dpi/cpumf_dpi.sv tb/dpi/example/tb_dpi_example.sv
-$(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h
+$(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h common/rtl_bundle.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icmodel/include -isystem $(VLT_INC)/vltstd -c $< -o $@
-$(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(DPI_SV) $(BUILD)/dpi/cpumf_dpi.o $(BUILD)/libcpumf.a
+	$(CC) $(CFLAGS_ALL) -Icmodel/include -Icommon -isystem $(VLT_INC)/vltstd -c $< -o $@
+$(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(RTL_INC) $(DPI_SV) $(BUILD)/dpi/cpumf_dpi.o \
+    $(BUNDLE_OBJ) $(BUILD)/libcpumf.a
 	$(VERILATOR) --binary --timing --timescale 1ns/1ps -j $(JOBS) -Irtl $(RTL_SRC) $(DPI_SV) \
-	  --top-module tb_dpi_example $(abspath $(BUILD)/dpi/cpumf_dpi.o) $(abspath $(BUILD)/libcpumf.a) \
+	  --top-module tb_dpi_example \
+	  $(abspath $(BUILD)/dpi/cpumf_dpi.o $(BUNDLE_OBJ) $(BUILD)/libcpumf.a) \
 	  -LDFLAGS "-lcjson -lm" -Mdir $(BUILD)/dpi/v -o tb_dpi_example >$(BUILD)/dpi/verilate.log 2>&1 \
 	  || { tail -30 $(BUILD)/dpi/verilate.log; exit 1; }
 	cp $(BUILD)/dpi/v/tb_dpi_example $@

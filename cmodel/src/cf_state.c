@@ -70,7 +70,7 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
     }
     /* 4. loss of MT counter data */
     if (io->loss_mt && (a & e & c & CPUMF_SET_MT))
-        raised |= ARCH_AL_LOSS_MT;
+        raised |= CPUMF_AL_LOSS_MT;
     /* 5. authorization */
     if (io->auth_set || io->auth_clr) {
         r = arch_auth_change(a, e, c, io->auth_set, io->auth_clr);
@@ -87,7 +87,7 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         }
         if ((io->auth_clr & CPUMF_AUTH_CG) && d->cg_a) {
             if (in->g_e)
-                raised |= ARCH_AL_CF_AUTH;
+                raised |= CPUMF_AL_CF_AUTH;
             d->cg_a = 0u;
             if (in->m->has_cg)
                 fcov_transition(in->fc, FCOV_U_counter_cg, cg_state(1u, in), FCOV_S_unauthorized,

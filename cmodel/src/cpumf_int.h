@@ -309,7 +309,7 @@ typedef struct mf_cpu_state {
     cf_state_state st;
     mf_alert_state al;
     mf_insn_state insn;
-    uint8_t own;               /* storage-port owner: 0 none, 1 mf_insn, 2 sf_update */
+    uint8_t own;               /* storage-port owner (enum cpumf_arb) */
     sf_ctrl_state sf;          /* sampling: committed only when touched (MF_TOUCH_SF) */
     sf_interval_state iv;
     sf_update_state upd;
@@ -319,9 +319,6 @@ typedef struct mf_cpu_state {
 
 /* touched bit of the sampling units (the counter sets use CPUMF_SET_*) */
 #define MF_TOUCH_SF 0x80u
-#define MF_OWN_NONE 0u
-#define MF_OWN_INSN 1u
-#define MF_OWN_UPD 2u
 
 typedef struct mf_cpu_in {
     const cpumf_cpu_in *io;

@@ -67,7 +67,7 @@ static void count_step(uint64_t *counts, uint64_t ev, int sampling, unsigned set
 {
     unsigned cause = ev_byte(ev, 6), k, stay = 0u;
     if (cause == FCOV_C_lcctl)
-        stay = installed & ARCH_SETS_NONMT;
+        stay = installed & CPUMF_SETS_NON_MT;
     else if (cause == FCOV_C_lsctl)
         stay = ARCH_SF_ALL;
     for (k = 0; k < 8u; k++) {
@@ -121,8 +121,8 @@ void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_m
                 unsigned any_reset)
 {
     static const struct { uint32_t mask; unsigned bin; } sf_clear[] = {
-        {ARCH_AL_INVALID_ENTRY, FCOV_AL_CLR0_SF}, {ARCH_AL_INCORRECT_SDBT, FCOV_AL_CLR1_SF},
-        {ARCH_AL_PROGRAM_REQ, FCOV_AL_CLR2_SF}, {ARCH_AL_LOSS_SAMPLE, FCOV_AL_CLR9_SF}
+        {CPUMF_AL_INVALID_ENTRY, FCOV_AL_CLR0_SF}, {CPUMF_AL_INCORRECT_SDBT, FCOV_AL_CLR1_SF},
+        {CPUMF_AL_PROGRAM_REQ, FCOV_AL_CLR2_SF}, {CPUMF_AL_LOSS_SAMPLE, FCOV_AL_CLR9_SF}
     };
     uint32_t p = taken ? 0u : pending;
     unsigned j;
@@ -130,20 +130,20 @@ void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_m
     alert_bins(h, FCOV_AL_RAISED_0, raised);
     if (taken)
         alert_bins(h, FCOV_AL_TAKEN_0, pending);
-    if (clear_mt && (p & ARCH_AL_LOSS_MT))
+    if (clear_mt && (p & CPUMF_AL_LOSS_MT))
         fcov_hit(h, FCOV_AL_CLR16_STCCTM);
     if (clear_mt)
-        p &= ~ARCH_AL_LOSS_MT;
+        p &= ~CPUMF_AL_LOSS_MT;
     p |= raised;
     if (!sf_enabled_next) {
         for (j = 0; j < sizeof sf_clear / sizeof sf_clear[0]; j++)
             if (p & sf_clear[j].mask)
                 fcov_hit(h, sf_clear[j].bin);
-        p &= ~ARCH_AL_SF_GROUP;
+        p &= ~CPUMF_AL_SF_GROUP;
     }
-    if (!cf_nonmt_enabled_next && (p & ARCH_AL_LOSS_CPU)) {
+    if (!cf_nonmt_enabled_next && (p & CPUMF_AL_LOSS_CPU)) {
         fcov_hit(h, FCOV_AL_CLR25_CF);
-        p &= ~ARCH_AL_LOSS_CPU;
+        p &= ~CPUMF_AL_LOSS_CPU;
     }
     if (any_reset && p)
         fcov_hit(h, FCOV_AL_CLR_RESET);

@@ -18,13 +18,13 @@ void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *
 /* Arbiter: the requester the port serves in this cycle (section 18). */
 static unsigned arb_select(const mf_cpu_state *q)
 {
-    if (q->own != MF_OWN_NONE)
+    if (q->own != CPUMF_ARB_NONE)
         return q->own;
     if (q->upd.req.valid)
-        return MF_OWN_UPD;
+        return CPUMF_ARB_UPD;
     if (q->insn.req.valid)
-        return MF_OWN_INSN;
-    return MF_OWN_NONE;
+        return CPUMF_ARB_INSN;
+    return CPUMF_ARB_NONE;
 }
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
@@ -44,8 +44,8 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
     ii.st = &q->st;
     ii.sf = &q->sf;
     ii.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
-    ii.req_ready = (uint8_t)(sel == MF_OWN_INSN && (io->stor_req_ready & 1u));
-    ii.rsp_valid = (uint8_t)(q->own == MF_OWN_INSN && (io->stor_rsp_valid & 1u));
+    ii.req_ready = (uint8_t)(sel == CPUMF_ARB_INSN && (io->stor_req_ready & 1u));
+    ii.rsp_valid = (uint8_t)(q->own == CPUMF_ARB_INSN && (io->stor_rsp_valid & 1u));
     ii.pending = q->al.pending;
     ii.ctr = &q->ctr;
     ii.g = in->g;
@@ -82,8 +82,8 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     ui.m = &in->cfg->model;
     ui.sc = &q->sf;
     ui.capture = vo.capture;
-    ui.req_ready = (uint8_t)(sel == MF_OWN_UPD && (io->stor_req_ready & 1u));
-    ui.rsp_valid = (uint8_t)(q->own == MF_OWN_UPD && (io->stor_rsp_valid & 1u));
+    ui.req_ready = (uint8_t)(sel == CPUMF_ARB_UPD && (io->stor_req_ready & 1u));
+    ui.rsp_valid = (uint8_t)(q->own == CPUMF_ARB_UPD && (io->stor_rsp_valid & 1u));
     ui.fc = &d->fc;
     sf_update_eval(&q->upd, &ui, uo, &d->upd);
 
@@ -169,7 +169,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     }
 
     /* storage-port arbiter: the next owner */
-    d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? MF_OWN_NONE : sel);
+    d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? (unsigned)CPUMF_ARB_NONE : sel);
 
     /* alert */
     ai.cr0_58 = (uint8_t)(io->cr0_58 & 1u);
@@ -177,7 +177,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     ai.clear_mt = fx->clear_mt;
     ai.any_reset = (uint8_t)any_reset;
     ai.sf_enabled_d = (uint8_t)(sf_e_next != 0u);
-    ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & ARCH_SETS_NONMT) != 0u);
+    ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & CPUMF_SETS_NON_MT) != 0u);
     ai.raised = raised;
     mf_alert_eval(&q->al, &ai, &ao, &d->al);
     /* alert coverage: only when a bit is raised or dropped (fcov.c) */
@@ -191,13 +191,13 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     out->port.cc = fx->cc;
     out->port.exc = fx->exc;
     out->port.r1 = fx->r1;
-    if (sel == MF_OWN_INSN) {
+    if (sel == CPUMF_ARB_INSN) {
         out->port.stor_req_valid = fx->stor.valid;
         out->port.stor_req_we = fx->stor.we;
         out->port.stor_req_be = fx->stor.be;
         out->port.stor_req_addr = fx->stor.addr;
         out->port.stor_req_wdata = fx->stor.wdata;
-    } else if (sel == MF_OWN_UPD) {
+    } else if (sel == CPUMF_ARB_UPD) {
         out->port.stor_req_valid = uo.stor.valid;
         out->port.stor_req_we = uo.stor.we;
         out->port.stor_req_be = uo.stor.be;

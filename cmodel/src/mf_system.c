@@ -182,6 +182,18 @@ void cpumf_commit(cpumf_sys *s)
     s->evaluated = 0u;
 }
 
+/* Copies of the registers cpumf_regs.def lists from the state of their unit
+ * (regs.c checks that the sizes agree): CPU rows into o from c, the others
+ * into obs from the global unit. */
+#define OBS_CPU_CPU(unit, reg, model) memcpy(&o->unit.reg, &c->model, sizeof o->unit.reg);
+#define OBS_CPU_SYSTEM(unit, reg, model)
+#define OBS_CPU_CORE OBS_CPU_SYSTEM
+#define OBS_CPU_GROUP OBS_CPU_SYSTEM
+#define OBS_SYS_CPU(unit, reg, model)
+#define OBS_SYS_SYSTEM(unit, reg, model) memcpy(&obs->unit.reg, &s->gq.model, sizeof obs->unit.reg);
+#define OBS_SYS_CORE OBS_SYS_SYSTEM
+#define OBS_SYS_GROUP OBS_SYS_SYSTEM
+
 void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
 {
     unsigned i;
@@ -189,38 +201,13 @@ void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
     for (i = 0; i < s->cfg.n_cpus; i++) {
         const mf_cpu_state *c = &s->q[i];
         cpumf_cpu_obs *o = &obs->cpu[i];
-        o->cf_a = c->st.a;
-        o->cf_e = c->st.e;
-        o->cf_c = c->st.c;
-        o->cg_a = c->st.cg_a;
-        memcpy(o->ctr, c->ctr.ctr, sizeof o->ctr);
-        o->alert_pending = c->al.pending;
-        o->insn_state = c->insn.state;
-        o->pp = c->sf.pp;
-        o->sf_a = c->sf.a;
-        o->sf_e = c->sf.e;
-        o->sf_c = c->sf.c;
-        o->sf_s = c->sf.s;
-        o->sf_h = c->sf.h;
-        o->interval = c->sf.interval;
-        o->tear = c->sf.tear;
-        o->dear = c->sf.dear;
-        o->int_cnt = c->iv.cnt;
-        o->int_sec = c->iv.sec;
-        o->int_sec_act = c->iv.sec_act;
-        o->lfsr = c->iv.lfsr;
-        o->collisions = c->iv.collisions;
-        o->upd_state = c->upd.state;
-        o->n_stored = c->upd.n_stored;
-        o->n_overflow = c->upd.n_overflow;
-        o->arb_own = c->own;
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc) \
+    OBS_CPU_##scope(unit, reg, model)
+#include "cpumf/cpumf_regs.def"
     }
-    obs->g_e = s->gq.e;
-    obs->g_c = s->gq.c;
-    obs->g_change = s->gq.change;
-    obs->mt_enabled = s->gq.mt_enabled;
-    memcpy(obs->cg_ctr, s->gq.cg_ctr, sizeof obs->cg_ctr);
-    memcpy(obs->mt_ctr, s->gq.mt_ctr, sizeof obs->mt_ctr);
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc) \
+    OBS_SYS_##scope(unit, reg, model)
+#include "cpumf/cpumf_regs.def"
 }
 
 const cpumf_system_cfg *cpumf_config(const cpumf_sys *s)

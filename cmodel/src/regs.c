@@ -1,24 +1,43 @@
 /*
  * regs.c - registers by name (cpumf_read_register, cpumf_register_name):
- * the values cpumf_observe() reports, addressed by the names listed in
- * cpumf.h.  The name table holds only what the system has installed (CPUs,
- * counters of installed sets, groups, cores); it is built at creation.
+ * the registers of cpumf_regs.def, named "cpuN.<unit>.<reg>[index]" and
+ * "<unit>.<reg>[index]" as in rtl/ and in the lockstep's reports, read from
+ * the model's state; and the architected counter aliases (cpuN.counter.NUM,
+ * cgG.counter.K, coreC.counter.448|449).  The name list holds only what the
+ * system has installed (CPUs, counters of installed sets, groups, cores);
+ * it is built at creation.  At the end, compile-time checks of the C side
+ * against the tables the RTL is generated from.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf_int.h"
 
-static const char *const cpu_fields_pre[] = {"cf_state.a", "cf_state.e", "cf_state.c",
-                                             "cf_state.cg_a"};
-static const char *const cpu_fields_post[] = {
-    "alert.pending", "insn.state", "pp", "sf_a",
-    "sf_ctrl.e", "sf_ctrl.c", "sf_ctrl.s", "sf_ctrl.h", "sf_ctrl.interval", "sf_ctrl.tear",
-    "sf_ctrl.dear", "sf_interval.cnt", "sf_interval.sec", "sf_interval.sec_act",
-    "sf_interval.lfsr", "sf_interval.collisions", "sf_update.state", "sf_update.n_stored",
-    "sf_update.n_overflow", "arb.own"};
-#define N_POST (sizeof cpu_fields_post / sizeof cpu_fields_post[0])
-static const char *const global_fields[] = {"e", "c", "change", "mt_enabled"};
+/* Bytes of the C type that holds `width` bits (cpumf_obs.h). */
+#define C_BYTES(width) ((width) <= 8 ? 1u : (width) <= 16 ? 2u : (width) <= 32 ? 4u : 8u)
+/* The state a register of each scope lives in. */
+#define STATE_CPU mf_cpu_state
+#define STATE_SYSTEM cf_global_state
+#define STATE_CORE cf_global_state
+#define STATE_GROUP cf_global_state
+
+enum { SCOPE_CPU, SCOPE_SYSTEM, SCOPE_CORE, SCOPE_GROUP };
+
+typedef struct reg_desc {
+    const char *unit, *reg;
+    unsigned scope, count, bytes;
+    size_t off;          /* in mf_cpu_state (CPU) or cf_global_state */
+    size_t outer_stride; /* bytes per core or group */
+} reg_desc;
+
+static const reg_desc reg_table[] = {
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
+    {#unit, #reg, SCOPE_##scope, count, C_BYTES(width), offsetof(STATE_##scope, model),           \
+     C_BYTES(width) * (count)},
+#include "cpumf/cpumf_regs.def"
+};
+#define N_REGS (sizeof reg_table / sizeof reg_table[0])
 
 static unsigned n_cores(const cpumf_system_cfg *cfg)
 {
@@ -26,50 +45,57 @@ static unsigned n_cores(const cpumf_system_cfg *cfg)
     return (cfg->n_cpus + tpc - 1u) / tpc;
 }
 
-/* Installed counter numbers of a CPU in ascending order; returns the count. */
-static unsigned cpu_counters(const cpumf_model_cfg *m, unsigned *num)
+/* Installed rows of a core or group register (its outer index). */
+static unsigned outer_count(const cpumf_system_cfg *cfg, const reg_desc *r)
 {
-    static const unsigned sets[5] = {CPUMF_SET_BASIC, CPUMF_SET_PROBLEM, CPUMF_SET_CRYPTO,
-                                     CPUMF_SET_EXT, CPUMF_SET_MT};
-    unsigned n = 0u, i, k;
-    for (i = 0; i < 5u; i++) {
-        unsigned cnt = arch_set_count(m, sets[i]);
-        for (k = 0; k < cnt; k++)
-            num[n++] = arch_set_first_counter(sets[i]) + k;
-    }
-    return n;
+    if (r->scope == SCOPE_GROUP)
+        return cfg->model.has_cg ? cfg->n_cg : 0u;
+    if (r->scope == SCOPE_CORE)   /* the MT-diagnostic set */
+        return cfg->model.csvn > 3u ? n_cores(cfg) : 0u;
+    return 1u;
 }
 
-/* Writes every name into out (when not NULL); returns the count. */
+/* Element k of a per-CPU array is installed (the counter slots of installed
+ * counters; every element of another array). */
+static int element_installed(const cpumf_system_cfg *cfg, const reg_desc *r, unsigned k)
+{
+    if (strcmp(r->unit, "cf_counters") || strcmp(r->reg, "ctr_q"))
+        return 1;
+    return arch_counter_slot(&cfg->model, arch_slot_counter(k)) == (int)k;
+}
+
+/* Writes every canonical name into out (when not NULL); returns the count. */
 static unsigned walk_names(const cpumf_system_cfg *cfg, char (*out)[REG_NAME_LEN])
 {
-    unsigned num[CPUMF_NSLOT + 2];
-    unsigned nc = cpu_counters(&cfg->model, num);
-    unsigned n = 0u, i, k;
+    unsigned n = 0u, i, k, g;
+    const reg_desc *r;
 #define EMIT(...)                                                          \
     do {                                                                   \
         if (out)                                                           \
             snprintf(out[n], REG_NAME_LEN, __VA_ARGS__);                   \
         n++;                                                               \
     } while (0)
-    for (i = 0; i < cfg->n_cpus; i++) {
-        for (k = 0; k < 4u; k++)
-            EMIT("cpu%u.%s", i, cpu_fields_pre[k]);
-        for (k = 0; k < nc; k++)
-            EMIT("cpu%u.counter.%u", i, num[k]);
-        for (k = 0; k < N_POST; k++)
-            EMIT("cpu%u.%s", i, cpu_fields_post[k]);
+    for (i = 0; i < cfg->n_cpus; i++)
+        for (r = reg_table; r < reg_table + N_REGS; r++) {
+            if (r->scope != SCOPE_CPU)
+                continue;
+            if (r->count == 1u)
+                EMIT("cpu%u.%s.%s", i, r->unit, r->reg);
+            for (k = 0; r->count > 1u && k < r->count; k++)
+                if (element_installed(cfg, r, k))
+                    EMIT("cpu%u.%s.%s[%u]", i, r->unit, r->reg, k);
+        }
+    for (r = reg_table; r < reg_table + N_REGS; r++) {
+        if (r->scope == SCOPE_SYSTEM && r->count == 1u)
+            EMIT("%s.%s", r->unit, r->reg);
+        for (k = 0; r->scope == SCOPE_SYSTEM && r->count > 1u && k < r->count; k++)
+            EMIT("%s.%s[%u]", r->unit, r->reg, k);
+        if (r->scope != SCOPE_CORE && r->scope != SCOPE_GROUP)
+            continue;
+        for (g = 0; g < outer_count(cfg, r); g++)
+            for (k = 0; k < r->count; k++)
+                EMIT("%s.%s[%u][%u]", r->unit, r->reg, g, k);
     }
-    for (k = 0; k < 4u; k++)
-        EMIT("global.%s", global_fields[k]);
-    if (cfg->model.has_cg)
-        for (i = 0; i < cfg->n_cg; i++)
-            for (k = 0; k < CPUMF_CG_NCTR; k++)
-                EMIT("cg%u.counter.%u", i, k);
-    if (cfg->model.csvn > 3u)
-        for (i = 0; i < n_cores(cfg); i++)
-            for (k = 0; k < 2u; k++)
-                EMIT("core%u.counter.%u", i, 448u + k);
 #undef EMIT
     return n;
 }
@@ -139,70 +165,86 @@ static int parse_counter(const char *rest, unsigned *num)
     return 0;
 }
 
-static int read_cpu(const cpumf_sys *s, unsigned i, const char *rest, uint64_t *v)
+/* "[<num>]" n times exactly, to the end. */
+static int parse_indices(const char *p, unsigned *idx, unsigned n)
 {
-    const mf_cpu_state *c = &s->q[i];
-    unsigned tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
-    unsigned num;
-    if (!strcmp(rest, "cf_state.a"))
-        *v = c->st.a;
-    else if (!strcmp(rest, "cf_state.e"))
-        *v = c->st.e;
-    else if (!strcmp(rest, "cf_state.c"))
-        *v = c->st.c;
-    else if (!strcmp(rest, "cf_state.cg_a"))
-        *v = c->st.cg_a;
-    else if (!strcmp(rest, "alert.pending"))
-        *v = c->al.pending;
-    else if (!strcmp(rest, "insn.state"))
-        *v = c->insn.state;
-    else if (!strcmp(rest, "pp"))
-        *v = c->sf.pp;
-    else if (!strcmp(rest, "sf_a"))
-        *v = c->sf.a;
-    else if (!strcmp(rest, "sf_ctrl.e"))
-        *v = c->sf.e;
-    else if (!strcmp(rest, "sf_ctrl.c"))
-        *v = c->sf.c;
-    else if (!strcmp(rest, "sf_ctrl.s"))
-        *v = c->sf.s;
-    else if (!strcmp(rest, "sf_ctrl.h"))
-        *v = c->sf.h;
-    else if (!strcmp(rest, "sf_ctrl.interval"))
-        *v = c->sf.interval;
-    else if (!strcmp(rest, "sf_ctrl.tear"))
-        *v = c->sf.tear;
-    else if (!strcmp(rest, "sf_ctrl.dear"))
-        *v = c->sf.dear;
-    else if (!strcmp(rest, "sf_interval.cnt"))
-        *v = c->iv.cnt;
-    else if (!strcmp(rest, "sf_interval.sec"))
-        *v = c->iv.sec;
-    else if (!strcmp(rest, "sf_interval.sec_act"))
-        *v = c->iv.sec_act;
-    else if (!strcmp(rest, "sf_interval.lfsr"))
-        *v = c->iv.lfsr;
-    else if (!strcmp(rest, "sf_interval.collisions"))
-        *v = c->iv.collisions;
-    else if (!strcmp(rest, "sf_update.state"))
-        *v = c->upd.state;
-    else if (!strcmp(rest, "sf_update.n_stored"))
-        *v = c->upd.n_stored;
-    else if (!strcmp(rest, "sf_update.n_overflow"))
-        *v = c->upd.n_overflow;
-    else if (!strcmp(rest, "arb.own"))
-        *v = c->own;
-    else if (!parse_counter(rest, &num)) {
-        int slot = arch_counter_slot(&s->cfg.model, num);
-        if (slot == -1)
+    unsigned k;
+    for (k = 0; k < n; k++) {
+        if (*p++ != '[' || parse_num(&p, &idx[k]) || *p++ != ']')
             return -1;
-        if (slot == -2)
-            *v = s->gq.mt_ctr[i / tpc][num - 448u];
-        else
-            *v = c->ctr.ctr[slot];
-    } else {
-        return -1;
     }
+    return *p == '\0' ? 0 : -1;
+}
+
+static uint64_t load(const void *base, size_t off, unsigned bytes)
+{
+    const unsigned char *p = (const unsigned char *)base + off;
+    uint8_t v8;
+    uint16_t v16;
+    uint32_t v32;
+    uint64_t v64;
+    switch (bytes) {
+    case 1u: memcpy(&v8, p, 1); return v8;
+    case 2u: memcpy(&v16, p, 2); return v16;
+    case 4u: memcpy(&v32, p, 4); return v32;
+    default: memcpy(&v64, p, 8); return v64;
+    }
+}
+
+/* Register r named at rest ("<unit>.<reg>" and its indices): 0 and the
+ * offset of the element in its state, -1 when out of range or not installed,
+ * 1 when rest names another register. */
+static int locate(const cpumf_system_cfg *cfg, const reg_desc *r, const char *rest, size_t *off)
+{
+    size_t ul = strlen(r->unit), rl = strlen(r->reg);
+    const char *p = rest + ul + 1 + rl;
+    unsigned idx[2] = {0u, 0u};
+    unsigned dims = r->scope == SCOPE_CORE || r->scope == SCOPE_GROUP ? 2u
+                    : r->count > 1u                                   ? 1u
+                                                                      : 0u;
+    if (strncmp(rest, r->unit, ul) || rest[ul] != '.' || strncmp(rest + ul + 1, r->reg, rl) ||
+        parse_indices(p, idx, dims))
+        return 1;
+    if (dims == 2u) {
+        if (idx[0] >= outer_count(cfg, r) || idx[1] >= r->count)
+            return -1;
+        *off = r->off + idx[0] * r->outer_stride + idx[1] * r->bytes;
+        return 0;
+    }
+    if (dims == 1u && (idx[0] >= r->count || !element_installed(cfg, r, idx[0])))
+        return -1;
+    *off = r->off + idx[0] * r->bytes;
+    return 0;
+}
+
+/* "<unit>.<reg>[i]..." of CPU cpu (per_cpu) or of the system: 0 and the
+ * value, or -1. */
+static int read_table(const cpumf_sys *s, unsigned cpu, int per_cpu, const char *rest, uint64_t *v)
+{
+    const reg_desc *r;
+    size_t off;
+    for (r = reg_table; r < reg_table + N_REGS; r++) {
+        int rc;
+        if ((r->scope == SCOPE_CPU) != per_cpu)
+            continue;
+        rc = locate(&s->cfg, r, rest, &off);
+        if (rc == 1)
+            continue;
+        if (rc == 0)
+            *v = load(per_cpu ? (const void *)&s->q[cpu] : (const void *)&s->gq, off, r->bytes);
+        return rc;
+    }
+    return -1;
+}
+
+/* The alias cpuN.counter.NUM: its slot, or the core's MT counter. */
+static int read_counter(const cpumf_sys *s, unsigned i, unsigned num, uint64_t *v)
+{
+    unsigned tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
+    int slot = arch_counter_slot(&s->cfg.model, num);
+    if (slot == -1)
+        return -1;
+    *v = slot == -2 ? s->gq.mt_ctr[i / tpc][num - 448u] : s->q[i].ctr.ctr[slot];
     return 0;
 }
 
@@ -220,7 +262,8 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
         return -1;
     }
     if (!parse_indexed(name, "cpu", &idx, &rest)) {
-        bad = idx >= s->cfg.n_cpus || read_cpu(s, idx, rest, &v);
+        bad = idx >= s->cfg.n_cpus || (parse_counter(rest, &num) ? read_table(s, idx, 1, rest, &v)
+                                                                 : read_counter(s, idx, num, &v));
     } else if (!parse_indexed(name, "cg", &idx, &rest)) {
         bad = !s->cfg.model.has_cg || idx >= s->cfg.n_cg || parse_counter(rest, &num) ||
               num >= CPUMF_CG_NCTR;
@@ -231,16 +274,8 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
               parse_counter(rest, &num) || (num != 448u && num != 449u);
         if (!bad)
             v = s->gq.mt_ctr[idx][num - 448u];
-    } else if (!strcmp(name, "global.e")) {
-        v = s->gq.e;
-    } else if (!strcmp(name, "global.c")) {
-        v = s->gq.c;
-    } else if (!strcmp(name, "global.change")) {
-        v = s->gq.change;
-    } else if (!strcmp(name, "global.mt_enabled")) {
-        v = s->gq.mt_enabled;
     } else {
-        bad = 1;
+        bad = read_table(s, 0u, 0, name, &v);
     }
     if (bad) {
         sys_set_error(s, "read_register: unknown register \"%.64s\" (see cpumf_register_name)",
@@ -251,3 +286,34 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
     ((cpumf_sys *)(uintptr_t)s)->last_err[0] = '\0';
     return 0;
 }
+
+/* ---- the C side against the tables ------------------------------------------
+ * Every constant the RTL shares has its SystemVerilog value (a BIT row is the
+ * position of the C mask); every observed register a field of the width and
+ * count of its row, and the model's register of the same size.  (C++ spells
+ * the check static_assert: the library is also compiled as C++.) */
+#ifdef __cplusplus
+#define STATIC_ASSERT static_assert
+#else
+#define STATIC_ASSERT _Static_assert
+#endif
+#define CPUMF_CONST(group, name, value, desc) \
+    STATIC_ASSERT(CPUMF_##name == (value), "CPUMF_" #name " differs from cpumf_consts.def");
+#define CPUMF_BIT(group, name, bit, desc) \
+    STATIC_ASSERT(CPUMF_##name == 1u << (bit), "CPUMF_" #name " differs from cpumf_consts.def");
+#include "cpumf/cpumf_consts.def"
+
+#define OUTER_CPU 1u
+#define OUTER_SYSTEM 1u
+#define OUTER_CORE CPUMF_MAX_CPUS
+#define OUTER_GROUP CPUMF_MAX_CGS
+#define OBS_CPU(unit, reg) ((cpumf_cpu_obs *)0)->unit.reg
+#define OBS_SYSTEM(unit, reg) ((cpumf_obs *)0)->unit.reg
+#define OBS_CORE OBS_SYSTEM
+#define OBS_GROUP OBS_SYSTEM
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                            \
+    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == C_BYTES(width) * (count) * OUTER_##scope, \
+                   #unit "." #reg ": the field differs from cpumf_regs.def");                  \
+    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == sizeof(((STATE_##scope *)0)->model),      \
+                   #unit "." #reg ": the model's register differs in size");
+#include "cpumf/cpumf_regs.def"

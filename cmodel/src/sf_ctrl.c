@@ -43,7 +43,7 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         d->dear = in->upd_dear;
     if (in->upd_clear_c) {
         cover(in, a, e, c, a, e, 0u,
-              (in->upd_alert & ARCH_AL_INVALID_ENTRY) ? FCOV_C_alert_invalid_entry_address
+              (in->upd_alert & CPUMF_AL_INVALID_ENTRY) ? FCOV_C_alert_invalid_entry_address
                                                       : FCOV_C_alert_incorrect_sdbt_entry);
         c = 0u;
     }
@@ -65,7 +65,7 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         d->pp = in->lpp_value;
     /* 4. loss of sample data */
     if ((io->loss_sample & 1u) && (a & e & c)) {
-        raised |= ARCH_AL_LOSS_SAMPLE;
+        raised |= CPUMF_AL_LOSS_SAMPLE;
         cover(in, a, e, c, a, e, 0u, FCOV_C_alert_loss_sample_data);
         c = 0u;
     }
@@ -74,7 +74,7 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         unsigned lost, a1 = (a | io->sf_auth_set) & ARCH_SF_ALL;
         lost = a1 & io->sf_auth_clr & ARCH_SF_ALL;
         if (lost & e)
-            raised |= ARCH_AL_SF_AUTH;
+            raised |= CPUMF_AL_SF_AUTH;
         cover(in, a, e, c, a1 & ~lost, e & ~lost, c & ~lost, FCOV_C_auth);
         a = a1 & ~lost;
         e &= ~lost;

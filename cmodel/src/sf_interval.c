@@ -53,7 +53,7 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
         /* then the primary */
         if (q->cnt <= 1u) {
             d->cnt = reload(mode, in->interval_q, &d->lfsr);
-            if (mode == ARCH_INT_RANDOM_SEC) {
+            if (mode == CPUMF_INT_RANDOM_SEC) {
                 unsigned b = arch_lfsr_draw(&d->lfsr);
                 d->sec = (uint8_t)b;
                 if (b == 0u)

@@ -22,10 +22,10 @@ static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *ou
                    uint32_t alert, unsigned bin)
 {
     d->state = CPUMF_US_IDLE;
-    if (alert & (ARCH_AL_INVALID_ENTRY | ARCH_AL_INCORRECT_SDBT))
+    if (alert & (CPUMF_AL_INVALID_ENTRY | CPUMF_AL_INCORRECT_SDBT))
         out->clear_c = 1u;
     if (d->prog_req)
-        alert |= ARCH_AL_PROGRAM_REQ;
+        alert |= CPUMF_AL_PROGRAM_REQ;
     d->prog_req = 0u;
     out->raised |= alert;
     if (bin < FCOV_NBINS)
@@ -39,7 +39,7 @@ static void check(const sf_update_in *in, sf_update_state *d, sf_update_out *out
                   uint64_t b)
 {
     if (arch_sdb_entry_invalid(dear, b)) {
-        finish(in, d, out, ARCH_AL_INVALID_ENTRY,
+        finish(in, d, out, CPUMF_AL_INVALID_ENTRY,
                dear < ARCH_SDB_MIN_ADDR ? FCOV_UPD_INVALID_DEAR_LOW : FCOV_UPD_INVALID_DEAR_TRAILER);
         return;
     }
@@ -59,7 +59,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     arch_sdbt_entry se;
 
     if (in->io->stor_rsp_err & 1u) {
-        finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_STORAGE);
+        finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_STORAGE);
         return;
     }
     switch (q->state) {
@@ -124,7 +124,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             out->tear_wr = 1u;
             out->tear = n;
             if (n < ARCH_SDB_MIN_ADDR) {
-                finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TEAR_LOW);
+                finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TEAR_LOW);
             } else {
                 d->state = CPUMF_US_RD_SDBT;
                 load_req(d, 0u, 0xFFu, n, 0u);
@@ -135,7 +135,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         se = arch_sdbt_classify(r, sc->tear, b);
         if (se.kind == ARCH_SDBT_BLOCK) {
             if (se.last) {
-                finish(in, d, out, ARCH_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_LAST);
+                finish(in, d, out, CPUMF_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_LAST);
             } else {
                 out->dear_wr = 1u;
                 out->dear = se.origin;
@@ -146,7 +146,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             out->tear_wr = 1u;
             out->tear = se.origin;
             if (se.origin < ARCH_SDB_MIN_ADDR) {
-                finish(in, d, out, ARCH_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TABLE_LOW);
+                finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TABLE_LOW);
             } else {
                 fcov_hit(in->fc, FCOV_UPD_SDBT_TABLE);
                 d->state = CPUMF_US_RD_SDBT2;
@@ -157,7 +157,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     case CPUMF_US_RD_SDBT2:
         se = arch_sdbt_classify(r, sc->tear, b);
         if (se.kind == ARCH_SDBT_TABLE) {
-            finish(in, d, out, ARCH_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_TABLE_TABLE);
+            finish(in, d, out, CPUMF_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_TABLE_TABLE);
         } else {
             out->dear_wr = 1u;
             out->dear = se.origin;

@@ -1,34 +1,35 @@
 // cpumf_dpi.sv - SystemVerilog DPI-C interface to the cycle-accurate C model
-// of the CPU-measurement counter facility (libcpumf), for benches that run
-// the model as a golden reference next to their own DUT.  C glue:
-// tb/dpi/cpumf_dpi.c; example bench: tb/dpi/example/tb_dpi_example.sv.
+// of the CPU-measurement facility (libcpumf), for benches that run the model
+// as a golden reference next to their own DUT.  C glue: tb/dpi/cpumf_dpi.c
+// (with common/rtl_bundle.c); example bench: tb/dpi/example/tb_dpi_example.sv.
 //
 // One model instance is one `chandle` (no global state: any number of
-// instances may run in one simulation).  Argument names are the mf_system
-// port names (docs/uarch.md section 3), one CPU per call; widths are those of
-// the ports.
+// instances may run in one simulation).  The model's inputs, outputs and
+// registers travel as the packed structs of the ports of mf_system
+// (rtl/mf_pkg.sv): cpu_in_t, sys_in_t, cpu_out_t, cpu_obs_t, sys_obs_t,
+// cfg_t, whose fields are those of the C structs of cpumf.h; one CPU per
+// call.  A DUT with other ports fills these structs from its own signals.
 //
 // ---------------------------------------------------------------------------
 // Per-cycle calling order (docs/uarch.md section 1), cycle t, exactly once:
 //
 //   1. drive the DUT inputs of cycle t, and give the model the SAME values:
-//        cpumf_dpi_set_activity / _set_insn / _set_events / _set_storage for
-//        every installed CPU, cpumf_dpi_set_system once.
+//        cpumf_dpi_set_in for every installed CPU, cpumf_dpi_set_sys once.
 //      Inputs hold their value until set again (like a port driven from a
 //      variable): a one-cycle pulse must be set back to 0 the next cycle.
 //   2. let the DUT's combinational logic settle (still before the edge), then
 //        cpumf_dpi_step(h)        (= cpumf_dpi_eval + cpumf_dpi_commit)
-//   3. compare: cpumf_dpi_get_outputs / _get_obs / _get_counters /
-//      _get_global / _get_cg_counters / _get_mt_counters return the values
+//   3. compare: cpumf_dpi_get_out / _get_obs / _get_sys_obs return the values
 //      of cycle t, which are what the DUT shows on its ports in cycle t,
 //      before the edge: outputs from the inputs and registers of t, and the
-//      observation ports = the registers at the START of cycle t.
+//      observation ports = the registers at the START of cycle t;
+//      cpumf_dpi_diff_* name the first field that differs.
 //   4. clock edge of the DUT (posedge clk_i).
 //
 //   After step 2 the model has already taken its edge, so
 //   cpumf_dpi_read_register returns the registers of cycle t+1: compare it
-//   with the DUT's obs_* ports after the DUT's edge (before step 2 of t+1).
-//   A bench that wants registers of cycle t from read_register calls
+//   with the DUT's observation ports after the DUT's edge (before step 2 of
+//   t+1).  A bench that wants registers of cycle t from read_register calls
 //   cpumf_dpi_eval, compares, and calls cpumf_dpi_commit at its edge instead
 //   of cpumf_dpi_step.
 //
@@ -37,16 +38,15 @@
 //   Hold rst_ni low for one edge before cycle 0 and call nothing meanwhile.
 //   Storage: the model issues the same storage requests as a correct DUT, so
 //   the bench's storage model answers the DUT and the same response
-//   (ready, rsp valid/err/data) goes to the model through cpumf_dpi_set_storage.
+//   (the stor_* fields of cpu_in_t) goes to the model.
 // ---------------------------------------------------------------------------
 //
 // Functions returning int give 0 on success, -1 on misuse (bad CPU index,
 // null handle, unknown register name); the message is cpumf_dpi_error(h).
 package cpumf_dpi;
 
-  // Widths of the model's limits (cmodel/include/cpumf/cpumf.h).
-  localparam int CPUMF_DPI_NSLOT = 192;
-  localparam int CPUMF_DPI_CG_NCTR = 8;
+  import mf_pkg::*;
+
   localparam int CPUMF_DPI_ERRLEN = 256;   // bytes of a create error message
 
   // ---- life cycle ---------------------------------------------------------
@@ -81,56 +81,16 @@ package cpumf_dpi;
   import "DPI-C" function string cpumf_dpi_version();
   import "DPI-C" function int cpumf_dpi_version_number();
 
-  // Straps of the loaded system, to check a DUT's strap values against the
-  // config the model was created from (same encodings as the mf_system straps;
-  // cpu_addr/cpu_cg/cg_addr: element i of CPU/group i, first 4 / 2 elements).
-  import "DPI-C" function int cpumf_dpi_get_straps(
-      input chandle h,
-      output bit [15:0] cfg_cfvn_i, output bit [15:0] cfg_csvn_i,
-      output bit [3:0] cfg_fac_i, output bit cfg_unified_l1_i, output bit cfg_has_cg_i,
-      output bit [7:0] cfg_n_ext_i, output bit [15:0] cfg_max_cpu_addr_i,
-      output bit [15:0] cfg_max_cg_addr_i, output bit [2:0] cfg_n_cpus_i,
-      output bit [1:0] cfg_tpc_i, output bit [1:0] cfg_n_cg_i,
-      output bit [3:0][15:0] cfg_cpu_addr_i, output bit [3:0] cfg_cpu_cg_i,
-      output bit [1:0][15:0] cfg_cg_addr_i,
-      output bit [6:0] pwr_auth_cf_i, output bit [1:0] pwr_auth_sf_i, output bit pwr_mt_i);
+  // Straps of the loaded system (mf_system's cfg_i), to drive or check a
+  // DUT's straps against the config the model was created from.
+  import "DPI-C" function int cpumf_dpi_get_cfg(input chandle h, output bit [$bits(cfg_t)-1:0] cfg);
 
-  // ---- inputs of one CPU for this cycle (step 1) ---------------------------
-  import "DPI-C" function int cpumf_dpi_set_activity(
-      input chandle h, input int cpu,
-      input bit stopped_i, input bit wait_i, input bit problem_i, input bit dat_i,
-      input bit [1:0] as_i, input bit [15:0] asn_i, input longint unsigned ia_i,
-      input bit [2:0] insns_i, input bit uniq_i, input bit [3:0] uniq_count_i,
-      input bit l1i_dw_i, input bit l1i_pen_i, input bit l1d_dw_i, input bit l1d_pen_i,
-      input bit [4:0] cr_fn_i, input bit [4:0] cr_busy_i,
-      input bit [4:0] cr_bfn_i, input bit [4:0] cr_bcyc_i,
-      input bit [159:0] ext_ev_i, input bit [1:0] level_i,
-      input bit secure_guest_i, input bit pcf49_i, input bit entry_inconsistent_i,
-      input bit sf_lower_en_i, input longint unsigned tod_i, input bit cr0_58_i);
-
-  import "DPI-C" function int cpumf_dpi_set_insn(
-      input chandle h, input int cpu,
-      input bit insn_valid_i, input bit [3:0] insn_op_i, input bit [3:0] insn_m3_i,
-      input bit insn_problem_i, input bit insn_cr0_15_i,
-      input longint unsigned insn_r1_i, input longint unsigned insn_r2_i,
-      input longint unsigned insn_addr_i);
-
-  import "DPI-C" function int cpumf_dpi_set_events(
-      input chandle h, input int cpu,
-      input bit [6:0] auth_set_i, input bit [6:0] auth_clr_i,
-      input bit [1:0] sf_auth_set_i, input bit [1:0] sf_auth_clr_i,
-      input bit [2:0] reset_i, input bit [5:0] loss_cpu_i,
-      input bit loss_mt_i, input bit loss_sample_i, input bit alert_taken_i);
-
-  import "DPI-C" function int cpumf_dpi_set_storage(
-      input chandle h, input int cpu,
-      input bit stor_req_ready_i, input bit stor_rsp_valid_i, input bit stor_rsp_err_i,
-      input longint unsigned stor_rsp_data_i);
-
-  // System pulses.
-  import "DPI-C" function int cpumf_dpi_set_system(
-      input chandle h,
-      input bit sigp_mt_valid_i, input bit sigp_mt_enable_i, input bit cg_addr_change_i);
+  // ---- inputs for this cycle (step 1) ---------------------------------------
+  // One CPU's inputs (mf_system's in_i[cpu]) and the system inputs (sys_i).
+  import "DPI-C" function int cpumf_dpi_set_in(
+      input chandle h, input int cpu, input bit [$bits(cpu_in_t)-1:0] in);
+  import "DPI-C" function int cpumf_dpi_set_sys(
+      input chandle h, input bit [$bits(sys_in_t)-1:0] sys);
 
   // All inputs of every CPU and the system to 0 (what the DUT's
   // uninstalled CPUs see for a whole run).
@@ -145,39 +105,33 @@ package cpumf_dpi;
   // Cycles stepped (commits) since create.
   import "DPI-C" function longint unsigned cpumf_dpi_cycle(input chandle h);
 
-  // ---- outputs of the last evaluated cycle (step 3) ------------------------
-  import "DPI-C" function int cpumf_dpi_get_outputs(
-      input chandle h, input int cpu,
-      output bit stor_req_valid_o, output bit stor_req_we_o, output bit [7:0] stor_req_be_o,
-      output longint unsigned stor_req_addr_o, output longint unsigned stor_req_wdata_o,
-      output bit insn_ready_o, output bit insn_done_o, output bit [1:0] insn_cc_o,
-      output bit [7:0] insn_exc_o, output longint unsigned insn_r1_o,
-      output bit alert_req_o, output bit [31:0] alert_param_o);
-
-  // Observation ports of one CPU in the last evaluated cycle (registers at the
-  // start of that cycle), except the counters.
+  // ---- outputs and registers of the last evaluated cycle (step 3) -----------
+  // One CPU's outputs (out_o[cpu]) and registers at the start of the cycle
+  // (obs_o[cpu]); the global unit's registers (sys_obs_o).
+  import "DPI-C" function int cpumf_dpi_get_out(
+      input chandle h, input int cpu, output bit [$bits(cpu_out_t)-1:0] out);
   import "DPI-C" function int cpumf_dpi_get_obs(
-      input chandle h, input int cpu,
-      output bit [5:0] obs_cf_a_o, output bit [5:0] obs_cf_e_o, output bit [5:0] obs_cf_c_o,
-      output bit obs_cg_a_o, output bit [31:0] obs_alert_o, output bit [2:0] obs_insn_state_o,
-      output longint unsigned obs_pp_o, output bit [1:0] obs_sf_a_o);
+      input chandle h, input int cpu, output bit [$bits(cpu_obs_t)-1:0] obs);
+  import "DPI-C" function int cpumf_dpi_get_sys_obs(
+      input chandle h, output bit [$bits(sys_obs_t)-1:0] obs);
 
-  // obs_ctr_o of one CPU in the last evaluated cycle: element s = slot s.
-  import "DPI-C" function int cpumf_dpi_get_counters(
-      input chandle h, input int cpu, output bit [CPUMF_DPI_NSLOT-1:0][63:0] obs_ctr_o);
-
-  // System observation in the last evaluated cycle: obs_g_o = {mt_enabled,
-  // change, C, E}; counters of group g (index) and MT counters of core c.
-  import "DPI-C" function int cpumf_dpi_get_global(input chandle h, output bit [3:0] obs_g_o);
-  import "DPI-C" function int cpumf_dpi_get_cg_counters(
-      input chandle h, input int g, output bit [CPUMF_DPI_CG_NCTR-1:0][63:0] obs_cg_ctr_o);
-  import "DPI-C" function int cpumf_dpi_get_mt_counters(
-      input chandle h, input int core, output bit [1:0][63:0] obs_mt_ctr_o);
+  // The first field where two values differ, named as the lockstep's
+  // mismatch report names it ("cpu0.cf_counters.ctr_q[2]", "cpu0.mf_insn.insn_cc_o",
+  // "cf_global.change_q"), or "" when they are equal.
+  import "DPI-C" function string cpumf_dpi_diff_out(
+      input chandle h, input int cpu, input bit [$bits(cpu_out_t)-1:0] a,
+      input bit [$bits(cpu_out_t)-1:0] b);
+  import "DPI-C" function string cpumf_dpi_diff_obs(
+      input chandle h, input int cpu, input bit [$bits(cpu_obs_t)-1:0] a,
+      input bit [$bits(cpu_obs_t)-1:0] b);
+  import "DPI-C" function string cpumf_dpi_diff_sys_obs(
+      input chandle h, input bit [$bits(sys_obs_t)-1:0] a, input bit [$bits(sys_obs_t)-1:0] b);
 
   // ---- registers by name (current state: after the last commit) -------------
-  // Names: cpuN.counter.NUM, cpuN.cf_state.a|e|c|cg_a, cpuN.alert.pending,
-  // cpuN.insn.state, cpuN.pp, cpuN.sf_a, global.e|c|change|mt_enabled,
-  // cgG.counter.K, coreC.counter.448|449 (cpumf_read_register).
+  // Names as in rtl/ and the lockstep's reports: cpuN.<unit>.<reg>
+  // (cpu0.cf_state.e_q, cpu0.cf_counters.ctr_q[33]), cf_global.<reg>, and the
+  // aliases cpuN.counter.NUM, cgG.counter.K, coreC.counter.448|449
+  // (cpumf_read_register).
   import "DPI-C" function int cpumf_dpi_read_register(
       input chandle h, input string name, output longint unsigned value);
 

@@ -310,17 +310,17 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
 
 void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io)
 {
-    if (param & 0x20000000u) {
+    if (param & CPUMF_AL_PROGRAM_REQ) {
         s->alerts[TB_AL_PROGRAM_REQUEST]++;
         harvest_full(s, io, t, 1);
     }
-    if (param & 0x80000000u)
+    if (param & CPUMF_AL_INVALID_ENTRY)
         s->alerts[TB_AL_INVALID_ENTRY]++;
-    if (param & 0x40000000u)
+    if (param & CPUMF_AL_INCORRECT_SDBT)
         s->alerts[TB_AL_INCORRECT_SDBT]++;
-    if (param & 0x00400000u)
+    if (param & CPUMF_AL_LOSS_SAMPLE)
         s->alerts[TB_AL_LOSS]++;
-    if (param & 0x00800000u)
+    if (param & CPUMF_AL_SF_AUTH)
         s->alerts[TB_AL_AUTH]++;
 }
 
@@ -423,8 +423,9 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
         blk = s->dv->sdb[s->rd];
         lim = s->bsize - 64;
         /* the block being filled: only what lies below DEAR is complete */
-        if (o->dear >= blk && o->dear < blk + s->bsize && o->dear - blk < lim)
-            lim = o->dear - blk;
+        uint64_t dear = o->sf_ctrl.dear_q;
+        if (dear >= blk && dear < blk + s->bsize && dear - blk < lim)
+            lim = dear - blk;
         s->rd_off = read_entries(s, io, blk, s->rd_off, lim, 0);
     }
 done:

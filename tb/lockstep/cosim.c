@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtl_bundle.h"
 #include "stimulus/storage.h"
 
 #define MAX_DIFFS 12    /* differences listed for the failing cycle */
@@ -70,98 +71,86 @@ static void compare_outputs(cosim_ctx *c, uint64_t cycle, const cpumf_sys_out *r
     char n[96];
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         const cpumf_cpu_out *a = &r->cpu[i], *b = &m->cpu[i];
-#define OUT(field, unit, port, w)                                              \
-    if (a->field != b->field) {                                                \
-        snprintf(n, sizeof n, "cpu%u.%s.%s", i, unit, port);                   \
-        diff_u64(c, cycle, n, a->field, b->field, w);                          \
+        /* the ports of cpumf_ports.def, named as the port of their RTL unit */
+#define CPUMF_OUT(f, unit, port, w, d)                                         \
+    if (a->f != b->f) {                                                        \
+        snprintf(n, sizeof n, "cpu%u." #unit "." #port, i);                    \
+        diff_u64(c, cycle, n, a->f, b->f, ((w) + 3) / 4);                      \
     }
-        OUT(insn_ready, "mf_insn", "insn_ready_o", 1);
-        OUT(insn_done, "mf_insn", "insn_done_o", 1);
-        OUT(cc, "mf_insn", "insn_cc_o", 1);
-        OUT(exc, "mf_insn", "insn_exc_o", 2);
-        OUT(r1, "mf_insn", "insn_r1_o", 16);
-        OUT(stor_req_valid, "mf_insn", "stor_req_valid_o", 1);
-        OUT(stor_req_we, "mf_insn", "stor_req_we_o", 1);
-        OUT(stor_req_be, "mf_insn", "stor_req_be_o", 2);
-        OUT(stor_req_addr, "mf_insn", "stor_req_addr_o", 16);
-        OUT(stor_req_wdata, "mf_insn", "stor_req_wdata_o", 16);
-        OUT(alert_req, "mf_alert", "alert_req_o", 1);
-        OUT(alert_param, "mf_alert", "alert_param_o", 8);
-#undef OUT
+#include "cpumf/cpumf_ports.def"
     }
 }
 
-/* ---- the observed registers, one list for the comparison and the history --
+/* ---- the observed registers (cpumf_regs.def), one walk for the comparison
+ * and the history ------------------------------------------------------------
  * fn(ctx, "unit.reg", x, y, z, hex digits) is called for every register
  * whose value in x differs from y or from z, in the order of the report.
  * The comparison passes (model, rtl, model); the history passes (model now,
  * model a cycle earlier, rtl now). */
 typedef void reg_fn(void *ctx, const char *name, uint64_t x, uint64_t y, uint64_t z, int w);
 
-static void visit_cpu(const cpumf_model_cfg *mc, unsigned i, const cpumf_obs *xo, const cpumf_obs *yo,
-                      const cpumf_obs *zo, reg_fn *fn, void *ctx) {
-    const cpumf_cpu_obs *x = &xo->cpu[i], *y = &yo->cpu[i], *z = &zo->cpu[i];
-#define REG(field, unit, reg, w)                                               \
-    if (x->field != y->field || x->field != z->field) fn(ctx, unit "." reg, x->field, y->field, z->field, w)
-    REG(cf_a, "cf_state", "a_q", 2);
-    REG(cf_e, "cf_state", "e_q", 2);
-    REG(cf_c, "cf_state", "c_q", 2);
-    REG(cg_a, "cf_state", "cg_a_q", 1);
-    REG(alert_pending, "mf_alert", "pend_q", 8);
-    REG(insn_state, "mf_insn", "state_q", 1);
-    REG(pp, "sf_ctrl", "pp_q", 16);
-    REG(sf_a, "sf_ctrl", "a_q", 1);
-    REG(sf_e, "sf_ctrl", "e_q", 1);
-    REG(sf_c, "sf_ctrl", "c_q", 1);
-    REG(sf_s, "sf_ctrl", "s_q", 1);
-    REG(sf_h, "sf_ctrl", "h_q", 1);
-    REG(interval, "sf_ctrl", "interval_q", 16);
-    REG(tear, "sf_ctrl", "tear_q", 16);
-    REG(dear, "sf_ctrl", "dear_q", 16);
-    REG(int_cnt, "sf_interval", "cnt_q", 16);
-    REG(int_sec, "sf_interval", "sec_q", 2);
-    REG(int_sec_act, "sf_interval", "sec_act_q", 1);
-    REG(lfsr, "sf_interval", "lfsr_q", 8);
-    REG(collisions, "sf_interval", "coll_q", 16);
-    REG(upd_state, "sf_update", "state_q", 1);
-    REG(n_stored, "sf_update", "n_stored_q", 16);
-    REG(n_overflow, "sf_update", "n_overflow_q", 16);
-    REG(arb_own, "mf_cpu", "own_q", 1);
-#undef REG
-    if (memcmp(x->ctr, y->ctr, sizeof x->ctr) != 0 || (z != x && memcmp(x->ctr, z->ctr, sizeof x->ctr) != 0)) {
-        char n[96];
-        for (unsigned s = 0; s < CPUMF_NSLOT; s++) {
-            if (x->ctr[s] == y->ctr[s] && x->ctr[s] == z->ctr[s]) continue;
-            unsigned num = cpumf_slot_counter(s);
-            snprintf(n, sizeof n, "cf_counters.ctr_q[%u] (counter %u %s)", s, num, cpumf_counter_name(mc, num));
-            fn(ctx, n, x->ctr[s], y->ctr[s], z->ctr[s], 16);
+/* The architected counter behind an array element, for the reader. */
+static void counter_note(const cpumf_model_cfg *mc, const rtl_field *f, unsigned e, char *buf,
+                         size_t len) {
+    buf[0] = '\0';
+    if (!strcmp(f->name, "ctr_q")) {
+        unsigned num = cpumf_slot_counter(e);
+        snprintf(buf, len, " (counter %u %s)", num, cpumf_counter_name(mc, num));
+    } else if (!strcmp(f->name, "mt_ctr_q")) {
+        snprintf(buf, len, " (counter %u)", 448 + e % f->count);
+    }
+}
+
+/* Elements of field f that the system has: per group its groups, per core
+ * its cores. */
+static unsigned installed(const cpumf_system_cfg *cfg, const rtl_field *f) {
+    if (f->scope == RTL_SCOPE_GROUP) return cfg->n_cg * f->count;
+    if (f->scope == RTL_SCOPE_CORE) return cfg->n_cpus / cfg->threads_per_core * f->count;
+    return f->n;
+}
+
+/* Every field of bundle b of the C structs x, y, z. */
+static void visit(const cpumf_system_cfg *cfg, rtl_bundle b, const void *x, const void *y,
+                  const void *z, reg_fn *fn, void *ctx) {
+    const rtl_field *f;
+    char n[128], note[64];
+    for (unsigned k = 0; (f = rtl_bundle_field(b, k)) != NULL; k++) {
+        unsigned elems = installed(cfg, f);
+        size_t bytes = (size_t)elems * f->esz;
+        const char *px = (const char *)x + f->off;
+        if (!memcmp(px, (const char *)y + f->off, bytes) &&
+            (z == x || !memcmp(px, (const char *)z + f->off, bytes)))
+            continue;
+        for (unsigned e = 0; e < elems; e++) {
+            uint64_t vx = rtl_field_get(f, x, e), vy = rtl_field_get(f, y, e);
+            uint64_t vz = rtl_field_get(f, z, e);
+            int len;
+            if (vx == vy && vx == vz) continue;
+            len = snprintf(n, sizeof n, "%s.%s", f->unit, f->name);
+            if (f->n > f->count)
+                len += snprintf(n + len, sizeof n - (size_t)len, "[%u][%u]", e / f->count,
+                                e % f->count);
+            else if (f->n > 1)
+                len += snprintf(n + len, sizeof n - (size_t)len, "[%u]", e);
+            counter_note(&cfg->model, f, e, note, sizeof note);
+            snprintf(n + len, sizeof n - (size_t)len, "%s", note);
+            fn(ctx, n, vx, vy, vz, (int)(f->width + 3) / 4);
         }
     }
 }
 
-static void visit_system(const cpumf_system_cfg *cfg, const cpumf_obs *x, const cpumf_obs *y, const cpumf_obs *z,
-                         reg_fn *fn, void *ctx) {
-    char n[96];
-#define REG(field, name)                                                       \
-    if (x->field != y->field || x->field != z->field) fn(ctx, name, x->field, y->field, z->field, 1)
-    REG(g_e, "cf_global.e_q");
-    REG(g_c, "cf_global.c_q");
-    REG(g_change, "cf_global.change_q");
-    REG(mt_enabled, "cf_global.mt_enabled_q");
-#undef REG
-    for (unsigned g = 0; g < cfg->n_cg; g++)
-        for (unsigned k = 0; k < CPUMF_CG_NCTR; k++) {
-            if (x->cg_ctr[g][k] == y->cg_ctr[g][k] && x->cg_ctr[g][k] == z->cg_ctr[g][k]) continue;
-            snprintf(n, sizeof n, "cf_global.cg_ctr_q[%u][%u]", g, k);
-            fn(ctx, n, x->cg_ctr[g][k], y->cg_ctr[g][k], z->cg_ctr[g][k], 16);
-        }
-    unsigned ncores = cfg->n_cpus / cfg->threads_per_core;
-    for (unsigned k = 0; k < ncores; k++)
-        for (unsigned j = 0; j < 2; j++) {
-            if (x->mt_ctr[k][j] == y->mt_ctr[k][j] && x->mt_ctr[k][j] == z->mt_ctr[k][j]) continue;
-            snprintf(n, sizeof n, "cf_global.mt_ctr_q[%u][%u] (counter %u)", k, j, 448 + j);
-            fn(ctx, n, x->mt_ctr[k][j], y->mt_ctr[k][j], z->mt_ctr[k][j], 16);
-        }
+static void visit_cpu(const cpumf_system_cfg *cfg, unsigned i, const cpumf_obs *xo,
+                      const cpumf_obs *yo, const cpumf_obs *zo, reg_fn *fn, void *ctx) {
+    const cpumf_cpu_obs *x = &xo->cpu[i], *y = &yo->cpu[i], *z = zo == xo ? x : &zo->cpu[i];
+    /* Most cycles nothing differs: the structs are written field by field
+     * over zeroed memory, so their padding compares equal too. */
+    if (!memcmp(x, y, sizeof *x) && (z == x || !memcmp(x, z, sizeof *x))) return;
+    visit(cfg, RTL_CPU_OBS, x, y, z, fn, ctx);
+}
+
+static void visit_system(const cpumf_system_cfg *cfg, const cpumf_obs *x, const cpumf_obs *y,
+                         const cpumf_obs *z, reg_fn *fn, void *ctx) {
+    visit(cfg, RTL_SYS_OBS, x, y, z, fn, ctx);
 }
 
 typedef struct diff_ctx {
@@ -185,7 +174,7 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
     diff_ctx d = {c, cycle, 0};
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         d.cpu = (int)i;
-        visit_cpu(&c->cfg->model, i, m, r, m, diff_reg, &d);
+        visit_cpu(c->cfg, i, m, r, m, diff_reg, &d);
     }
     d.cpu = -1;
     visit_system(c->cfg, m, r, m, diff_reg, &d);
@@ -331,7 +320,7 @@ static void report_history(cosim_ctx *c, uint64_t cycle) {
             cell_clear(in);
             cell_clear(chg);
             cpu_inputs(in, &h->in.cpu[i]);
-            visit_cpu(&c->cfg->model, i, &h->obs, prev, rtl, change_reg, chg);
+            visit_cpu(c->cfg, i, &h->obs, prev, rtl, change_reg, chg);
             snprintf(who, sizeof who, "cpu%u", i);
             print_row(&t, h->cycle, who, in, chg);
         }

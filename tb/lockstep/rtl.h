@@ -1,4 +1,4 @@
-/* rtl.h - C interface of the Verilated RTL (tb/rtl_shim.cpp, the only C++).
+/* rtl.h - C interface of the Verilated RTL (tb/lockstep/rtl_shim.cpp, the only C++).
  *
  * One cycle is tb_rtl_eval() (inputs applied, clock low, outputs read) then
  * tb_rtl_commit() (clock high: the edge).  Waves, when asked for, cover the
@@ -15,9 +15,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define TB_RTL_NCPU 4
-#define TB_RTL_NCG 2
 
 typedef struct tb_rtl tb_rtl;
 

@@ -116,16 +116,16 @@ int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, u
     int slot = cpumf_counter_slot(&cfg->model, n);
     if (slot == -2) {
         unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
-        if (!(c->cf_e & CPUMF_SET_MT) || (c->alert_pending & 0x00008000u))
+        if (!(c->cf_state.e_q & CPUMF_SET_MT) || (c->mf_alert.pend_q & CPUMF_AL_LOSS_MT))
             return 0;
-        *v = o->mt_ctr[cpu / tpc][n - 448];
+        *v = o->cf_global.mt_ctr_q[cpu / tpc][n - 448];
         return 1;
     }
     if (slot < 0 || slot >= CPUMF_NSLOT)
         return 0;
-    if (!(c->cf_e & set_of_counter(n)))
+    if (!(c->cf_state.e_q & set_of_counter(n)))
         return 0;
-    *v = c->ctr[slot];
+    *v = c->cf_counters.ctr_q[slot];
     return 1;
 }
 
@@ -169,26 +169,26 @@ static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_o
     uint64_t v[TB_SMP_NEXP];
     char what[64];
     unsigned k;
-    v[0] = c->n_stored;
-    v[1] = c->n_overflow;
-    v[2] = c->collisions;
+    v[0] = c->sf_update.n_stored_q;
+    v[1] = c->sf_update.n_overflow_q;
+    v[2] = c->sf_interval.coll_q;
     rn_sampler_counts(r, i, &v[3], &v[4]);
     for (k = 0; k < TB_SMP_NEXP; k++) {
         snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
         check_range(r, &x->samples[k], v[k], cyc, what);
     }
     if (x->has_tear)
-        check_reg(r, cyc, i, "tear", x->tear, c->tear);
+        check_reg(r, cyc, i, "tear", x->tear, c->sf_ctrl.tear_q);
     if (x->has_dear)
-        check_reg(r, cyc, i, "dear", x->dear, c->dear);
+        check_reg(r, cyc, i, "dear", x->dear, c->sf_ctrl.dear_q);
     if (x->has_interval)
-        check_reg(r, cyc, i, "interval", x->interval, c->interval);
-    if (x->s >= 0 && x->s != c->sf_s)
+        check_reg(r, cyc, i, "interval", x->interval, c->sf_ctrl.interval_q);
+    if (x->s >= 0 && x->s != c->sf_ctrl.s_q)
         rn_failf(r, "step final cycle %" PRIu64 ": cpu %u s expected %d, actual %u", cyc, i, x->s,
-                 c->sf_s);
-    if (x->h >= 0 && x->h != c->sf_h)
+                 c->sf_ctrl.s_q);
+    if (x->h >= 0 && x->h != c->sf_ctrl.h_q)
         rn_failf(r, "step final cycle %" PRIu64 ": cpu %u h expected %d, actual %u", cyc, i, x->h,
-                 c->sf_h);
+                 c->sf_ctrl.h_q);
 }
 
 static void check_counters(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o, unsigned i,
@@ -224,10 +224,11 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
             continue;
         if (k < 5) {
             uint8_t m = rn_sets[k].mask;
-            act = rn_state_code(c->cf_a & m, c->cf_e & m, c->cf_c & m);
+            act = rn_state_code(c->cf_state.a_q & m, c->cf_state.e_q & m, c->cf_state.c_q & m);
             nm = rn_sets[k].name;
         } else {
-            act = rn_state_code(c->cg_a && r->sc->system.model.has_cg, o->g_e, o->g_c);
+            act = rn_state_code(c->cf_state.cg_a_q && r->sc->system.model.has_cg,
+                                o->cf_global.g_e_q, o->cf_global.g_c_q);
             nm = "cg";
         }
         if (act != x->set_state[k])
@@ -239,7 +240,8 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
         int act;
         if (x->sf_state[k] < 0)
             continue;
-        act = rn_state_code((c->sf_a >> k) & 1u, (c->sf_e >> k) & 1u, (c->sf_c >> k) & 1u);
+        act = rn_state_code((c->sf_ctrl.a_q >> k) & 1u, (c->sf_ctrl.e_q >> k) & 1u,
+                            (c->sf_ctrl.c_q >> k) & 1u);
         if (act != x->sf_state[k])
             rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling.%s expected %s, actual %s",
                      cyc, i, k ? "diagnostic" : "basic", rn_state_names[(int)x->sf_state[k]],
@@ -253,7 +255,8 @@ static void check_global(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
     const cpumf_system_cfg *cfg = &r->sc->system;
     const tb_expect_global *g = &r->sc->exp_global;
     const int8_t want[4] = { g->e, g->c, g->change, g->mt_enabled };
-    const int acts[4] = { o->g_e, o->g_c, o->g_change, o->mt_enabled };
+    const int acts[4] = { o->cf_global.g_e_q, o->cf_global.g_c_q, o->cf_global.change_q,
+                          o->cf_global.mt_en_q };
     unsigned k;
     for (k = 0; k < 4; k++)
         if (want[k] >= 0 && want[k] != acts[k])
@@ -266,10 +269,10 @@ static void check_global(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
                         "0x%016" PRIx64 ", actual not installed", cyc, gi, g->cg_val[k]);
             continue;
         }
-        if (o->cg_ctr[gi][ci] != g->cg_val[k])
+        if (o->cf_global.cg_ctr_q[gi][ci] != g->cg_val[k])
             rn_failf(r, "step final cycle %" PRIu64 ": global.cg_counters[%u][%u] expected "
                         "0x%016" PRIx64 ", actual 0x%016" PRIx64, cyc, gi, ci, g->cg_val[k],
-                     o->cg_ctr[gi][ci]);
+                     o->cf_global.cg_ctr_q[gi][ci]);
     }
 }
 
@@ -286,11 +289,11 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
             continue;
         check_counters(r, x, o, i, cyc);
         check_states(r, x, o, i, cyc);
-        if (x->has_alert && x->alert != c->alert_pending)
+        if (x->has_alert && x->alert != c->mf_alert.pend_q)
             rn_failf(r, "step final cycle %" PRIu64 ": cpu %u alert_pending expected 0x%08x, "
-                        "actual 0x%08x", cyc, i, x->alert, c->alert_pending);
+                        "actual 0x%08x", cyc, i, x->alert, c->mf_alert.pend_q);
         if (x->has_pp)
-            check_reg(r, cyc, i, "program_parameter", x->pp, c->pp);
+            check_reg(r, cyc, i, "program_parameter", x->pp, c->sf_ctrl.pp_q);
         check_sf_final(r, x, c, i, cyc);
     }
     check_global(r, o, cyc);
@@ -324,18 +327,18 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
     if (!dv->check_intervals)
         return;
     due = r->rt[dv->cpu].chk_due;
-    got = c->n_stored + c->n_overflow + c->collisions;
-    slack = c->upd_state != CPUMF_US_IDLE;   /* one sample still being stored */
+    got = c->sf_update.n_stored_q + c->sf_update.n_overflow_q + c->sf_interval.coll_q;
+    slack = c->sf_update.state_q != CPUMF_US_IDLE;   /* one sample still being stored */
     if (!(got <= due && due - got <= slack))
         rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
                     "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64
                     " expected %" PRIu64 " samples due (bench interval count%s)", cyc, i, dv->cpu,
-                 c->n_stored, c->n_overflow, c->collisions, got, due,
-                 slack ? ", one may be in flight" : "");
-    if (st.samples_read != c->n_stored)
+                 c->sf_update.n_stored_q, c->sf_update.n_overflow_q, c->sf_interval.coll_q, got,
+                 due, slack ? ", one may be in flight" : "");
+    if (st.samples_read != c->sf_update.n_stored_q)
         rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "
                     "expected %" PRIu64 " (stored), actual %" PRIu64, cyc, i, dv->cpu,
-                 c->n_stored, st.samples_read);
+                 c->sf_update.n_stored_q, st.samples_read);
 }
 
 static void check_icounts(run_ctx *r)

@@ -191,20 +191,22 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
     for (k = 0; k < 5; k++) {
         uint8_t m = rn_sets[k].mask;
         fprintf(f, "\"%s\": \"%s\", ", rn_sets[k].name,
-                state_name(co->cf_a & m, co->cf_e & m, co->cf_c & m));
+                state_name(co->cf_state.a_q & m, co->cf_state.e_q & m, co->cf_state.c_q & m));
     }
     fprintf(f, "\"cg\": \"%s\"},\n",
-            state_name(co->cg_a && r->sc->system.model.has_cg, o->g_e, o->g_c));
+            state_name(co->cf_state.cg_a_q && r->sc->system.model.has_cg, o->cf_global.g_e_q,
+                       o->cf_global.g_c_q));
     fprintf(f, "       \"sampling\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"},\n",
-            state_name(co->sf_a & CPUMF_SF_BASIC, co->sf_e & CPUMF_SF_BASIC,
-                       co->sf_c & CPUMF_SF_BASIC),
-            state_name(co->sf_a & CPUMF_SF_DIAG, co->sf_e & CPUMF_SF_DIAG,
-                       co->sf_c & CPUMF_SF_DIAG));
+            state_name(co->sf_ctrl.a_q & CPUMF_SF_BASIC, co->sf_ctrl.e_q & CPUMF_SF_BASIC,
+                       co->sf_ctrl.c_q & CPUMF_SF_BASIC),
+            state_name(co->sf_ctrl.a_q & CPUMF_SF_DIAG, co->sf_ctrl.e_q & CPUMF_SF_DIAG,
+                       co->sf_ctrl.c_q & CPUMF_SF_DIAG));
     fprintf(f, "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", "
-               "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n", co->tear, co->dear,
-            co->interval, co->sf_s, co->sf_h);
+               "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n",
+            co->sf_ctrl.tear_q, co->sf_ctrl.dear_q, co->sf_ctrl.interval_q, co->sf_ctrl.s_q,
+            co->sf_ctrl.h_q);
     fprintf(f, "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
-               "\"0x%08x\",\n", co->pp, co->alert_pending);
+               "\"0x%08x\",\n", co->sf_ctrl.pp_q, co->mf_alert.pend_q);
 }
 
 /* Every counter of CPU c that ECCTR would read, and its sampling counts. */
@@ -225,7 +227,7 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
     rn_sampler_counts(r, c, &rd, &lost);
     fprintf(f, "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
                ", \"collisions\": %" PRIu64 ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64,
-            co->n_stored, co->n_overflow, co->collisions, rd, lost);
+            co->sf_update.n_stored_q, co->sf_update.n_overflow_q, co->sf_interval.coll_q, rd, lost);
     if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
         fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
     fprintf(f, "}}");
@@ -242,12 +244,13 @@ static void write_final(FILE *f, const run_ctx *r)
         write_cpu_counts(f, r, c);
     }
     fprintf(f, "\n    ],\n    \"global\": {\"e\": %u, \"c\": %u, \"change\": %u, "
-               "\"mt_enabled\": %u, \"cg_counters\": {", o->g_e, o->g_c, o->g_change,
-            o->mt_enabled);
+               "\"mt_enabled\": %u, \"cg_counters\": {", o->cf_global.g_e_q, o->cf_global.g_c_q,
+            o->cf_global.change_q, o->cf_global.mt_en_q);
     for (c = 0; cfg->model.has_cg && c < cfg->n_cg && c < CPUMF_MAX_CGS; c++) {
         fprintf(f, "%s\"%u\": {", c ? ", " : "", c);
         for (k = 0; k < CPUMF_CG_NCTR; k++)
-            fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", k ? ", " : "", k, o->cg_ctr[c][k]);
+            fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", k ? ", " : "", k,
+                    o->cf_global.cg_ctr_q[c][k]);
         fprintf(f, "}");
     }
     fprintf(f, "}}\n  }");

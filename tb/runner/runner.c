@@ -279,17 +279,17 @@ static void count_intervals(run_ctx *r)
         const cpumf_cpu_obs *co = &r->chk->cpu[dv->cpu];
         const cpumf_cpu_in *ci = &r->in->cpu[dv->cpu];
         cpu_rt *q = &r->rt[dv->cpu];
-        uint8_t active = (co->sf_a & co->sf_e & co->sf_c) != 0;
+        uint8_t active = (co->sf_ctrl.a_q & co->sf_ctrl.e_q & co->sf_ctrl.c_q) != 0;
         if (!dv->check_intervals)
             continue;
         if (active && !q->chk_prev)
-            q->chk_cnt = co->interval;
+            q->chk_cnt = co->sf_ctrl.interval_q;
         q->chk_prev = active;
         if (!active || ci->stopped || (!r->sc->system.dedicated && ci->wait))
             continue;
         if (q->chk_cnt <= 1) {
             q->chk_due++;
-            q->chk_cnt = co->interval;
+            q->chk_cnt = co->sf_ctrl.interval_q;
         } else {
             q->chk_cnt--;
         }

@@ -265,7 +265,7 @@ static int all_idle(const cpumf_sys *s)
     for (i = 0; i < n_cpus(s); i++) {
         char name[32];
         uint64_t v = 1u;
-        snprintf(name, sizeof name, "cpu%u.insn.state", i);
+        snprintf(name, sizeof name, "cpu%u.mf_insn.state_q", i);
         ck_assert_int_eq(cpumf_read_register(s, name, &v), 0);
         if (v != CPUMF_IS_IDLE)
             return 0;
@@ -298,7 +298,7 @@ START_TEST(test_version)
     ck_assert_str_eq(cpumf_version(), CPUMF_VERSION_STRING);
     ck_assert_int_eq(cpumf_version_number(), CPUMF_VERSION_MAJOR * 10000 +
                                                  CPUMF_VERSION_MINOR * 100 + CPUMF_VERSION_PATCH);
-    ck_assert_int_eq(cpumf_version_number(), 400);
+    ck_assert_int_eq(cpumf_version_number(), 500);
 }
 END_TEST
 
@@ -351,7 +351,7 @@ START_TEST(test_create_from_json)
     ck_assert_str_eq(c->model.name, "z16");
     ck_assert_int_eq(c->n_cpus, 2);
     ck_assert_int_eq(c->cg_addr[0], 2);
-    ck_assert_int_eq(cpumf_read_register(s, "global.mt_enabled", &v), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.mt_en_q", &v), 0);
     ck_assert_uint_eq(v, 1u);
     cpumf_destroy(s);
 }
@@ -414,7 +414,7 @@ START_TEST(test_errors_bad_cpu_register_storage)
     ck_assert_int_eq(cpumf_execute(s, 1, &x, &res), -1);
     ck_assert_msg(strstr(cpumf_last_error(s), "cpu 1") != NULL, "%s", cpumf_last_error(s));
     ck_assert_int_eq(cpumf_x_ecctr(s, 7, 0, 0, 0, 0, &res), -1);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu1.pp", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu1.sf_ctrl.pp_q", &v), -1);
     ck_assert_int_eq(cpumf_in_present(&in, CPUMF_MAX_CPUS, &x), -1);
     /* a good call clears the error */
     ck_assert_int_eq(cpumf_execute(s, 0, &x, &res), 0);
@@ -424,7 +424,7 @@ START_TEST(test_errors_bad_cpu_register_storage)
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.bogus", &v), -1);
     e = cpumf_last_error(s);
     ck_assert_msg(strstr(e, "cpu0.bogus") != NULL, "%s", e);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu00.pp", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu00.sf_ctrl.pp_q", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.6", &v), -1);   /* not installed */
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.34", &v), -1);  /* CFVN 3 */
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.", &v), -1);
@@ -432,9 +432,17 @@ START_TEST(test_errors_bad_cpu_register_storage)
     ck_assert_int_eq(cpumf_read_register(s, "cg0.counter.8", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "core1.counter.448", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "core0.counter.447", &v), -1);
-    ck_assert_int_eq(cpumf_read_register(s, "global.E", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.G_E_Q", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_counters.ctr_q[8]", &v), -1); /* CFVN 3 */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_counters.ctr_q", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e_q[0]", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.cg_ctr_q[1][0]", &v), -1); /* one group */
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.cg_ctr_q[0]", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.mt_ctr_q[1][0]", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_global.g_e_q", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_state.a_q", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "", &v), -1);
-    ck_assert_int_eq(cpumf_read_register(s, "global.e", &v), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cf_global.g_e_q", &v), 0);
     ck_assert_str_eq(cpumf_last_error(s), "");
 
     /* storage needed, none attached: misuse, nothing changes */
@@ -458,71 +466,81 @@ START_TEST(test_errors_bad_cpu_register_storage)
 }
 END_TEST
 
-/* Counter number -> value of cpumf_observe, written independently of regs.c. */
+/* Register name -> value of cpumf_observe, written independently of regs.c:
+ * the canonical names are the fields of cpumf_obs. */
 static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, uint64_t *v)
 {
     const cpumf_system_cfg *c = cpumf_config(s);
-    unsigned tpc = c->threads_per_core, i, k;
+    unsigned tpc = c->threads_per_core, i, k, g;
     char f[40];
     int n = 0;
     if (sscanf(name, "cpu%u.counter.%u%n", &i, &k, &n) == 2 && name[n] == '\0') {
         int slot = cpumf_counter_slot(&c->model, k);
         if (slot == -2)
-            *v = o->mt_ctr[i / tpc][k - 448u];
+            *v = o->cf_global.mt_ctr_q[i / tpc][k - 448u];
         else
-            *v = o->cpu[i].ctr[slot];
+            *v = o->cpu[i].cf_counters.ctr_q[slot];
+        return 0;
+    }
+    if (sscanf(name, "cpu%u.cf_counters.ctr_q[%u]%n", &i, &k, &n) == 2 && name[n] == '\0') {
+        *v = o->cpu[i].cf_counters.ctr_q[k];
         return 0;
     }
     if (sscanf(name, "cpu%u.%39s", &i, f) == 2) {
         const cpumf_cpu_obs *p = &o->cpu[i];
-        if (!strcmp(f, "cf_state.a")) *v = p->cf_a;
-        else if (!strcmp(f, "cf_state.e")) *v = p->cf_e;
-        else if (!strcmp(f, "cf_state.c")) *v = p->cf_c;
-        else if (!strcmp(f, "cf_state.cg_a")) *v = p->cg_a;
-        else if (!strcmp(f, "alert.pending")) *v = p->alert_pending;
-        else if (!strcmp(f, "insn.state")) *v = p->insn_state;
-        else if (!strcmp(f, "pp")) *v = p->pp;
-        else if (!strcmp(f, "sf_a")) *v = p->sf_a;
-        else if (!strcmp(f, "sf_ctrl.e")) *v = p->sf_e;
-        else if (!strcmp(f, "sf_ctrl.c")) *v = p->sf_c;
-        else if (!strcmp(f, "sf_ctrl.s")) *v = p->sf_s;
-        else if (!strcmp(f, "sf_ctrl.h")) *v = p->sf_h;
-        else if (!strcmp(f, "sf_ctrl.interval")) *v = p->interval;
-        else if (!strcmp(f, "sf_ctrl.tear")) *v = p->tear;
-        else if (!strcmp(f, "sf_ctrl.dear")) *v = p->dear;
-        else if (!strcmp(f, "sf_interval.cnt")) *v = p->int_cnt;
-        else if (!strcmp(f, "sf_interval.sec")) *v = p->int_sec;
-        else if (!strcmp(f, "sf_interval.sec_act")) *v = p->int_sec_act;
-        else if (!strcmp(f, "sf_interval.lfsr")) *v = p->lfsr;
-        else if (!strcmp(f, "sf_interval.collisions")) *v = p->collisions;
-        else if (!strcmp(f, "sf_update.state")) *v = p->upd_state;
-        else if (!strcmp(f, "sf_update.n_stored")) *v = p->n_stored;
-        else if (!strcmp(f, "sf_update.n_overflow")) *v = p->n_overflow;
-        else if (!strcmp(f, "arb.own")) *v = p->arb_own;
+#define F(unit, reg) else if (!strcmp(f, #unit "." #reg)) *v = p->unit.reg
+        if (0) {}
+        F(cf_state, a_q); F(cf_state, e_q); F(cf_state, c_q); F(cf_state, cg_a_q);
+        F(mf_alert, pend_q); F(mf_insn, state_q);
+        F(sf_ctrl, pp_q); F(sf_ctrl, a_q); F(sf_ctrl, e_q); F(sf_ctrl, c_q); F(sf_ctrl, s_q);
+        F(sf_ctrl, h_q); F(sf_ctrl, interval_q); F(sf_ctrl, tear_q); F(sf_ctrl, dear_q);
+        F(sf_interval, cnt_q); F(sf_interval, sec_q); F(sf_interval, sec_act_q);
+        F(sf_interval, lfsr_q); F(sf_interval, coll_q);
+        F(sf_update, state_q); F(sf_update, n_stored_q); F(sf_update, n_overflow_q);
+        F(mf_cpu, own_q);
         else return -1;
+#undef F
         return 0;
     }
-    if (sscanf(name, "cg%u.counter.%u", &i, &k) == 2) {
-        *v = o->cg_ctr[i][k];
+    if (sscanf(name, "cg%u.counter.%u", &i, &k) == 2 ||
+        (sscanf(name, "cf_global.cg_ctr_q[%u][%u]%n", &i, &k, &n) == 2 && name[n] == '\0')) {
+        *v = o->cf_global.cg_ctr_q[i][k];
         return 0;
     }
     if (sscanf(name, "core%u.counter.%u", &i, &k) == 2) {
-        *v = o->mt_ctr[i][k - 448u];
+        *v = o->cf_global.mt_ctr_q[i][k - 448u];
         return 0;
     }
-    if (!strcmp(name, "global.e")) *v = o->g_e;
-    else if (!strcmp(name, "global.c")) *v = o->g_c;
-    else if (!strcmp(name, "global.change")) *v = o->g_change;
-    else if (!strcmp(name, "global.mt_enabled")) *v = o->mt_enabled;
+    if (sscanf(name, "cf_global.mt_ctr_q[%u][%u]%n", &g, &k, &n) == 2 && name[n] == '\0') {
+        *v = o->cf_global.mt_ctr_q[g][k];
+        return 0;
+    }
+    if (!strcmp(name, "cf_global.g_e_q")) *v = o->cf_global.g_e_q;
+    else if (!strcmp(name, "cf_global.g_c_q")) *v = o->cf_global.g_c_q;
+    else if (!strcmp(name, "cf_global.change_q")) *v = o->cf_global.change_q;
+    else if (!strcmp(name, "cf_global.mt_en_q")) *v = o->cf_global.mt_en_q;
     else return -1;
     return 0;
+}
+
+/* The architected alias of a canonical counter name ("" when it has none). */
+static void alias_of(const char *name, char *alias, size_t len)
+{
+    unsigned i, k, n = 0;
+    alias[0] = '\0';
+    if (sscanf(name, "cpu%u.cf_counters.ctr_q[%u]", &i, &k) == 2)
+        snprintf(alias, len, "cpu%u.counter.%u", i, cpumf_slot_counter(k));
+    else if (sscanf(name, "cf_global.cg_ctr_q[%u][%u]", &i, &k) == 2)
+        snprintf(alias, len, "cg%u.counter.%u", i, k);
+    else if (sscanf(name, "cf_global.mt_ctr_q[%u][%u]", &n, &k) == 2)
+        snprintf(alias, len, "core%u.counter.%u", n, 448u + k);
 }
 
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
     unsigned per_cpu = 8u + 16u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) + (m->csvn >= 6u ? 20u : 16u) +
-                       m->n_ext + (m->csvn > 3u ? 2u : 0u);
+                       m->n_ext;
     unsigned cores = (c->n_cpus + c->threads_per_core - 1u) / c->threads_per_core;
     return c->n_cpus * per_cpu + 4u + (m->has_cg ? c->n_cg * 8u : 0u) +
            (m->csvn > 3u ? cores * 2u : 0u);
@@ -552,12 +570,18 @@ START_TEST(test_register_reads_equal_observe)
         observe0(s, &o);
         for (i = 0; cpumf_register_name(s, i); i++) {
             const char *name = cpumf_register_name(s, i);
-            uint64_t got = 0xDEADu, want = 0xBEEFu;
+            char alias[40];
+            uint64_t got = 0xDEADu, want = 0xBEEFu, by_alias = 0xF00Du;
             ck_assert_msg(cpumf_read_register(s, name, &got) == 0, "%s: %s", name,
                           cpumf_last_error(s));
             ck_assert_msg(obs_value(s, &o, name, &want) == 0, "%s", name);
             ck_assert_msg(got == want, "%s %s: %llu != %llu", sysname, name,
                           (unsigned long long)got, (unsigned long long)want);
+            alias_of(name, alias, sizeof alias);
+            if (alias[0]) {
+                ck_assert_msg(cpumf_read_register(s, alias, &by_alias) == 0, "%s", alias);
+                ck_assert_msg(by_alias == got, "%s %s != %s", sysname, alias, name);
+            }
             nonzero += got != 0u;
         }
         ck_assert_uint_eq(i, expected_names(cpumf_config(s)));
@@ -567,8 +591,9 @@ START_TEST(test_register_reads_equal_observe)
     for (i = 0; cpumf_register_name(s, i); i++) {
         unsigned j, cpu, num;
         const char *a = cpumf_register_name(s, i);
-        if (sscanf(a, "cpu%u.counter.%u", &cpu, &num) == 2)
-            ck_assert_int_ne(cpumf_counter_slot(&cpumf_config(s)->model, num), -1);
+        if (sscanf(a, "cpu%u.cf_counters.ctr_q[%u]", &cpu, &num) == 2)
+            ck_assert_int_eq(cpumf_counter_slot(&cpumf_config(s)->model, cpumf_slot_counter(num)),
+                             (int)num);
         for (j = i + 1u; j < i + 40u && cpumf_register_name(s, j); j++)
             ck_assert_str_ne(a, cpumf_register_name(s, j));
     }
@@ -623,8 +648,8 @@ START_TEST(test_CF_LCCTL_1_attached_storage_latency)
     }
     ck_assert_uint_eq(done_at, 4u + L);
     ck_assert_uint_eq(m.reads, 1u);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e", &e), 0);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.c", &c), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e_q", &e), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.c_q", &c), 0);
     ck_assert_uint_eq(e, CPUMF_SET_BASIC | CPUMF_SET_CRYPTO);
     ck_assert_uint_eq(c, CPUMF_SET_BASIC);
     cpumf_destroy(s);
@@ -682,12 +707,12 @@ START_TEST(test_CF_LCCTL_3_untimed_all_or_nothing)
     ck_assert_int_eq(res.exc, 0);
     ck_assert_int_eq(res.cc_valid, 1);
     ck_assert_int_eq(res.cc, 3);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e", &e), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e_q", &e), 0);
     ck_assert_uint_eq(e, 0u);
     mem_put(&m, 0x10, ((uint64_t)CPUMF_SET_BASIC << 16) | CPUMF_SET_BASIC);
     ck_assert_int_eq(cpumf_x_lcctl(s, 0, 0x10, 0, &res), 0);
     ck_assert_int_eq(res.cc, 0);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e", &e), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_state.e_q", &e), 0);
     ck_assert_uint_eq(e, CPUMF_SET_BASIC);
     /* SCCTR then ECCTR of counter 1 */
     ck_assert_int_eq(cpumf_x_scctr(s, 0, 12345, 1, 0, &res), 0);
@@ -772,8 +797,8 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
     observe0(a, &oa);
     observe0(b, &ob);
     for (i = 0; i < CPUMF_MAX_CPUS; i++) {
-        oa.cpu[i].insn_state = 0u;
-        ob.cpu[i].insn_state = 0u;
+        oa.cpu[i].mf_insn.state_q = 0u;
+        ob.cpu[i].mf_insn.state_q = 0u;
     }
     ck_assert_msg(memcmp(&oa, &ob, sizeof oa) == 0, "%s: state differs after op %u (exc %u)",
                   sysname, x->op, res.exc);

@@ -396,7 +396,7 @@ START_TEST(test_CF_ST_7_auth_change_alert)
 {
     arch_auth_result r;
     r = arch_auth_change(0x0F, 0x02, 0x02, 0, CPUMF_SET_BASIC);
-    ck_assert_uint_eq(r.raised, ARCH_AL_CF_AUTH);
+    ck_assert_uint_eq(r.raised, CPUMF_AL_CF_AUTH);
     ck_assert_uint_eq(r.a, 0x0D);
     ck_assert_uint_eq(r.e, 0);
     ck_assert_uint_eq(r.c, 0);
@@ -867,8 +867,8 @@ START_TEST(test_CF_ECCTR_1_extract)
     ck_assert_int_eq(arch_ecctr_target(&m, 228, CPUMF_SET_EXT, 0, 0), -1);    /* above last */
     ck_assert_int_eq(arch_ecctr_target(&m, 227, CPUMF_SET_EXT, 0, 0), CPUMF_SLOT_EXT + 99);
     ck_assert_int_eq(arch_ecctr_target(&m, 448, CPUMF_SET_MT, 0, 0), ARCH_SLOT_MT0);
-    ck_assert_int_eq(arch_ecctr_target(&m, 448, CPUMF_SET_MT, ARCH_AL_LOSS_MT, 0), -1);
-    ck_assert_int_eq(arch_ecctr_target(&m, 0, CPUMF_SET_MT, ARCH_AL_LOSS_MT, 0), -1);
+    ck_assert_int_eq(arch_ecctr_target(&m, 448, CPUMF_SET_MT, CPUMF_AL_LOSS_MT, 0), -1);
+    ck_assert_int_eq(arch_ecctr_target(&m, 0, CPUMF_SET_MT, CPUMF_AL_LOSS_MT, 0), -1);
 }
 END_TEST
 
@@ -1015,9 +1015,9 @@ START_TEST(test_CF_STCCTM_2_condition_codes)
     ck_assert_uint_eq(r.count, 0);
     r = arch_stcctm(&m, 1, 6, CPUMF_SET_CRYPTO, 0);  /* disabled */
     ck_assert_uint_eq(r.cc, 3);
-    r = arch_stcctm(&m, 5, 2, CPUMF_SET_MT, ARCH_AL_LOSS_MT);
+    r = arch_stcctm(&m, 5, 2, CPUMF_SET_MT, CPUMF_AL_LOSS_MT);
     ck_assert_uint_eq(r.cc, 3);
-    r = arch_stcctm(&m, 9, 2, CPUMF_SET_MT, ARCH_AL_LOSS_MT); /* 9 clears, then as 5 */
+    r = arch_stcctm(&m, 9, 2, CPUMF_SET_MT, CPUMF_AL_LOSS_MT); /* 9 clears, then as 5 */
     ck_assert_uint_eq(r.cc, 0);
     ck_assert_uint_eq(r.count, 2);
     m.n_ext = 0;
@@ -1064,11 +1064,11 @@ END_TEST
 START_TEST(test_AL_1_pending_or)
 {
     uint32_t p = 0;
-    p = arch_alert_next(p, 0, 0, ARCH_AL_CF_AUTH, 0, 1, 0);
+    p = arch_alert_next(p, 0, 0, CPUMF_AL_CF_AUTH, 0, 1, 0);
     ck_assert_uint_eq(p, 0x00000080);
-    p = arch_alert_next(p, 0, 0, ARCH_AL_CF_AUTH | ARCH_AL_LOSS_CPU, 0, 1, 0);
+    p = arch_alert_next(p, 0, 0, CPUMF_AL_CF_AUTH | CPUMF_AL_LOSS_CPU, 0, 1, 0);
     ck_assert_uint_eq(p, 0x000000C0); /* recognized again: still one request */
-    p = arch_alert_next(p, 0, 0, ARCH_AL_LOSS_MT, 0, 1, 0);
+    p = arch_alert_next(p, 0, 0, CPUMF_AL_LOSS_MT, 0, 1, 0);
     ck_assert_uint_eq(p, 0x000080C0);
 }
 END_TEST
@@ -1092,7 +1092,7 @@ START_TEST(test_AL_2_interruption)
     ck_assert_uint_eq(out.param, 0x40);
     ck_assert_uint_eq(d.pending, 0);     /* taken: cleared */
     in.taken = 0;
-    in.raised = ARCH_AL_LOSS_MT;
+    in.raised = CPUMF_AL_LOSS_MT;
     mf_alert_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.pending, 0x8040); /* raised in the taking cycle survive */
     in.any_reset = 1;                     /* CPU reset clears */
@@ -1122,7 +1122,7 @@ START_TEST(test_CF_AL_1_loss_cpu_deactivates)
     arch_auth_result r = arch_loss_cpu(0x2F, 0x2B, 0x2A, CPUMF_SET_BASIC | CPUMF_SET_EXT);
     ck_assert_uint_eq(r.c, 0x28); /* basic inactive; extended was not active */
     ck_assert_uint_eq(r.e, 0x2B);
-    ck_assert_uint_eq(r.raised, ARCH_AL_LOSS_CPU);
+    ck_assert_uint_eq(r.raised, CPUMF_AL_LOSS_CPU);
     r = arch_loss_cpu(0x2F, 0x2B, 0x2A, CPUMF_SET_EXT);
     ck_assert_uint_eq(r.raised, 0);
     r = arch_loss_cpu(0x2F, 0x2B, 0x2A, CPUMF_SET_MT); /* MT is not a loss-cpu set */
@@ -1147,7 +1147,7 @@ START_TEST(test_CF_AL_2_loss_mt_keeps_set_active)
     q.a = q.e = q.c = CPUMF_SET_MT;
     io.loss_mt = 1;
     cf_state_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, ARCH_AL_LOSS_MT);
+    ck_assert_uint_eq(out.raised, CPUMF_AL_LOSS_MT);
     ck_assert_uint_eq(d.c, CPUMF_SET_MT);
 }
 END_TEST
@@ -1169,7 +1169,7 @@ START_TEST(test_CF_AL_3_auth_change_group)
     io.auth_clr = CPUMF_AUTH_CG;
     in.g_e = 1;
     cf_state_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, ARCH_AL_CF_AUTH);
+    ck_assert_uint_eq(out.raised, CPUMF_AL_CF_AUTH);
     ck_assert_uint_eq(d.cg_a, 0);
     in.g_e = 0;
     cf_state_eval(&q, &in, &out, &d);
@@ -1199,7 +1199,7 @@ START_TEST(test_AL_4_sampling_auth_change)
     q.c = CPUMF_SF_DIAG;
     q.interval = 5000;
     sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, ARCH_AL_SF_AUTH);
+    ck_assert_uint_eq(out.raised, CPUMF_AL_SF_AUTH);
     ck_assert_uint_eq(d.e, 0);
     ck_assert_uint_eq(d.c, 0);
     ck_assert_uint_eq(d.interval, 0);        /* SF-LSCTL-3: no function enabled */
@@ -1209,10 +1209,10 @@ START_TEST(test_AL_4_sampling_auth_change)
     q.c = 0;
     io.sf_auth_clr = CPUMF_SF_BASIC;
     sf_ctrl_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.raised, ARCH_AL_SF_AUTH);
+    ck_assert_uint_eq(out.raised, CPUMF_AL_SF_AUTH);
     ck_assert_uint_eq(d.a | d.e | d.c, 0);
     /* bit 8 does not clear when no sampling function is enabled */
-    ck_assert_uint_eq(arch_alert_next(ARCH_AL_SF_AUTH, 0, 0, 0, 0, 0, 0), ARCH_AL_SF_AUTH);
+    ck_assert_uint_eq(arch_alert_next(CPUMF_AL_SF_AUTH, 0, 0, 0, 0, 0, 0), CPUMF_AL_SF_AUTH);
 }
 END_TEST
 

@@ -189,7 +189,7 @@ static void until_update_ends(fx *f, unsigned n)
     unsigned k, busy = 0u, ends = 0u;
     for (k = 0; k < 5000u && ends < n; k++) {
         step(f);
-        if (reg(f, "cpu0.sf_update.state") != 0u)
+        if (reg(f, "cpu0.sf_update.state_q") != 0u)
             busy = 1u;
         else if (busy) {
             busy = 0u;
@@ -332,7 +332,7 @@ START_TEST(test_CF_AL_1_fcov_loss_of_counter_data)
            {"transition.counter.crypto.disabled>disabled.lcctl", 1},
            {"transition.counter.extended.disabled>disabled.lcctl", 1},
            {"alert.bit25_cleared_cf_disabled", 1});
-    ck_assert_uint_eq(reg(f, "cpu0.alert.pending"), 0);
+    ck_assert_uint_eq(reg(f, "cpu0.mf_alert.pend_q"), 0);
     fx_free(f);
 }
 END_TEST
@@ -487,7 +487,7 @@ START_TEST(test_SF_UPD_7_fcov_invalid_entry_address)
     ck_assert_uint_eq(lsctl(f, 3, 3, 50, 0x10000, 0x1000), 0);
     rebase(f);
     /* Check refuses at the capture: the update ends in the capture cycle */
-    for (k = 0; k < 1000u && reg(f, "cpu0.alert.pending") == 0; k++)
+    for (k = 0; k < 1000u && reg(f, "cpu0.mf_alert.pend_q") == 0; k++)
         step(f);
     EXPECT(f, {"update.invalid_entry_address.dear_below_8192", 1},
            {"transition.sampling.basic.active>inactive.alert_invalid_entry_address", 1},

@@ -252,13 +252,13 @@ START_TEST(test_power_on_state)
     c.mt_enabled = 1;
     h = h_new(&c);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].cf_a, 0x2F);
-    ck_assert_uint_eq(o->cpu[0].cg_a, 1);
-    ck_assert_uint_eq(o->cpu[0].cf_e, CPUMF_SET_MT);
-    ck_assert_uint_eq(o->cpu[0].cf_c, CPUMF_SET_MT);
-    ck_assert_uint_eq(o->mt_enabled, 1);
-    ck_assert_uint_eq(o->cpu[0].insn_state, 0);
-    ck_assert_uint_eq(o->cpu[0].sf_a, 3);
+    ck_assert_uint_eq(o->cpu[0].cf_state.a_q, 0x2F);
+    ck_assert_uint_eq(o->cpu[0].cf_state.cg_a_q, 1);
+    ck_assert_uint_eq(o->cpu[0].cf_state.e_q, CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cpu[0].cf_state.c_q, CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cf_global.mt_en_q, 1);
+    ck_assert_uint_eq(o->cpu[0].mf_insn.state_q, 0);
+    ck_assert_uint_eq(o->cpu[0].sf_ctrl.a_q, 3);
     h_free(h);
 }
 END_TEST
@@ -282,7 +282,7 @@ START_TEST(test_register_insn_timing)
     ck_assert_uint_eq(h->out.cpu[0].insn_ready, 1);
     h->in.cpu[0].insn_valid = 0;
     for (i = 0; i < 4; i++) {
-        states[i] = obs_of(h)->cpu[0].insn_state;
+        states[i] = obs_of(h)->cpu[0].mf_insn.state_q;
         step(h);
         if (i < 2)
             ck_assert_uint_eq(h->out.cpu[0].insn_done, 0);
@@ -324,7 +324,7 @@ START_TEST(test_stopped_cpu_refuses)
     h->in.cpu[1].insn_valid = 1;
     steps(h, 5);
     ck_assert_uint_eq(h->out.cpu[1].insn_ready, 0);
-    ck_assert_uint_eq(obs_of(h)->cpu[1].insn_state, CPUMF_IS_IDLE);
+    ck_assert_uint_eq(obs_of(h)->cpu[1].mf_insn.state_q, CPUMF_IS_IDLE);
     h_free(h);
 }
 END_TEST
@@ -343,8 +343,8 @@ START_TEST(test_lcctl_through_storage)
     /* accept t, DECODE t+1, FETCH t+2 (request accepted), response t+3,
      * EXEC t+4, RESP t+5 */
     ck_assert_uint_eq(r.done, r.issued + 5);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_e, 0x0A);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_c, 0x0A);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.e_q, 0x0A);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.c_q, 0x0A);
     /* unaligned operand: two reads, bytes from both doublewords */
     h->lat = 3;
     memset(h->mem + 0x300, 0, 16);
@@ -358,8 +358,8 @@ START_TEST(test_lcctl_through_storage)
     /* operand = 0x0000000000020002: basic only */
     ck_assert_uint_eq(r.cc, 0);
     ck_assert_uint_eq(r.done, r.issued + 2 + 2 * (1 + 3) + 1);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_e, 0x02);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_c, 0x02);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.e_q, 0x02);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.c_q, 0x02);
     h_free(h);
 }
 END_TEST
@@ -374,7 +374,7 @@ START_TEST(test_access_exception_changes_nothing)
     r = run(h, 0, rq_mem(CPUMF_OP_LCCTL, MEM_SIZE + 0x100));
     ck_assert_uint_eq(r.exc, CPUMF_EXC_ACCESS);
     ck_assert_uint_eq(r.cc, 0);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_e, 0);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.e_q, 0);
     /* QCTRI whose second doubleword is outside storage stores nothing */
     h->nwrites = 0;
     r = run(h, 0, rq_mem(CPUMF_OP_QCTRI, MEM_SIZE - 8));
@@ -421,29 +421,29 @@ START_TEST(test_counting_basic)
     ck_assert_uint_eq(r.cc, 0);
     /* active from the RESP cycle on: the RESP cycle counted once */
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[0], 1);
-    ck_assert_uint_eq(o->cpu[0].ctr[1], 2);
-    ck_assert_uint_eq(o->cpu[0].ctr[4], 1);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[0], 1);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[1], 2);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[4], 1);
     for (i = 0; i < 10; i++)
         step(h);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[0], 11);
-    ck_assert_uint_eq(o->cpu[0].ctr[1], 22);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[0], 11);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[1], 22);
     /* wait: no cycles, stopped: nothing */
     h->in.cpu[0].wait = 1;
     steps(h, 5);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[0], 11);
-    ck_assert_uint_eq(o->cpu[0].ctr[1], 32);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[0], 11);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[1], 32);
     h->in.cpu[0].stopped = 1;
     steps(h, 5);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[1], 32);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[1], 32);
     h->in.cpu[0].stopped = 0;
     h->in.cpu[0].wait = 0;
     /* other CPUs and the problem-state set did not count */
-    ck_assert_uint_eq(o->cpu[1].ctr[0], 0);
-    ck_assert_uint_eq(o->cpu[0].ctr[6], 0);
+    ck_assert_uint_eq(o->cpu[1].cf_counters.ctr_q[0], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[6], 0);
     /* ECCTR reads it; SCCTR writes it */
     r = run(h, 0, rq_reg(CPUMF_OP_SCCTR, 1000, 1));
     ck_assert_uint_eq(r.cc, 0);
@@ -456,8 +456,8 @@ START_TEST(test_counting_basic)
     /* disabling clears the counters */
     lcctl(h, 0, 0);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[0], 0);
-    ck_assert_uint_eq(o->cpu[0].ctr[1], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[0], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[1], 0);
     h_free(h);
 }
 END_TEST
@@ -475,10 +475,10 @@ START_TEST(test_unified_l1_generic)
     ck_assert_uint_eq(lcctl(h, 0, 0x00060006ull).cc, 0);
     steps(h, 4);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].ctr[2], 5);
-    ck_assert_uint_eq(o->cpu[0].ctr[4], 0);
-    ck_assert_uint_eq(o->cpu[0].ctr[6 + 2], 5); /* 34: installed on CFVN 1 */
-    ck_assert_uint_eq(o->cpu[0].ctr[6 + 4], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[2], 5);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[4], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[6 + 2], 5); /* 34: installed on CFVN 1 */
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[6 + 4], 0);
     h_free(h);
 }
 END_TEST
@@ -497,16 +497,16 @@ START_TEST(test_resets)
     step(h);
     h->in.cpu[0].reset = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].cf_e, 0x0A | CPUMF_SET_MT);
-    ck_assert_uint_eq(o->cpu[0].cf_c, CPUMF_SET_MT);
-    ck_assert_uint_ne(o->cpu[0].ctr[0], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_state.e_q, 0x0A | CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cpu[0].cf_state.c_q, CPUMF_SET_MT);
+    ck_assert_uint_ne(o->cpu[0].cf_counters.ctr_q[0], 0);
     h->in.cpu[0].reset = CPUMF_RESET_INITIAL_CPU;
     step(h);
     h->in.cpu[0].reset = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].cf_e, CPUMF_SET_MT);
-    ck_assert_uint_eq(o->cpu[0].cf_a, 0x2F);
-    ck_assert_uint_eq(o->cpu[0].ctr[0], 0);
+    ck_assert_uint_eq(o->cpu[0].cf_state.e_q, CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cpu[0].cf_state.a_q, 0x2F);
+    ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[0], 0);
     h_free(h);
 }
 END_TEST
@@ -523,8 +523,8 @@ START_TEST(test_alerts)
     step(h);
     h->in.cpu[0].loss_cpu = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].alert_pending, 0x40);
-    ck_assert_uint_eq(o->cpu[0].cf_c, CPUMF_SET_CRYPTO);
+    ck_assert_uint_eq(o->cpu[0].mf_alert.pend_q, 0x40);
+    ck_assert_uint_eq(o->cpu[0].cf_state.c_q, CPUMF_SET_CRYPTO);
     step(h);
     ck_assert_uint_eq(h->out.cpu[0].alert_req, 1);
     ck_assert_uint_eq(h->out.cpu[0].alert_param, 0x40);
@@ -538,20 +538,20 @@ START_TEST(test_alerts)
     step(h);
     h->in.cpu[0].alert_taken = 0;
     ck_assert_uint_eq(h->out.cpu[0].alert_param, 0x40);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].alert_pending, 0);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].mf_alert.pend_q, 0);
     /* authorization removed from an enabled set */
     h->in.cpu[0].auth_clr = CPUMF_SET_CRYPTO;
     step(h);
     h->in.cpu[0].auth_clr = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].alert_pending, 0x80);
-    ck_assert_uint_eq(o->cpu[0].cf_a & CPUMF_SET_CRYPTO, 0);
-    ck_assert_uint_eq(o->cpu[0].cf_e, CPUMF_SET_BASIC);
+    ck_assert_uint_eq(o->cpu[0].mf_alert.pend_q, 0x80);
+    ck_assert_uint_eq(o->cpu[0].cf_state.a_q & CPUMF_SET_CRYPTO, 0);
+    ck_assert_uint_eq(o->cpu[0].cf_state.e_q, CPUMF_SET_BASIC);
     /* CPU reset clears pending */
     h->in.cpu[0].reset = CPUMF_RESET_CPU;
     step(h);
     h->in.cpu[0].reset = 0;
-    ck_assert_uint_eq(obs_of(h)->cpu[0].alert_pending, 0);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].mf_alert.pend_q, 0);
     h_free(h);
 }
 END_TEST
@@ -597,7 +597,7 @@ START_TEST(test_qctri_and_stcctm_store)
      * response cycle of write 0, latency 1) */
     {
         cpumf_obs *o = obs_of(h);
-        uint64_t diff = o->cpu[0].ctr[0] - o->cpu[0].ctr[1];
+        uint64_t diff = o->cpu[0].cf_counters.ctr_q[0] - o->cpu[0].cf_counters.ctr_q[1];
         ck_assert_uint_eq(mem_rd(h, 0x608), mem_rd(h, 0x600) + 2 - diff);
     }
     /* misaligned: specification */
@@ -630,8 +630,8 @@ START_TEST(test_global_groups)
     r = run(h, 0, rq_mem(CPUMF_OP_LPCTL, 0x100));
     ck_assert_uint_eq(r.cc, 0);
     o = obs_of(h);
-    ck_assert_uint_eq(o->g_e, 1);
-    ck_assert_uint_eq(o->g_c, 1);
+    ck_assert_uint_eq(o->cf_global.g_e_q, 1);
+    ck_assert_uint_eq(o->cf_global.g_c_q, 1);
     /* CPU 0 and 1 in group 0, SHA functions */
     h->in.cpu[0].cr_fn = 0x2;
     h->in.cpu[1].cr_fn = 0x2 | 0x4 | 0x8;
@@ -639,10 +639,10 @@ START_TEST(test_global_groups)
     h->in.cpu[0].cr_busy = 0x2;
     steps(h, 4);
     o = obs_of(h);
-    ck_assert_uint_eq(o->cg_ctr[0][0], 8);
-    ck_assert_uint_eq(o->cg_ctr[0][1], 4);
-    ck_assert_uint_eq(o->cg_ctr[0][4], 8);
-    ck_assert_uint_eq(o->cg_ctr[1][0], 0);
+    ck_assert_uint_eq(o->cf_global.cg_ctr_q[0][0], 8);
+    ck_assert_uint_eq(o->cf_global.cg_ctr_q[0][1], 4);
+    ck_assert_uint_eq(o->cf_global.cg_ctr_q[0][4], 8);
+    ck_assert_uint_eq(o->cf_global.cg_ctr_q[1][0], 0);
     /* EPCTR from CPU 3 (group 1) reads group 0 by address 3 */
     r = run(h, 3, rq_reg(CPUMF_OP_EPCTR, 0, (3u << 8) | 0));
     ck_assert_uint_eq(r.cc, 0);
@@ -651,7 +651,7 @@ START_TEST(test_global_groups)
     h->in.cg_addr_change = 1;
     step(h);
     h->in.cg_addr_change = 0;
-    ck_assert_uint_eq(obs_of(h)->g_change, 1);
+    ck_assert_uint_eq(obs_of(h)->cf_global.change_q, 1);
     /* LPCTL from CPU 1 (E=0) and CPU 2 (E=1,C=0) in one cycle: CPU 2 last */
     mem_wr(h, 0x100, 0);
     mem_wr(h, 0x108, 2);
@@ -666,10 +666,10 @@ START_TEST(test_global_groups)
     h->in.cpu[2].insn_valid = 0;
     steps(h, 6);
     o = obs_of(h);
-    ck_assert_uint_eq(o->g_e, 1);
-    ck_assert_uint_eq(o->g_c, 0);
-    ck_assert_uint_eq(o->g_change, 0); /* a disable happened in that cycle */
-    ck_assert_uint_eq(o->cg_ctr[0][0], 0);
+    ck_assert_uint_eq(o->cf_global.g_e_q, 1);
+    ck_assert_uint_eq(o->cf_global.g_c_q, 0);
+    ck_assert_uint_eq(o->cf_global.change_q, 0); /* a disable happened in that cycle */
+    ck_assert_uint_eq(o->cf_global.cg_ctr_q[0][0], 0);
     h_free(h);
 }
 END_TEST
@@ -687,15 +687,15 @@ START_TEST(test_mt_set)
     step(h);
     h->in.sigp_mt_valid = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->mt_enabled, 1);
-    ck_assert_uint_eq(o->cpu[2].cf_e, CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cf_global.mt_en_q, 1);
+    ck_assert_uint_eq(o->cpu[2].cf_state.e_q, CPUMF_SET_MT);
     /* core 0: CPU 0 running, CPU 1 in wait -> 448; core 1 both run -> 449 */
     h->in.cpu[1].wait = 1;
     steps(h, 5);
     o = obs_of(h);
-    ck_assert_uint_eq(o->mt_ctr[0][0], 5);
-    ck_assert_uint_eq(o->mt_ctr[0][1], 0);
-    ck_assert_uint_eq(o->mt_ctr[1][1], 5);
+    ck_assert_uint_eq(o->cf_global.mt_ctr_q[0][0], 5);
+    ck_assert_uint_eq(o->cf_global.mt_ctr_q[0][1], 0);
+    ck_assert_uint_eq(o->cf_global.mt_ctr_q[1][1], 5);
     r = run(h, 1, rq_reg(CPUMF_OP_ECCTR, 0, 448));
     ck_assert_uint_eq(r.cc, 0);
     ck_assert_uint_eq(r.r1, 5 + 2);
@@ -703,14 +703,14 @@ START_TEST(test_mt_set)
     ck_assert_uint_eq(r.cc, 3);
     /* LCCTL does not change it */
     lcctl(h, 0, 0);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_e, CPUMF_SET_MT);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].cf_state.e_q, CPUMF_SET_MT);
     /* loss of MT data: alert 16, set stays active, ECCTR cc 3 */
     h->in.cpu[0].loss_mt = 1;
     step(h);
     h->in.cpu[0].loss_mt = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].alert_pending, 0x8000);
-    ck_assert_uint_eq(o->cpu[0].cf_c, CPUMF_SET_MT);
+    ck_assert_uint_eq(o->cpu[0].mf_alert.pend_q, 0x8000);
+    ck_assert_uint_eq(o->cpu[0].cf_state.c_q, CPUMF_SET_MT);
     h->in.cpu[0].cr0_58 = 0;
     r = run(h, 0, rq_reg(CPUMF_OP_ECCTR, 0, 449));
     ck_assert_uint_eq(r.cc, 3);
@@ -721,16 +721,16 @@ START_TEST(test_mt_set)
         r = run(h, 0, q);
         ck_assert_uint_eq(r.cc, 0);
     }
-    ck_assert_uint_eq(obs_of(h)->cpu[0].alert_pending, 0);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].mf_alert.pend_q, 0);
     /* disable multithreading */
     h->in.sigp_mt_valid = 1;
     h->in.sigp_mt_enable = 0;
     step(h);
     h->in.sigp_mt_valid = 0;
     o = obs_of(h);
-    ck_assert_uint_eq(o->cpu[0].cf_e, 0);
-    ck_assert_uint_eq(o->mt_ctr[0][0], 0);
-    ck_assert_uint_eq(o->mt_enabled, 0);
+    ck_assert_uint_eq(o->cpu[0].cf_state.e_q, 0);
+    ck_assert_uint_eq(o->cf_global.mt_ctr_q[0][0], 0);
+    ck_assert_uint_eq(o->cf_global.mt_en_q, 0);
     h_free(h);
 }
 END_TEST
@@ -746,11 +746,11 @@ START_TEST(test_two_systems_independent)
     lcctl(a, 0, 0x00020002ull);
     steps(a, 10);
     steps(b, 10);
-    ck_assert_uint_ne(obs_of(a)->cpu[0].ctr[0], 0);
-    ck_assert_uint_eq(obs_of(b)->cpu[0].ctr[0], 0);
-    ck_assert_uint_eq(obs_of(b)->cpu[0].cf_e, 0);
+    ck_assert_uint_ne(obs_of(a)->cpu[0].cf_counters.ctr_q[0], 0);
+    ck_assert_uint_eq(obs_of(b)->cpu[0].cf_counters.ctr_q[0], 0);
+    ck_assert_uint_eq(obs_of(b)->cpu[0].cf_state.e_q, 0);
     lcctl(b, 0, 0x00020002ull);
-    ck_assert_uint_eq(obs_of(b)->cpu[0].ctr[0], 1);
+    ck_assert_uint_eq(obs_of(b)->cpu[0].cf_counters.ctr_q[0], 1);
     ck_assert_uint_eq(cpumf_config(b->s)->model.cfvn, 1);
     ck_assert_uint_eq(cpumf_config(a->s)->model.cfvn, 3);
     h_free(a);
@@ -808,16 +808,16 @@ START_TEST(test_qctri_timing_and_backpressure)
     }
     ck_assert_uint_eq(seen, 6); /* visible from the third cycle on */
     ck_assert_uint_eq(addr0, 0x408);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].insn_state, CPUMF_IS_FETCH);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].mf_insn.state_q, CPUMF_IS_FETCH);
     h->in.cpu[0].stor_req_ready = 1;
     steps(h, 4); /* accepted, response, EXEC, RESP */
     ck_assert_uint_eq(h->out.cpu[0].insn_done, 1);
-    ck_assert_uint_eq(obs_of(h)->cpu[0].pp, 0); /* no sampling enabled: no-op */
+    ck_assert_uint_eq(obs_of(h)->cpu[0].sf_ctrl.pp_q, 0); /* no sampling enabled: no-op */
     /* with a sampling function enabled at the level below it loads */
     mem_wr(h, 0x408, 0xCAFEF00D12345678ull);
     h->in.cpu[0].sf_lower_enabled = 1;
     run(h, 0, rq_mem(CPUMF_OP_LPP, 0x408));
-    ck_assert_uint_eq(obs_of(h)->cpu[0].pp, 0xCAFEF00D12345678ull);
+    ck_assert_uint_eq(obs_of(h)->cpu[0].sf_ctrl.pp_q, 0xCAFEF00D12345678ull);
     h_free(h);
 }
 END_TEST
@@ -846,8 +846,8 @@ START_TEST(test_eval_is_repeatable)
     cpumf_commit(h->s);
     cpumf_commit(h->s);                          /* a second commit does nothing */
     cpumf_observe(h->s, &b2);
-    ck_assert_uint_eq(b2.cpu[0].alert_pending, 0x40);
-    ck_assert_uint_eq(b2.cpu[0].ctr[1], b1.cpu[0].ctr[1] + 3);
+    ck_assert_uint_eq(b2.cpu[0].mf_alert.pend_q, 0x40);
+    ck_assert_uint_eq(b2.cpu[0].cf_counters.ctr_q[1], b1.cpu[0].cf_counters.ctr_q[1] + 3);
     h_free(h);
 }
 END_TEST

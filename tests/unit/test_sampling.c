@@ -111,7 +111,7 @@ static void h_step(harness *h)
 {
     cpumf_step(h->s, &h->in, &h->out);
     h->cyc++;
-    h->alerts |= (uint32_t)reg(h, "cpu0.alert.pending");
+    h->alerts |= (uint32_t)reg(h, "cpu0.mf_alert.pend_q");
 }
 
 /* LSCTL operand doubleword 0 from the architecture's bit numbers:
@@ -146,8 +146,8 @@ static void h_until_samples(harness *h, uint64_t want, unsigned limit)
     unsigned k;
     for (k = 0; k < limit; k++) {
         h_step(h);
-        if (reg(h, "cpu0.sf_update.state") == CPUMF_US_IDLE &&
-            (reg(h, "cpu0.sf_update.n_stored") + reg(h, "cpu0.sf_update.n_overflow") >= want ||
+        if (reg(h, "cpu0.sf_update.state_q") == CPUMF_US_IDLE &&
+            (reg(h, "cpu0.sf_update.n_stored_q") + reg(h, "cpu0.sf_update.n_overflow_q") >= want ||
              (h->alerts & 0xE0000000u)))
             return;
     }
@@ -255,32 +255,32 @@ END_TEST
 
 START_TEST(test_SF_LSCTL_3_disable_clears_controls)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(1, 1, 1, 0, 1, 0), 5000, 0x10000, 0x20000), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), CPUMF_SF_BASIC);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), CPUMF_SF_BASIC);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s"), 1);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h"), 1);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 5000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 5000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_q"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s_q"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h_q"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval_q"), 5000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x10000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt_q"), 5000);
     /* deactivate: controls preserved */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 0, 0), 0, 0, 0), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 5000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval_q"), 5000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20000);
     /* disable all: everything but A is zero */
     ck_assert_uint_eq(h_lsctl(h, 0, 0, 0, 0), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_a"), 3);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.s_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.h_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.interval_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.a_q"), 3);
     h_free(h);
 }
 END_TEST
@@ -308,7 +308,7 @@ END_TEST
 
 START_TEST(test_SF_QSI_1_stored_through_the_model)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 2);
+    harness *h = h_new(CPUMF_INT_EXACT, 2);
     cpumf_insn insn;
     cpumf_insn_result res;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 0, 0), 0, 0, 0), 0); /* enable only */
@@ -377,7 +377,7 @@ START_TEST(test_SF_ST_1_state_transitions)
     }
     b.io.loss_sample = 1;
     ctrl_eval(&b);
-    ck_assert_uint_eq(b.out.raised, ARCH_AL_LOSS_SAMPLE);
+    ck_assert_uint_eq(b.out.raised, CPUMF_AL_LOSS_SAMPLE);
     ck_assert_uint_eq(b.d.c, 0);
     ck_assert_uint_eq(b.d.e, 1);
     ck_assert_uint_eq(b.d.interval, 4096);
@@ -423,7 +423,7 @@ END_TEST
 
 START_TEST(test_SF_LPP_1_loads_with_sampling_enabled)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     cpumf_insn insn;
     cpumf_insn_result res;
     sm_put(&h->m, 0x2000, 0xCAFEF00D12345678ull);
@@ -431,10 +431,10 @@ START_TEST(test_SF_LPP_1_loads_with_sampling_enabled)
     insn.op = CPUMF_OP_LPP;
     insn.addr = 0x2000;
     ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.pp"), 0); /* nothing enabled: no-op */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_q"), 0); /* nothing enabled: no-op */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 0, 1, 0, 0), 0, 0, 0), 0);
     ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.pp"), 0xCAFEF00D12345678ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_q"), 0xCAFEF00D12345678ull);
     h_free(h);
 }
 END_TEST
@@ -470,12 +470,12 @@ END_TEST
 
 START_TEST(test_SF_INT_3_SF_INT_4_reload_values)
 {
-    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_EXACT, 0x12345, 0x77), 0x12345);
-    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_RANDOM, 0x12345, 0x77), 0x12377);
-    ck_assert_uint_eq(arch_interval_reload(ARCH_INT_RANDOM_SEC, 0x12345, 0x77), 0x12300);
-    ck_assert_int_eq(arch_interval_draws(ARCH_INT_RANDOM), 1);
-    ck_assert_int_eq(arch_interval_draws(ARCH_INT_EXACT), 0);
-    ck_assert_int_eq(arch_interval_draws(ARCH_INT_RANDOM_SEC), 0);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_EXACT, 0x12345, 0x77), 0x12345);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM, 0x12345, 0x77), 0x12377);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM_SEC, 0x12345, 0x77), 0x12300);
+    ck_assert_int_eq(arch_interval_draws(CPUMF_INT_RANDOM), 1);
+    ck_assert_int_eq(arch_interval_draws(CPUMF_INT_EXACT), 0);
+    ck_assert_int_eq(arch_interval_draws(CPUMF_INT_RANDOM_SEC), 0);
 }
 END_TEST
 
@@ -550,7 +550,7 @@ static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64
 START_TEST(test_SF_INT_2_exact_every_interval)
 {
     uint64_t lo, hi;
-    double mean = mean_interval(ARCH_INT_EXACT, 1000, 50, &lo, &hi);
+    double mean = mean_interval(CPUMF_INT_EXACT, 1000, 50, &lo, &hi);
     ck_assert_uint_eq(lo, 1000);
     ck_assert_uint_eq(hi, 1000);
     ck_assert(mean == 1000.0);
@@ -562,7 +562,7 @@ START_TEST(test_SF_INT_5_random_mean_matches_spe)
     /* SPE: the count reloads with its low 8 bits random, mean (I & ~0xFF) + 127.5;
      * byte std dev 73.9, n = 20000: standard error 0.52, tolerance 3 (~6 sigma) */
     uint64_t lo, hi;
-    double mean = mean_interval(ARCH_INT_RANDOM, 0x1234, 20000, &lo, &hi);
+    double mean = mean_interval(CPUMF_INT_RANDOM, 0x1234, 20000, &lo, &hi);
     ck_assert_msg(mean > 0x1200 + 127.5 - 3.0 && mean < 0x1200 + 127.5 + 3.0, "mean %f", mean);
     ck_assert_uint_ge(lo, 0x1200);
     ck_assert_uint_le(hi, 0x12FF);
@@ -576,7 +576,7 @@ START_TEST(test_SF_INT_5_random_secondary_mean_matches_spe)
     /* SPE with ERnd: the primary count reloads with its low 8 bits zero, the
      * secondary delays each sample by a random 0..255: long-run mean I & ~0xFF */
     uint64_t lo, hi;
-    double mean = mean_interval(ARCH_INT_RANDOM_SEC, 0x1234, 20000, &lo, &hi);
+    double mean = mean_interval(CPUMF_INT_RANDOM_SEC, 0x1234, 20000, &lo, &hi);
     ck_assert_msg(mean > 0x1200 - 1.0 && mean < 0x1200 + 1.0, "mean %f", mean);
     ck_assert_uint_lt(lo, 0x1200 - 200); /* single gaps vary by the secondary delay */
     ck_assert_uint_gt(hi, 0x1200 + 200);
@@ -587,7 +587,7 @@ START_TEST(test_SF_INT_4_secondary_zero_is_due_at_once)
 {
     int_bench b;
     uint32_t x;
-    int_bench_init(&b, ARCH_INT_RANDOM_SEC, 0x300);
+    int_bench_init(&b, CPUMF_INT_RANDOM_SEC, 0x300);
     /* find an LFSR state whose next drawn byte is zero */
     for (x = 1u;; x++) {
         uint32_t y = x;
@@ -623,7 +623,7 @@ END_TEST
 START_TEST(test_SF_INT_1_SF_STOP_1_counted_cycles)
 {
     int_bench b;
-    int_bench_init(&b, ARCH_INT_EXACT, 100);
+    int_bench_init(&b, CPUMF_INT_EXACT, 100);
     b.q.cnt = 50;
     b.io.stopped = 1;
     int_eval(&b);
@@ -647,7 +647,7 @@ END_TEST
 START_TEST(test_SF_INT_6_collision_counted)
 {
     int_bench b;
-    int_bench_init(&b, ARCH_INT_EXACT, 100);
+    int_bench_init(&b, CPUMF_INT_EXACT, 100);
     b.q.cnt = 1;
     b.in.upd_idle = 0; /* the previous update still runs */
     int_eval(&b);
@@ -863,7 +863,7 @@ END_TEST
 
 START_TEST(test_SF_UPD_2_basic_entry_stored)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     sm_put(&h->m, 0x2000, 0xCAFE);
     h->in.cpu[0].wait = 0;
@@ -882,9 +882,9 @@ START_TEST(test_SF_UPD_2_basic_entry_stored)
     ck_assert_uint_eq(sm_get(&h->m, 0x20008), 0x123456);
     ck_assert_uint_eq(sm_get(&h->m, 0x20010), 0xCAFE);
     ck_assert_uint_eq(sm_get(&h->m, 0x20018), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20020);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.collisions"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20020);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.coll_q"), 0);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
 }
@@ -892,7 +892,7 @@ END_TEST
 
 START_TEST(test_SF_UPD_3_block_exactly_full_126_entries)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     unsigned k;
     sdb_4k(h);
     sm_put(&h->m, 0x20FC0, 0x00ABCDEF12345678ull); /* reserved bytes 1-3 */
@@ -900,7 +900,7 @@ START_TEST(test_SF_UPD_3_block_exactly_full_126_entries)
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 20, 0x10000, 0x20000), 0);
     for (k = 1; k <= 126; k++)
         h_until_samples(h, k, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20FC0); /* exactly full, not invalid */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20FC0); /* exactly full, not invalid */
     ck_assert_uint_eq(sm_get(&h->m, 0x20FA0), 0x0001032C40001234ull);
     ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0x00ABCDEF12345678ull); /* trailer untouched */
     ck_assert_uint_eq(h->alerts, 0);
@@ -911,10 +911,10 @@ START_TEST(test_SF_UPD_3_block_exactly_full_126_entries)
     ck_assert_uint_eq(sm_get(&h->m, 0x20FD0), TOD); /* STCK format (T = 0) */
     ck_assert_uint_eq(sm_get(&h->m, 0x20FD8), 0);
     ck_assert_uint_eq(sm_get(&h->m, 0x20FE0), 0x1111111111111111ull);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10008);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30020);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x10008);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x30020);
     ck_assert_uint_eq(sm_get(&h->m, 0x30000), 0x0001032C40001234ull);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 127);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 127);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
 }
@@ -922,7 +922,7 @@ END_TEST
 
 START_TEST(test_SF_UPD_8_combined_entry_at_block_end)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     unsigned k;
     sdb_4k(h);
     memset(h->m.b + 0x20F80, 0x5A, 64);
@@ -936,15 +936,15 @@ START_TEST(test_SF_UPD_8_combined_entry_at_block_end)
     ck_assert_uint_eq(sm_get(&h->m, 0x30020), 0x8006000000000000ull);
     ck_assert_uint_eq(sm_get(&h->m, 0x30028), DIAG);
     ck_assert_uint_eq(sm_get(&h->m, 0x30030), TOD);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30060);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x30060);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 1);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_UPD_1_overflow_count_wraps)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     sm_put(&h->m, 0x20FC0, 0x8000000000200000ull);  /* F one */
     sm_put(&h->m, 0x20FC8, 0xFFFFFFFFFFFFFFFFull);
@@ -952,11 +952,11 @@ START_TEST(test_SF_UPD_1_overflow_count_wraps)
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(sm_get(&h->m, 0x20FC8), 0); /* SF-UPD-9: wraps */
     ck_assert_uint_eq(sm_get(&h->m, 0x20000), 0); /* discarded */
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_overflow"), 1);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_overflow_q"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 0);
     h_until_samples(h, 2, 1000);
     ck_assert_uint_eq(sm_get(&h->m, 0x20FC8), 1); /* the combined entry counts once */
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20000);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
 }
@@ -964,7 +964,7 @@ END_TEST
 
 START_TEST(test_SF_UPD_3_stcke_timestamp)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     sm_put(&h->m, 0x20FC0, 0x2000000000000000ull); /* T one */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
@@ -979,118 +979,118 @@ END_TEST
 
 START_TEST(test_SF_UPD_4_program_request_alert)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     sm_put(&h->m, 0x20FC0, 0x4000000000000000ull); /* A one */
     h->in.cpu[0].cr0_58 = 0;                      /* keep it pending */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_PROGRAM_REQ);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_PROGRAM_REQ);
     ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xC000000000200040ull);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), CPUMF_SF_BASIC); /* stays active */
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), CPUMF_SF_BASIC); /* stays active */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 1);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_UPD_5_table_link_to_table_link)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10000, 0x20000);
     sm_put(&h->m, 0x10008, 0x40000 | 1u);  /* table link to 0x40000 */
     sm_put(&h->m, 0x40000, 0x50000 | 1u);  /* ... which holds a table link */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INCORRECT_SDBT);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);  /* SF-UPD-7: inactive */
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), CPUMF_SF_BASIC);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x40000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INCORRECT_SDBT);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);  /* SF-UPD-7: inactive */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_q"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x40000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 0);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_UPD_5_block_link_as_last_entry)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10FF0, 0x20000);
     sm_put(&h->m, 0x10FF8, 0x30000);       /* block link in the last slot */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INCORRECT_SDBT);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x10FF8);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x20FC0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INCORRECT_SDBT);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x10FF8);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x20FC0);
     /* a table link there is fine: followed once, then its block */
     h_free(h);
-    h = h_new(ARCH_INT_EXACT, 1);
+    h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10FF8, 0x40000 | 1u);
     sm_put(&h->m, 0x40000, 0x30000);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(h->alerts, 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear"), 0x40000);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x30020);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x40000);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x30020);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_UPD_6_entry_address_below_8192)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x1000), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);
     ck_assert_uint_eq(h->m.writes + h->m.reads, 8); /* the LSCTL fetch only */
     h_free(h);
     /* a block link to a block below 8192 */
-    h = h_new(ARCH_INT_EXACT, 1);
+    h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     sm_put(&h->m, 0x10008, 0x1000);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x1000);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x1000);
     h_free(h);
     /* a DEAR past the first byte of the trailer */
-    h = h_new(ARCH_INT_EXACT, 1);
+    h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC8), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_UPD_6_storage_outside_configuration)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, MEM_SIZE + 0x1000), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 0);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_SF_BUF_1_one_megabyte_buffers)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10000, 0x100000);
     sm_put(&h->m, 0x10008, 0x200000 | 0xABCu); /* bits 44-63 ignored with S = 1 */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(1, 0, 1, 0, 1, 0), 50, 0x10000, 0x1FFFA0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(sm_get(&h->m, 0x1FFFA0), 0x0001032C40001234ull);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x1FFFC0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x1FFFC0);
     h_until_samples(h, 2, 1000);
     ck_assert_uint_eq(sm_get(&h->m, 0x1FFFC0), 0x8000000000200040ull);
     ck_assert_uint_eq(sm_get(&h->m, 0x1FFFD0), TOD);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0x200020);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0x200020);
     ck_assert_uint_eq(sm_get(&h->m, 0x200000), 0x0001032C40001234ull);
     ck_assert_uint_eq(h->alerts, 0);
     h_free(h);
@@ -1101,17 +1101,17 @@ END_TEST
 
 START_TEST(test_SF_INT_6_collisions_while_update_busy)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 20); /* slow storage: an update takes > 40 cycles */
+    harness *h = h_new(CPUMF_INT_EXACT, 20); /* slow storage: an update takes > 40 cycles */
     unsigned k;
     sdb_4k(h);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 16, 0x10000, 0x20000), 0);
     for (k = 0; k < 2000; k++)
         h_step(h);
-    ck_assert_uint_gt(reg(h, "cpu0.sf_interval.collisions"), 0);
-    ck_assert_uint_gt(reg(h, "cpu0.sf_update.n_stored"), 0);
+    ck_assert_uint_gt(reg(h, "cpu0.sf_interval.coll_q"), 0);
+    ck_assert_uint_gt(reg(h, "cpu0.sf_update.n_stored_q"), 0);
     /* every due sample is stored or collided: 2000 ticks / 16 */
-    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.collisions") + reg(h, "cpu0.sf_update.n_stored") +
-                          (reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE),
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.coll_q") + reg(h, "cpu0.sf_update.n_stored_q") +
+                          (reg(h, "cpu0.sf_update.state_q") != CPUMF_US_IDLE),
                       2000 / 16);
     h_free(h);
 }
@@ -1119,14 +1119,14 @@ END_TEST
 
 START_TEST(test_SF_LSCTL_2_waits_for_the_update)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 10);
+    harness *h = h_new(CPUMF_INT_EXACT, 10);
     unsigned k, issued = 0, done = 0, waited = 0;
     sdb_4k(h);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 30, 0x10000, 0x20000), 0);
     sm_put(&h->m, OPND, lsctl_x(0, 0, 1, 0, 0, 0)); /* deactivate */
     /* present LSCTL when the update starts */
     for (k = 0; k < 3000 && !done; k++) {
-        if (!issued && reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE) {
+        if (!issued && reg(h, "cpu0.sf_update.state_q") != CPUMF_US_IDLE) {
             cpumf_insn insn;
             memset(&insn, 0, sizeof insn);
             insn.op = CPUMF_OP_LSCTL;
@@ -1137,59 +1137,59 @@ START_TEST(test_SF_LSCTL_2_waits_for_the_update)
         h_step(h);
         if (h->out.cpu[0].insn_ready && h->in.cpu[0].insn_valid)
             h->in.cpu[0].insn_valid = 0;
-        if (reg(h, "cpu0.insn.state") == CPUMF_IS_EXEC &&
-            reg(h, "cpu0.sf_update.state") != CPUMF_US_IDLE)
+        if (reg(h, "cpu0.mf_insn.state_q") == CPUMF_IS_EXEC &&
+            reg(h, "cpu0.sf_update.state_q") != CPUMF_US_IDLE)
             waited++; /* EXEC held while the update runs */
         if (h->out.cpu[0].insn_done) {
             done = 1;
             ck_assert_uint_eq(h->out.cpu[0].cc, 0);
         }
         /* one owner at a time on the port */
-        ck_assert_uint_le(reg(h, "cpu0.arb.own"), 2);
+        ck_assert_uint_le(reg(h, "cpu0.mf_cpu.own_q"), 2);
     }
     ck_assert(done);
     ck_assert_uint_gt(waited, 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c"), 0);
-    ck_assert_uint_ge(reg(h, "cpu0.sf_update.n_stored"), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);
+    ck_assert_uint_ge(reg(h, "cpu0.sf_update.n_stored_q"), 1);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_AL_3_sampling_alerts_clear_when_disabled)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x1000), 0);
     h_until_samples(h, 1, 1000);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
     /* the function is still enabled: the bit stays */
     h_step(h);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
     /* loss of sample data with nothing active: no bit 9 */
     h->in.cpu[0].loss_sample = 1;
     h_step(h);
     h->in.cpu[0].loss_sample = 0;
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_INVALID_ENTRY);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INVALID_ENTRY);
     /* disabling every function clears bits 0, 1, 2, 9 */
     ck_assert_uint_eq(h_lsctl(h, 0, 0, 0, 0), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), 0);
     h_free(h);
 }
 END_TEST
 
 START_TEST(test_AL_4_sampling_auth_loss_alert)
 {
-    harness *h = h_new(ARCH_INT_EXACT, 1);
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 0, 1, 0, 1), 50, 0x10000, 0x20000), 0);
     h->in.cpu[0].sf_auth_clr = CPUMF_SF_DIAG;
     h_step(h);
     h->in.cpu[0].sf_auth_clr = 0;
-    ck_assert_uint_eq(reg(h, "cpu0.alert.pending"), ARCH_AL_SF_AUTH);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_a"), CPUMF_SF_BASIC);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear"), 0);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_SF_AUTH);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.a_q"), CPUMF_SF_BASIC);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.dear_q"), 0);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_interval.cnt_q"), 0);
     h_free(h);
 }
 END_TEST
@@ -1200,15 +1200,15 @@ START_TEST(test_SF_INT_5_lfsr_seed_per_cpu)
     char err[128];
     cpumf_sys *s;
     cpumf_obs o;
-    sys_cfg(&c, ARCH_INT_RANDOM);
+    sys_cfg(&c, CPUMF_INT_RANDOM);
     c.n_cpus = 3;
     c.lfsr_seed = 0x80000001u;
     s = cpumf_create(&c, err, sizeof err);
     ck_assert_ptr_nonnull(s);
     cpumf_observe(s, &o);
-    ck_assert_uint_eq(o.cpu[0].lfsr, 0x80000001u);
-    ck_assert_uint_eq(o.cpu[1].lfsr, 0x00000003u);
-    ck_assert_uint_eq(o.cpu[2].lfsr, 0x00000006u);
+    ck_assert_uint_eq(o.cpu[0].sf_interval.lfsr_q, 0x80000001u);
+    ck_assert_uint_eq(o.cpu[1].sf_interval.lfsr_q, 0x00000003u);
+    ck_assert_uint_eq(o.cpu[2].sf_interval.lfsr_q, 0x00000006u);
     cpumf_destroy(s);
 }
 END_TEST
@@ -1223,7 +1223,7 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     cf_global_state g;
     mf_cpu_in in;
     mf_cpu_out out;
-    sys_cfg(&c, ARCH_INT_EXACT);
+    sys_cfg(&c, CPUMF_INT_EXACT);
     memset(&sys, 0, sizeof sys);
     memset(&g, 0, sizeof g);
     mf_cpu_power_on(&c, 0, &q);
@@ -1247,32 +1247,32 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_valid, 1);
     ck_assert_uint_eq(out.port.stor_req_addr, 0x20FC0);
-    ck_assert_uint_eq(d.own, MF_OWN_UPD);
+    ck_assert_uint_eq(d.own, CPUMF_ARB_UPD);
     ck_assert_uint_eq(d.upd.req.valid, 0);
     ck_assert_uint_eq(d.insn.req.valid, 1);
     /* owned by the update, waiting for its response: nothing goes out */
-    q.own = MF_OWN_UPD;
+    q.own = CPUMF_ARB_UPD;
     q.upd.req.valid = 0;
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_valid, 0);
     ck_assert_uint_eq(out.port.stor_req_addr, 0);
-    ck_assert_uint_eq(d.own, MF_OWN_UPD);
+    ck_assert_uint_eq(d.own, CPUMF_ARB_UPD);
     ck_assert_uint_eq(d.insn.req.valid, 1);
     /* the response goes to the owner only and frees the port */
     sys.cpu[0].stor_rsp_valid = 1;
     sys.cpu[0].stor_rsp_data = 0;
     mf_cpu_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.own, MF_OWN_NONE);
+    ck_assert_uint_eq(d.own, CPUMF_ARB_NONE);
     ck_assert_uint_eq(d.insn.state, CPUMF_IS_FETCH); /* mf_insn saw no response */
     ck_assert_uint_eq(d.upd.state, CPUMF_US_WR_ENT);
     /* no owner, only mf_insn presents: it takes the port */
     sys.cpu[0].stor_rsp_valid = 0;
-    q.own = MF_OWN_NONE;
+    q.own = CPUMF_ARB_NONE;
     q.upd.state = CPUMF_US_IDLE;
     sys.cpu[0].stor_req_ready = 0; /* not accepted yet: ownership is taken anyway */
     mf_cpu_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.port.stor_req_addr, 0x1000);
-    ck_assert_uint_eq(d.own, MF_OWN_INSN);
+    ck_assert_uint_eq(d.own, CPUMF_ARB_INSN);
     ck_assert_uint_eq(d.insn.req.valid, 1);
 }
 END_TEST

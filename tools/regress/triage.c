@@ -46,7 +46,7 @@ static int has_word(const char *title, const char *word)
 
 static int port_group(const char *title)
 {
-    return !strncmp(title, "mf_insn ", 8) || !strncmp(title, "storage port", 12);
+    return !strncmp(title, "mf_insn ", 8) || !strncmp(title, "mf_cpu ", 7);
 }
 
 /* Is line a trace ("+{alias} path") of register reg (its rtl or model

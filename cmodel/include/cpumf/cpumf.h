@@ -25,11 +25,13 @@ extern "C" {
 #endif
 
 #define CPUMF_VERSION_MAJOR 0
-#define CPUMF_VERSION_MINOR 4
+#define CPUMF_VERSION_MINOR 5
 #define CPUMF_VERSION_PATCH 0
-#define CPUMF_VERSION_STRING "0.4.0"
+#define CPUMF_VERSION_STRING "0.5.0"
 
-/* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md). */
+/* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md).
+ * The constants the RTL shares are CPUMF_ and the name of rtl/mf_pkg.sv;
+ * cpumf_consts.def lists them (bit positions there, masks here). */
 #define CPUMF_MAX_CPUS 16
 #define CPUMF_MAX_CGS 8
 #define CPUMF_MAX_EXT 160    /* extended counters 128..287 */
@@ -42,7 +44,7 @@ extern "C" {
 #define CPUMF_SLOT_CRYPTO 12   /* counters 64..83  -> slots 12..31  */
 #define CPUMF_SLOT_EXT 32      /* counters 128..287-> slots 32..191 */
 
-/* Counter-set bit masks, in the layout of the LCCTL operand (STYLE.md). */
+/* Counter-set bit masks, in the layout of the LCCTL operand. */
 #define CPUMF_SET_EXT 0x01u
 #define CPUMF_SET_BASIC 0x02u
 #define CPUMF_SET_PROBLEM 0x04u
@@ -50,10 +52,24 @@ extern "C" {
 #define CPUMF_SET_RSVD 0x10u /* reserved for IBM use: never installed */
 #define CPUMF_SET_MT 0x20u
 #define CPUMF_AUTH_CG 0x40u   /* authorization mask only: coprocessor groups */
+/* Every CPU set except MT: the sets loss of data, resets and alert 25 concern. */
+#define CPUMF_SETS_NON_MT 0x1Fu
 
 /* Sampling-function bits. */
 #define CPUMF_SF_BASIC 0x1u
 #define CPUMF_SF_DIAG 0x2u
+
+/* Bits of the measurement-alert parameter (alert_param; architecture bit b
+ * is bit 31-b of the value). */
+#define CPUMF_AL_INVALID_ENTRY 0x80000000u  /* 0: invalid entry address */
+#define CPUMF_AL_INCORRECT_SDBT 0x40000000u /* 1: incorrect SDB-table entry */
+#define CPUMF_AL_PROGRAM_REQ 0x20000000u    /* 2: program request */
+#define CPUMF_AL_SF_AUTH 0x00800000u        /* 8: sampling authorization change */
+#define CPUMF_AL_LOSS_SAMPLE 0x00400000u    /* 9: loss of sample data */
+#define CPUMF_AL_LOSS_MT 0x00008000u        /* 16: loss of MT counter data */
+#define CPUMF_AL_CF_AUTH 0x00000080u        /* 24: counter authorization change */
+#define CPUMF_AL_LOSS_CPU 0x00000040u       /* 25: loss of counter data */
+#define CPUMF_AL_SF_GROUP 0xE0400000u       /* 0, 1, 2, 9: cleared with sampling */
 
 /* Instruction opcodes on the instruction port. */
 enum cpumf_op {
@@ -115,6 +131,22 @@ enum cpumf_upd_state {
     CPUMF_US_RD_SDBT2 = 8  /* read the entry a table link designates */
 };
 
+/* Owner of a CPU's storage port (mf_cpu's arbiter). */
+enum cpumf_arb {
+    CPUMF_ARB_NONE = 0,
+    CPUMF_ARB_INSN = 1,   /* the instruction unit (mf_insn) */
+    CPUMF_ARB_UPD = 2     /* the update process (sf_update) */
+};
+
+/* Sample-interval modes (cpumf_system_cfg.interval_mode). */
+enum cpumf_interval_mode {
+    CPUMF_INT_EXACT = 0,
+    CPUMF_INT_RANDOM = 1,
+    CPUMF_INT_RANDOM_SEC = 2   /* random secondary count */
+};
+/* Galois LFSR of the random intervals: x^32 + x^22 + x^2 + x + 1. */
+#define CPUMF_LFSR_TAPS 0x80200003u
+
 /* Machine model: what a model config (configs/models/NAME.json) holds. */
 typedef struct cpumf_model_cfg {
     char name[32];
@@ -162,7 +194,7 @@ typedef struct cpumf_system_cfg {
     uint16_t latency_min, latency_max;   /* cycles from accept to response, >= 1 */
     uint8_t backpressure_pct;            /* chance (0-99) that ready is low */
     /* sampling (used by the sampling slice) */
-    uint8_t interval_mode;               /* 0 exact, 1 random, 2 random-secondary */
+    uint8_t interval_mode;               /* enum cpumf_interval_mode */
     uint32_t lfsr_seed;
     uint8_t dedicated;                   /* wait-state cycles count for the interval */
     uint8_t level;                       /* 1 LPAR, 2 VM */
@@ -223,34 +255,12 @@ typedef struct cpumf_sys_out {
     cpumf_cpu_out cpu[CPUMF_MAX_CPUS];
 } cpumf_sys_out;
 
-/* Architected and implementation state, as the lockstep compares it. */
-typedef struct cpumf_cpu_obs {
-    uint8_t cf_a, cf_e, cf_c;     /* CPUMF_SET_* masks */
-    uint8_t cg_a;                 /* coprocessor-group authorization */
-    uint64_t ctr[CPUMF_NSLOT];
-    uint32_t alert_pending;
-    uint8_t insn_state;           /* enum cpumf_insn_state */
-    uint64_t pp;                  /* program-parameter register */
-    uint8_t sf_a;                 /* sampling authorization (CPUMF_SF_*) */
-    /* sampling (sf_ctrl, sf_interval, sf_update, port arbiter) */
-    uint8_t sf_e, sf_c;           /* CPUMF_SF_* masks */
-    uint8_t sf_s, sf_h;
-    uint64_t interval, tear, dear;
-    uint64_t int_cnt;             /* primary interval count */
-    uint8_t int_sec, int_sec_act; /* secondary count (random-secondary) */
-    uint32_t lfsr;
-    uint64_t collisions;          /* samples dropped: due while an update was busy */
-    uint8_t upd_state;            /* enum cpumf_upd_state */
-    uint64_t n_stored, n_overflow;/* entries stored; samples lost to full blocks */
-    uint8_t arb_own;              /* storage port owner: 0 none, 1 mf_insn, 2 sf_update */
-} cpumf_cpu_obs;
-
-typedef struct cpumf_obs {
-    cpumf_cpu_obs cpu[CPUMF_MAX_CPUS];
-    uint8_t g_e, g_c, g_change, mt_enabled;
-    uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
-    uint64_t mt_ctr[CPUMF_MAX_CPUS][2]; /* per core: counters 448, 449 */
-} cpumf_obs;
+/* Architected and implementation state, as the lockstep compares it:
+ * cpumf_cpu_obs (one CPU) and cpumf_obs (the system) hold one field per RTL
+ * register, obs->cpu[i].<unit>.<reg> and obs->cf_global.<reg>, e.g.
+ * obs->cpu[0].mf_alert.pend_q, obs->cpu[0].cf_counters.ctr_q[slot],
+ * obs->cf_global.cg_ctr_q[group][k].  cpumf_regs.def lists them. */
+#include "cpumf_obs.h"
 
 typedef struct cpumf_sys cpumf_sys;
 
@@ -289,7 +299,7 @@ const char *cpumf_default_configs_dir(void);
 /* Short name of counter `number` on model m ("" when not installed). */
 const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number);
 
-/* ---- golden-reference API (issue 4) --------------------------------------
+/* ---- golden-reference API -------------------------------------------------
  * For benches that load the model as a reference (C/C++, SystemVerilog DPI-C).
  * Functions that can fail return -1 (or NULL) and leave a message in
  * cpumf_last_error(s); a successful call of such a function clears it. */
@@ -353,21 +363,22 @@ int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user,
 
 /* Read an architected or implementation register by name, for the user's own
  * comparisons.  0 on success; -1 for an unknown name (message in
- * cpumf_last_error).  Names:
- *   cpuN.cf_state.a|e|c|cg_a   masks (CPUMF_SET_*)
- *   cpuN.counter.NUM           counter NUM (architected number; 448/449 read the core's)
- *   cpuN.alert.pending         32-bit pending alert parameter
- *   cpuN.insn.state            enum cpumf_insn_state
- *   cpuN.pp                    program-parameter register
- *   cpuN.sf_a                  sampling authorization
- *   cpuN.sf_ctrl.e|c|s|h|interval|tear|dear      sampling controls
- *   cpuN.sf_interval.cnt|sec|sec_act|lfsr|collisions
- *   cpuN.sf_update.state|n_stored|n_overflow     (state: enum cpumf_upd_state)
- *   cpuN.arb.own               storage-port owner (0 none, 1 mf_insn, 2 sf_update)
- *   global.e|c|change|mt_enabled
- *   cgG.counter.K              group G (index) counter K (0-7)
- *   coreC.counter.448|449
- * cpumf_register_name(s, i) enumerates every valid name for i = 0.. (NULL past the end). */
+ * cpumf_last_error).  A register is named as in rtl/ and in the mismatch
+ * report of the lockstep (cpumf_regs.def lists them):
+ *   cpuN.<unit>.<reg>          e.g. cpu0.cf_state.e_q, cpu0.mf_alert.pend_q,
+ *                              cpu0.sf_update.n_stored_q, cpu0.mf_cpu.own_q
+ *   cpuN.cf_counters.ctr_q[S]  counter slot S (cpumf_slot_counter)
+ *   cf_global.<reg>            e.g. cf_global.change_q
+ *   cf_global.cg_ctr_q[G][K]   counter K (0-7) of coprocessor group G (index)
+ *   cf_global.mt_ctr_q[C][K]   counter 448+K of core C
+ * and, as aliases of these, by architected counter number:
+ *   cpuN.counter.NUM           counter NUM of CPU N (448, 449: its core's)
+ *   cgG.counter.K              = cf_global.cg_ctr_q[G][K]
+ *   coreC.counter.448|449      = cf_global.mt_ctr_q[C][0|1]
+ * Only what the system has installed (CPUs, counters of installed sets,
+ * groups, cores); indices are decimal without leading zeros.
+ * cpumf_register_name(s, i) enumerates every canonical name for i = 0.. (NULL
+ * past the end), in the order of cpumf_regs.def. */
 int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value);
 const char *cpumf_register_name(const cpumf_sys *s, unsigned i);
 

@@ -208,7 +208,7 @@ arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a,
                             unsigned e, unsigned c)
 {
     arch_load_result r = {CPUMF_EXC_NONE, 3u, 0u, e, c};
-    unsigned sets = arch_installed_sets(m) & ARCH_SETS_NONMT;
+    unsigned sets = arch_installed_sets(m) & CPUMF_SETS_NON_MT;
     unsigned ignored = 0u;
     unsigned req_e = (unsigned)(x >> 16) & ARCH_SETS_ALL;
     unsigned req_c = (unsigned)x & ARCH_SETS_ALL;
@@ -277,7 +277,7 @@ arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r
     unsigned avail = r.set ? arch_set_count(m, r.set) : 0u;
     if (n == 0u || avail == 0u || !(e_mask & r.set))
         return r;
-    if (m3 == 5u && (pending & ARCH_AL_LOSS_MT))
+    if (m3 == 5u && (pending & CPUMF_AL_LOSS_MT))
         return r;
     r.count = n < avail ? n : avail;
     r.cc = n == avail ? 0u : (n < avail ? 1u : 2u);
@@ -292,7 +292,7 @@ int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
     if (slot == -1)
         return -1;
     if (slot == -2) {
-        if (write || !(e_mask & CPUMF_SET_MT) || (pending & ARCH_AL_LOSS_MT))
+        if (write || !(e_mask & CPUMF_SET_MT) || (pending & CPUMF_AL_LOSS_MT))
             return -1;
         return (int)(ARCH_SLOT_MT0 + (number - 448u));
     }
@@ -431,7 +431,7 @@ arch_auth_result arch_auth_change(unsigned a, unsigned e, unsigned c, unsigned s
     a |= set_bits & ARCH_SETS_ALL & ~CPUMF_SET_RSVD;
     lost = a & clr_bits & ARCH_SETS_ALL;
     if (lost & e)
-        r.raised |= ARCH_AL_CF_AUTH;
+        r.raised |= CPUMF_AL_CF_AUTH;
     r.a = a & ~lost;
     r.e = e & ~lost;
     r.c = c & ~lost;
@@ -441,11 +441,11 @@ arch_auth_result arch_auth_change(unsigned a, unsigned e, unsigned c, unsigned s
 arch_auth_result arch_loss_cpu(unsigned a, unsigned e, unsigned c, unsigned named)
 {
     arch_auth_result r;
-    unsigned hit = named & ARCH_SETS_NONMT & a & e & c;
+    unsigned hit = named & CPUMF_SETS_NON_MT & a & e & c;
     r.a = a;
     r.e = e;
     r.c = c & ~hit;
-    r.raised = hit ? ARCH_AL_LOSS_CPU : 0u;
+    r.raised = hit ? CPUMF_AL_LOSS_CPU : 0u;
     return r;
 }
 
@@ -455,12 +455,12 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
 {
     uint32_t p = taken ? 0u : pending;
     if (clear_mt)
-        p &= ~ARCH_AL_LOSS_MT;
+        p &= ~CPUMF_AL_LOSS_MT;
     p |= raised;
     if (!sf_enabled_next)
-        p &= ~ARCH_AL_SF_GROUP;
+        p &= ~CPUMF_AL_SF_GROUP;
     if (!cf_nonmt_enabled_next)
-        p &= ~ARCH_AL_LOSS_CPU;
+        p &= ~CPUMF_AL_LOSS_CPU;
     if (any_reset)
         p = 0u;
     return p;
@@ -790,7 +790,7 @@ uint32_t arch_lfsr_step(uint32_t x)
     uint32_t b = x & 1u;
     x >>= 1;
     if (b)
-        x ^= ARCH_LFSR_TAPS;
+        x ^= CPUMF_LFSR_TAPS;
     return x;
 }
 
@@ -813,15 +813,15 @@ uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
 uint64_t arch_interval_reload(unsigned mode, uint64_t interval, unsigned byte)
 {
     switch (mode) {
-    case ARCH_INT_RANDOM: return (interval & ~(uint64_t)0xFFu) | (byte & 0xFFu);
-    case ARCH_INT_RANDOM_SEC: return interval & ~(uint64_t)0xFFu;
+    case CPUMF_INT_RANDOM: return (interval & ~(uint64_t)0xFFu) | (byte & 0xFFu);
+    case CPUMF_INT_RANDOM_SEC: return interval & ~(uint64_t)0xFFu;
     default: return interval;
     }
 }
 
 int arch_interval_draws(unsigned mode)
 {
-    return mode == ARCH_INT_RANDOM;
+    return mode == CPUMF_INT_RANDOM;
 }
 
 unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active)

@@ -4,7 +4,7 @@
  *
  * Nothing here holds state or knows about cycles: the cycle units
  * (cf_state, cf_counters, cf_global, mf_alert, mf_insn) call these functions
- * and tests/unit/test_arch.c checks them against REQUIREMENTS.md.
+ * and tests/unit/test_arch.c checks them against the architecture's rules.
  * Bit numbering is the code's: bit 0 is the least significant.
  */
 #ifndef CPUMF_ARCH_RULES_H
@@ -17,19 +17,7 @@
 extern "C" {
 #endif
 
-/* Alert parameter bits (architecture bit b is code bit 31-b). */
-#define ARCH_AL_INVALID_ENTRY 0x80000000u  /* 0 */
-#define ARCH_AL_INCORRECT_SDBT 0x40000000u /* 1 */
-#define ARCH_AL_PROGRAM_REQ 0x20000000u    /* 2 */
-#define ARCH_AL_SF_AUTH 0x00800000u        /* 8 */
-#define ARCH_AL_LOSS_SAMPLE 0x00400000u    /* 9 */
-#define ARCH_AL_LOSS_MT 0x00008000u        /* 16 */
-#define ARCH_AL_CF_AUTH 0x00000080u        /* 24 */
-#define ARCH_AL_LOSS_CPU 0x00000040u       /* 25 */
-#define ARCH_AL_SF_GROUP 0xE0400000u       /* 0, 1, 2, 9: cleared with sampling */
-
-/* The CPU counter sets that LCCTL controls (MT and reserved excluded). */
-#define ARCH_SETS_NONMT (CPUMF_SET_EXT | CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO)
+/* Every counter-set bit; the alert bits are CPUMF_AL_* (cpumf.h). */
 #define ARCH_SETS_ALL 0x3Fu
 
 /* Slot index of the MT counters in the naming space (448 -> NSLOT, 449 -> NSLOT+1). */
@@ -224,13 +212,9 @@ int arch_sets_cc(unsigned op, unsigned exc);
 
 /* ---- sampling facility (docs/uarch.md Part II) ---- */
 #define ARCH_SF_ALL 3u                 /* CPUMF_SF_BASIC | CPUMF_SF_DIAG */
-#define ARCH_LFSR_TAPS 0x80200003u     /* x^32 + x^22 + x^2 + x + 1, Galois, right shift */
 #define ARCH_SDB_MIN_ADDR 8192u        /* entry addresses below are invalid */
 #define ARCH_TRAILER_SIZE 64u
 #define ARCH_ENTRY_MAX_DW (4u + 16u)   /* basic (32 bytes) + diagnostic (DSDES <= 128) */
-#define ARCH_INT_EXACT 0u
-#define ARCH_INT_RANDOM 1u
-#define ARCH_INT_RANDOM_SEC 2u
 
 typedef struct arch_lsctl_result {
     unsigned exc;            /* CPUMF_EXC_SPECIFICATION or none */

@@ -1,0 +1,76 @@
+/* rtl_bundle.h - the packed-struct ports of the RTL (rtl/mf_pkg_gen.svh) as
+ * the C structs of cpumf.h they mirror field for field.  The layout comes
+ * from the tables (cmodel/include/cpumf/cpumf_ports.def, cpumf_regs.def): a
+ * packed struct holds its fields in table order, the first one most
+ * significant.  A packed vector is an array of 32-bit words, word k holding
+ * bits 32k..32k+31, as Verilator's ports and DPI-C's svBitVecVal hold it.
+ * Used by the lockstep's Verilator shim and by the DPI-C glue. */
+#ifndef RTL_BUNDLE_H
+#define RTL_BUNDLE_H
+
+#include <stdint.h>
+
+#include "cpumf/cpumf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Sizes of the RTL build (mf_pkg: NCPU, NCG). */
+enum {
+#define CPUMF_BUILD(name, value, desc) RTL_##name = value,
+#include "cpumf/cpumf_consts.def"
+};
+
+typedef enum rtl_bundle {
+    RTL_CPU_IN,  /* cpu_in_t    <-> cpumf_cpu_in */
+    RTL_SYS_IN,  /* sys_in_t    <-> cpumf_sys_in (its system fields) */
+    RTL_CPU_OUT, /* cpu_out_t   <-> cpumf_cpu_out */
+    RTL_CPU_OBS, /* cpu_obs_t   <-> cpumf_cpu_obs */
+    RTL_SYS_OBS, /* sys_obs_t   <-> cpumf_obs (its system units) */
+    RTL_CFG      /* cfg_t       <-  cpumf_system_cfg (the straps) */
+} rtl_bundle;
+
+/* The scope of a field (the tables' CPU, SYSTEM, CORE, GROUP). */
+typedef enum rtl_scope {
+    RTL_SCOPE_CPU,
+    RTL_SCOPE_SYSTEM,
+    RTL_SCOPE_CORE,
+    RTL_SCOPE_GROUP
+} rtl_scope;
+
+/* A field of a packed struct: n elements of width bits (element 0 least
+ * significant; n = count, or count per core or group of the RTL build for
+ * the scopes CORE and GROUP), named in the lockstep's reports "unit.name"
+ * (or "name" when unit is "").  In the C struct element e of a field up to
+ * 64 bits wide is at off + e * esz. */
+typedef struct rtl_field {
+    const char *unit, *name;
+    rtl_scope scope;
+    size_t off;
+    unsigned esz, n, count, width;
+} rtl_field;
+
+/* Field k of b, in the order of the tables; NULL past the end. */
+const rtl_field *rtl_bundle_field(rtl_bundle b, unsigned k);
+/* Element e of field f (at most 64 bits wide) of the C struct c. */
+uint64_t rtl_field_get(const rtl_field *f, const void *c, unsigned e);
+
+/* Bits of the packed struct. */
+unsigned rtl_bundle_bits(rtl_bundle b);
+/* The C struct c into bits [lsb, lsb + rtl_bundle_bits(b)) of words. */
+void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb);
+/* Those bits into the fields of c (the other fields are left as they are). */
+void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c);
+
+/* The first field where two packed values of b differ, named as the
+ * lockstep's reports name it without the "cpuN." of a CPU bundle
+ * ("cf_counters.ctr_q[3]", "mf_insn.insn_cc_o", "cf_global.change_q"), or
+ * NULL when they are equal.  name is a buffer of len bytes. */
+const char *rtl_bundle_diff(rtl_bundle b, const uint32_t *x, const uint32_t *y, char *name,
+                            unsigned len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
