@@ -27,11 +27,13 @@ all: deps
 help:
 	@echo "make            build the model library, cpumf-sim, cpumf-cosim and unit tests"
 	@echo "make test       everything CI runs: lint, unit, directed, random lockstep, mutants"
-	@echo "make regress [LIST=full|smoke|scale] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME] [COVERAGE=0]"
-	@echo "                the regression (tests/regress/LIST.json): table, build/regress/summary.md, junit.xml"
+	@echo "make regress [LIST=full|smoke|scale] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME]"
+	@echo "             [COVERAGE=0]   the regression (tests/regress/LIST.json): table,"
+	@echo "                            build/regress/summary.md, junit.xml"
 	@echo "make waves TEST=name [WAVE_FROM=c WAVE_TO=c]   dump a scenario to waves/name.fst"
 	@echo "make bench      cycles/s of model alone, RTL alone, lockstep, lockstep with waves"
 	@echo "make lint       verilator --lint-only -Wall over rtl/"
+	@echo "make format     clang-format the C sources (make format-check: the check make test runs)"
 	@echo "make gen        rewrite the files generated from the tables (tools/gen)"
 	@echo "make gen-check  fail when they differ from the tables"
 	@echo "make install [PREFIX=/usr/local]   headers, libraries, pkg-config file, tools, configs"
@@ -47,7 +49,8 @@ DEB_CHECKS := \
   zlib1g-dev:'[ -f /usr/include/zlib.h ]' \
   lcov:'command -v genhtml' \
   xvfb:'command -v xvfb-run' \
-  xauth:'command -v xauth'
+  xauth:'command -v xauth' \
+  clang-format:'command -v clang-format'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@missing=""; \
@@ -71,6 +74,23 @@ include rtl/rtl.mk
 include tb/tb.mk
 include $(sort $(wildcard tools/*/*.mk))
 include tests/tests.mk
+
+# ---- house style (docs/style.md) ------------------------------------------------
+# C and C++ as clang-format writes them (.clang-format), every source line at most
+# 100 characters; generated files follow their generator instead.
+GENERATED := cmodel/include/cpumf/cpumf_obs.h
+FORMAT_SRC = $(filter-out $(GENERATED),$(shell find cmodel common tb tools tests \
+  -name '*.[ch]' -o -name '*.cpp'))
+STYLE_SRC = $(FORMAT_SRC) $(shell find rtl tb tools tests cmodel common \
+  -name '*.sv' -o -name '*.svh' \
+  -o -name '*.mk' -o -name '*.sh' -o -name '*.def') Makefile .ci/run
+.PHONY: format format-check
+format:
+	clang-format -i $(FORMAT_SRC)
+format-check:
+	@clang-format --dry-run -Werror $(FORMAT_SRC)
+	@awk 'length > 100 { print FILENAME ":" FNR ": line of " length " characters (at most 100)"; \
+	  bad = 1 } END { exit bad }' $(STYLE_SRC)
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

@@ -27,7 +27,8 @@ $(LIB_INTERNAL): $(LIB_OBJ)
 	ar rcs $@ $^
 
 # The model compiled as C++ too: users link it into C++ benches.
-$(BUILD)/cxx-check.stamp: $(LIB_SRC) $(wildcard cmodel/include/cpumf/*.h cmodel/include/cpumf/*.def \
+$(BUILD)/cxx-check.stamp: $(LIB_SRC) \
+    $(wildcard cmodel/include/cpumf/*.h cmodel/include/cpumf/*.def \
     cmodel/src/*.h cmodel/src/arch/*.h)
 	@mkdir -p $(@D)
 	for f in $(LIB_SRC); do $(CXX) -x c++ -std=c++17 -fsyntax-only -Wall -Wextra -Wshadow -Werror \
@@ -41,7 +42,8 @@ PREFIX ?= /usr/local
 VERSION := $(shell sed -n 's/.*CPUMF_VERSION_STRING "\(.*\)".*/\1/p' cmodel/include/cpumf/cpumf.h)
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
 IOBJ := $(BUILD)/inst$(subst /,_,$(abspath $(PREFIX)))
-ICFLAGS = -std=c11 $(WARN) -MMD -MP $(call CONFIGS_DEF,$(abspath $(PREFIX))/share/cpumf/configs) $(OPT) -fPIC
+ICFLAGS = -std=c11 $(WARN) -MMD -MP $(OPT) -fPIC \
+  $(call CONFIGS_DEF,$(abspath $(PREFIX))/share/cpumf/configs)
 ILIB_OBJ := $(patsubst %.c,$(IOBJ)/%.o,$(LIB_SRC) common/json_strict.c)
 $(IOBJ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -55,7 +57,8 @@ $(IOBJ)/libcpumf.so.$(VERSION): $(ILIB_OBJ) cmodel/pkg/libcpumf.map
 
 .PHONY: install
 install: deps
-	@$(MAKE) --no-print-directory $(BUILD)/cpumf-smp $(IOBJ)/libcpumf.a $(IOBJ)/libcpumf.so.$(VERSION) \
+	@$(MAKE) --no-print-directory $(BUILD)/cpumf-smp $(IOBJ)/libcpumf.a \
+	  $(IOBJ)/libcpumf.so.$(VERSION) \
 	  $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim
 	install -d $(PREFIX)/include/cpumf $(PREFIX)/lib/pkgconfig $(PREFIX)/bin $(PREFIX)/share/cpumf
 	install -m 644 cmodel/include/cpumf/*.h $(PREFIX)/include/cpumf/

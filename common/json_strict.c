@@ -20,10 +20,10 @@
 
 typedef struct jpos {
     const cJSON *node;
-    size_t voff;     /* offset of the value's first character */
-    size_t vlen;     /* length of a number token (0 for others) */
-    size_t vend;     /* offset just past the value's last character */
-    size_t koff;     /* offset of the key's opening quote */
+    size_t voff; /* offset of the value's first character */
+    size_t vlen; /* length of a number token (0 for others) */
+    size_t vend; /* offset just past the value's last character */
+    size_t koff; /* offset of the key's opening quote */
     int has_key;
 } jpos;
 
@@ -32,7 +32,7 @@ struct jdoc {
     char *text;
     size_t textlen;
     cJSON *root;
-    size_t *lines;   /* offset of the first character of each line */
+    size_t *lines; /* offset of the first character of each line */
     size_t nlines;
     int line0, col0; /* where the text starts in its source (1, 1 for a whole file) */
     jpos *pos;       /* sorted by node address after the walk */
@@ -76,8 +76,7 @@ static int build_lines(jdoc *d)
     return 0;
 }
 
-static int fail_at(const jdoc *d, size_t off, char *err, size_t errlen, const char *fmt,
-                   va_list ap)
+static int fail_at(const jdoc *d, size_t off, char *err, size_t errlen, const char *fmt, va_list ap)
 {
     char reason[512];
     int line = 1, col = 1;
@@ -270,8 +269,7 @@ static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
             k = w->p;
             for (o = node->child; o != c; o = o->next)
                 if (o->string && c->string && strcmp(o->string, c->string) == 0)
-                    return fail_off(w->d, k, w->err, w->errlen, "duplicate key \"%s\"",
-                                    c->string);
+                    return fail_off(w->d, k, w->err, w->errlen, "duplicate key \"%s\"", c->string);
             if (w_string(w) || w_ws(w) || w_expect(w, ':'))
                 return -1;
             if (w_value(w, c, k, 1, depth + 1))
@@ -391,8 +389,8 @@ static jdoc *parse_owned(char *name, char *text, size_t textlen, int line0, int 
         if (end && end >= text && end <= text + textlen)
             off = (size_t)(end - text);
         /* skip whitespace to point at the offending character */
-        while (off < textlen && (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' ||
-                                 text[off] == '\r'))
+        while (off < textlen &&
+               (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' || text[off] == '\r'))
             off++;
         if (off >= textlen)
             fail_off(d, textlen, err, errlen, "unexpected end of input (truncated JSON?)");
@@ -424,8 +422,8 @@ jdoc *jdoc_parse_text(const char *name, const char *text, char *err, size_t errl
     return jdoc_parse_slice(name, text, text ? strlen(text) : 0, 1, 1, err, errlen);
 }
 
-jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col,
-                       char *err, size_t errlen)
+jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col, char *err,
+                       size_t errlen)
 {
     char *copy;
     if (!text) {
@@ -586,8 +584,7 @@ int jdoc_fail(const jdoc *d, const cJSON *node, char *err, size_t errlen, const 
     return r;
 }
 
-int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen, const char *fmt,
-                  ...)
+int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     int r;
@@ -663,8 +660,8 @@ int jdoc_hexdigit(int c)
     return -1;
 }
 
-int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint64_t *out,
-             char *err, size_t errlen)
+int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint64_t *out, char *err,
+             size_t errlen)
 {
     uint64_t v = 0;
     if (cJSON_IsNumber(node)) {
@@ -679,13 +676,15 @@ int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint6
                 return jdoc_fail(d, node, err, errlen,
                                  "expected an integer, not a fraction or an exponent form");
         if (len > 16)
-            return jdoc_fail(d, node, err, errlen,
-                             "integer above 2^53 cannot be exact in JSON; write it as a \"0x...\" string");
+            return jdoc_fail(
+                d, node, err, errlen,
+                "integer above 2^53 cannot be exact in JSON; write it as a \"0x...\" string");
         for (i = 0; i < len; i++)
             v = v * 10u + (uint64_t)(raw[i] - '0');
         if (v > JDOC_2P53)
-            return jdoc_fail(d, node, err, errlen,
-                             "integer above 2^53 cannot be exact in JSON; write it as a \"0x...\" string");
+            return jdoc_fail(
+                d, node, err, errlen,
+                "integer above 2^53 cannot be exact in JSON; write it as a \"0x...\" string");
     } else if (cJSON_IsString(node)) {
         const char *s = node->valuestring;
         size_t n = strlen(s), i;
@@ -711,7 +710,8 @@ int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint6
                     return jdoc_fail(d, node, err, errlen,
                                      "\"%s\" is neither \"0x\" hex nor decimal digits", s);
             if (n > 1 && s[0] == '0')
-                return jdoc_fail(d, node, err, errlen, "decimal string \"%s\" has a leading zero", s);
+                return jdoc_fail(d, node, err, errlen, "decimal string \"%s\" has a leading zero",
+                                 s);
             errno = 0;
             t = strtoull(s, &e, 10);
             if (errno == ERANGE || !e || *e)
@@ -723,9 +723,8 @@ int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint6
                          type_name(node));
     }
     if (v < min || v > max)
-        return jdoc_fail(d, node, err, errlen,
-                         "value %llu (0x%llx) out of range [%llu, %llu]", (unsigned long long)v,
-                         (unsigned long long)v, (unsigned long long)min,
+        return jdoc_fail(d, node, err, errlen, "value %llu (0x%llx) out of range [%llu, %llu]",
+                         (unsigned long long)v, (unsigned long long)v, (unsigned long long)min,
                          (unsigned long long)max);
     if (out)
         *out = v;
@@ -735,8 +734,7 @@ int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint6
 int jdoc_bool(const jdoc *d, const cJSON *node, int *out, char *err, size_t errlen)
 {
     if (!cJSON_IsBool(node))
-        return jdoc_fail(d, node, err, errlen, "expected true or false, found %s",
-                         type_name(node));
+        return jdoc_fail(d, node, err, errlen, "expected true or false, found %s", type_name(node));
     if (out)
         *out = cJSON_IsTrue(node) ? 1 : 0;
     return 0;

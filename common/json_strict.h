@@ -28,8 +28,8 @@ jdoc *jdoc_parse_text(const char *name, const char *text, char *err, size_t errl
 /* Parse len bytes of text that stand at line `line`, column `col` of the
  * source `name` (a value cut out of a larger file): every position, in
  * messages and from jdoc_pos, is then in that source's coordinates. */
-jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col,
-                       char *err, size_t errlen);
+jdoc *jdoc_parse_slice(const char *name, const char *text, size_t len, int line, int col, char *err,
+                       size_t errlen);
 const cJSON *jdoc_root(const jdoc *d);
 const char *jdoc_name(const jdoc *d);
 void jdoc_free(jdoc *d);
@@ -40,15 +40,13 @@ void jdoc_pos(const jdoc *d, const cJSON *node, int *line, int *col);
 void jdoc_key_pos(const jdoc *d, const cJSON *node, int *line, int *col);
 
 /* Write "name:line:col: reason" for the value node; returns -1. */
-int jdoc_fail(const jdoc *d, const cJSON *node, char *err, size_t errlen,
-              const char *fmt, ...)
+int jdoc_fail(const jdoc *d, const cJSON *node, char *err, size_t errlen, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 /* The same at the key of an object member. */
-int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen,
-                  const char *fmt, ...)
+int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
@@ -56,17 +54,17 @@ int jdoc_fail_key(const jdoc *d, const cJSON *node, char *err, size_t errlen,
 
 /* obj must be an object whose keys are all in allowed (NULL-terminated);
  * an unknown key fails at that key. */
-int jdoc_check_keys(const jdoc *d, const cJSON *obj, const char *const *allowed,
-                    char *err, size_t errlen);
+int jdoc_check_keys(const jdoc *d, const cJSON *obj, const char *const *allowed, char *err,
+                    size_t errlen);
 
 /* Unsigned integer: a JSON integer (no fraction, no exponent, <= 2^53) or a
  * string "0x" + 1..16 hex digits or decimal digits; range-checked. */
-int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max,
-             uint64_t *out, char *err, size_t errlen);
+int jdoc_u64(const jdoc *d, const cJSON *node, uint64_t min, uint64_t max, uint64_t *out, char *err,
+             size_t errlen);
 int jdoc_bool(const jdoc *d, const cJSON *node, int *out, char *err, size_t errlen);
 int jdoc_str(const jdoc *d, const cJSON *node, const char **out, char *err, size_t errlen);
-int jdoc_f64(const jdoc *d, const cJSON *node, double min, double max, double *out,
-             char *err, size_t errlen);
+int jdoc_f64(const jdoc *d, const cJSON *node, double min, double max, double *out, char *err,
+             size_t errlen);
 
 /* Convenience: member of an object by exact (case-sensitive) key, or NULL. */
 const cJSON *jdoc_get(const cJSON *obj, const char *key);

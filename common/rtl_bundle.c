@@ -11,17 +11,17 @@
 typedef rtl_field field;
 
 #define SZ(type, member) sizeof(((type *)0)->member)
-#define CHUNKS(width) (((width) + 63u) / 64u)
+#define CHUNKS(width)    (((width) + 63u) / 64u)
 /* Elements of a scope: in the RTL build, in the C arrays. */
-#define RTL_N_SYSTEM 1u
-#define RTL_N_CPU ((unsigned)RTL_NCPU)
-#define RTL_N_CORE ((unsigned)RTL_NCPU)
-#define RTL_N_GROUP ((unsigned)RTL_NCG)
-#define C_N_SYSTEM 1u
-#define C_N_CPU CPUMF_MAX_CPUS
-#define C_N_CORE CPUMF_MAX_CPUS
-#define C_N_GROUP CPUMF_MAX_CGS
-#define CFG_PATH_model(f) model.f
+#define RTL_N_SYSTEM       1u
+#define RTL_N_CPU          ((unsigned)RTL_NCPU)
+#define RTL_N_CORE         ((unsigned)RTL_NCPU)
+#define RTL_N_GROUP        ((unsigned)RTL_NCG)
+#define C_N_SYSTEM         1u
+#define C_N_CPU            CPUMF_MAX_CPUS
+#define C_N_CORE           CPUMF_MAX_CPUS
+#define C_N_GROUP          CPUMF_MAX_CGS
+#define CFG_PATH_model(f)  model.f
 #define CFG_PATH_system(f) f
 
 static const field cpu_in_fields[] = {
@@ -41,26 +41,38 @@ static const field cpu_out_fields[] = {
 };
 static const field cfg_fields[] = {
 #define CPUMF_CFG(c, f, w, s, d)                                                                   \
-    {"", #f, RTL_SCOPE_##s, offsetof(cpumf_system_cfg, CFG_PATH_##c(f)),                           \
-     SZ(cpumf_system_cfg, CFG_PATH_##c(f)) / C_N_##s, RTL_N_##s, RTL_N_##s, w},
+    {"",                                                                                           \
+     #f,                                                                                           \
+     RTL_SCOPE_##s,                                                                                \
+     offsetof(cpumf_system_cfg, CFG_PATH_##c(f)),                                                  \
+     SZ(cpumf_system_cfg, CFG_PATH_##c(f)) / C_N_##s,                                              \
+     RTL_N_##s,                                                                                    \
+     RTL_N_##s,                                                                                    \
+     w},
 #include "cpumf/cpumf_ports.def"
 };
 #define OBS_CPU_CPU(u, r, w, n)                                                                    \
     {#u, #r, RTL_SCOPE_CPU, offsetof(cpumf_cpu_obs, u.r), SZ(cpumf_cpu_obs, u.r) / (n), n, n, w},
 #define OBS_CPU_SYSTEM(u, r, w, n)
-#define OBS_CPU_CORE OBS_CPU_SYSTEM
+#define OBS_CPU_CORE  OBS_CPU_SYSTEM
 #define OBS_CPU_GROUP OBS_CPU_SYSTEM
 static const field cpu_obs_fields[] = {
 #define CPUMF_REG(u, r, w, n, s, t, m, d) OBS_CPU_##s(u, r, w, n)
 #include "cpumf/cpumf_regs.def"
 };
 #define OBS_SYS(u, r, w, n, s)                                                                     \
-    {#u, #r, RTL_SCOPE_##s, offsetof(cpumf_obs, u.r), SZ(cpumf_obs, u.r) / (C_N_##s * (n)),        \
-     RTL_N_##s * (n), n, w},
+    {#u,                                                                                           \
+     #r,                                                                                           \
+     RTL_SCOPE_##s,                                                                                \
+     offsetof(cpumf_obs, u.r),                                                                     \
+     SZ(cpumf_obs, u.r) / (C_N_##s * (n)),                                                         \
+     RTL_N_##s * (n),                                                                              \
+     n,                                                                                            \
+     w},
 #define OBS_SYS_CPU(u, r, w, n)
 #define OBS_SYS_SYSTEM(u, r, w, n) OBS_SYS(u, r, w, n, SYSTEM)
-#define OBS_SYS_CORE(u, r, w, n) OBS_SYS(u, r, w, n, CORE)
-#define OBS_SYS_GROUP(u, r, w, n) OBS_SYS(u, r, w, n, GROUP)
+#define OBS_SYS_CORE(u, r, w, n)   OBS_SYS(u, r, w, n, CORE)
+#define OBS_SYS_GROUP(u, r, w, n)  OBS_SYS(u, r, w, n, GROUP)
 static const field sys_obs_fields[] = {
 #define CPUMF_REG(u, r, w, n, s, t, m, d) OBS_SYS_##s(u, r, w, n)
 #include "cpumf/cpumf_regs.def"
@@ -71,29 +83,37 @@ typedef struct field_list {
     unsigned n;
 } field_list;
 
-#define LIST(a) {a, (unsigned)(sizeof a / sizeof a[0])}
-static field_list fields_of(rtl_bundle b) {
+#define LIST(a)                                                                                    \
+    {                                                                                              \
+        a, (unsigned)(sizeof a / sizeof a[0])                                                      \
+    }
+static field_list fields_of(rtl_bundle b)
+{
     static const field_list lists[] = {LIST(cpu_in_fields),  LIST(sys_in_fields),
                                        LIST(cpu_out_fields), LIST(cpu_obs_fields),
                                        LIST(sys_obs_fields), LIST(cfg_fields)};
     return lists[b];
 }
 
-const rtl_field *rtl_bundle_field(rtl_bundle b, unsigned k) {
+const rtl_field *rtl_bundle_field(rtl_bundle b, unsigned k)
+{
     field_list l = fields_of(b);
     return k < l.n ? &l.f[k] : NULL;
 }
 
-unsigned rtl_bundle_bits(rtl_bundle b) {
+unsigned rtl_bundle_bits(rtl_bundle b)
+{
     field_list l = fields_of(b);
     unsigned bits = 0;
-    for (unsigned k = 0; k < l.n; k++) bits += l.f[k].n * l.f[k].width;
+    for (unsigned k = 0; k < l.n; k++)
+        bits += l.f[k].n * l.f[k].width;
     return bits;
 }
 
 /* Bits [lsb, lsb + width) of the words, width at most 64: the (up to three)
  * words they touch, no more. */
-static inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
+static inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t v)
+{
     uint32_t *p = w + lsb / 32u;
     unsigned off = lsb % 32u, end = off + width;
     uint64_t m = width == 64u ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1u;
@@ -109,16 +129,20 @@ static inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t 
     }
 }
 
-static inline uint64_t get_bits(const uint32_t *w, unsigned lsb, unsigned width) {
+static inline uint64_t get_bits(const uint32_t *w, unsigned lsb, unsigned width)
+{
     const uint32_t *p = w + lsb / 32u;
     unsigned off = lsb % 32u, end = off + width;
     uint64_t v = p[0] >> off;
-    if (end > 32u) v |= (uint64_t)p[1] << (32u - off);
-    if (end > 64u) v |= (uint64_t)p[2] << (64u - off);
+    if (end > 32u)
+        v |= (uint64_t)p[1] << (32u - off);
+    if (end > 64u)
+        v |= (uint64_t)p[2] << (64u - off);
     return width == 64u ? v : v & (((uint64_t)1 << width) - 1u);
 }
 
-static uint64_t load(const void *p, unsigned esz) {
+static uint64_t load(const void *p, unsigned esz)
+{
     uint8_t v8;
     uint16_t v16;
     uint32_t v32;
@@ -131,7 +155,8 @@ static uint64_t load(const void *p, unsigned esz) {
     }
 }
 
-static void store(void *p, unsigned esz, uint64_t v) {
+static void store(void *p, unsigned esz, uint64_t v)
+{
     uint8_t v8 = (uint8_t)v;
     uint16_t v16 = (uint16_t)v;
     uint32_t v32 = (uint32_t)v;
@@ -143,14 +168,16 @@ static void store(void *p, unsigned esz, uint64_t v) {
     }
 }
 
-uint64_t rtl_field_get(const rtl_field *f, const void *c, unsigned e) {
+uint64_t rtl_field_get(const rtl_field *f, const void *c, unsigned e)
+{
     return load((const char *)c + f->off + (size_t)e * f->esz, f->esz);
 }
 
 /* A field of width bits from the C field at c (size bytes) at lsb: elements
  * of up to 64 bits, a wider field in 64-bit chunks. */
 static inline void put_field(uint32_t *words, unsigned lsb, unsigned width, const void *c,
-                             size_t size) {
+                             size_t size)
+{
     unsigned chunks = CHUNKS(width);
     unsigned esz = (unsigned)(size / chunks);
     for (unsigned h = 0; h < chunks; h++) {
@@ -170,7 +197,8 @@ enum {
 #include "cpumf/cpumf_ports.def"
 };
 
-static void pack_cpu_in(const cpumf_cpu_in *c, uint32_t *words) {
+static void pack_cpu_in(const cpumf_cpu_in *c, uint32_t *words)
+{
     unsigned at = CPU_IN_BITS;
 #define CPUMF_IN(f, w, d)                                                                          \
     at -= (w);                                                                                     \
@@ -179,7 +207,8 @@ static void pack_cpu_in(const cpumf_cpu_in *c, uint32_t *words) {
 }
 
 /* Fields from the last (least significant) up: lsb is where f starts. */
-void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb) {
+void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb)
+{
     field_list l = fields_of(b);
     if (b == RTL_CPU_IN && lsb == 0u) {
         pack_cpu_in((const cpumf_cpu_in *)c, words);
@@ -198,7 +227,8 @@ void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb)
 /* n elements of width bits (at most 64) at lsb into the C field at c (size
  * bytes); 64-bit elements on a word boundary are the words themselves. */
 static inline void get_field(const uint32_t *words, unsigned lsb, unsigned width, unsigned n,
-                             void *c, size_t size) {
+                             void *c, size_t size)
+{
     unsigned esz = (unsigned)(size / n);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (width == 64u && esz == 8u && lsb % 32u == 0u) {
@@ -214,7 +244,7 @@ static inline void get_field(const uint32_t *words, unsigned lsb, unsigned width
  * word-aligned ports: one statement per field, as pack_cpu_in. */
 #define OBS_BITS_CPU(w, n) +(w) * (n)
 #define OBS_BITS_SYSTEM(w, n)
-#define OBS_BITS_CORE OBS_BITS_SYSTEM
+#define OBS_BITS_CORE  OBS_BITS_SYSTEM
 #define OBS_BITS_GROUP OBS_BITS_SYSTEM
 enum {
     CPU_OUT_BITS = 0
@@ -226,7 +256,8 @@ enum {
 #include "cpumf/cpumf_regs.def"
 };
 
-static void unpack_cpu_out(const uint32_t *words, cpumf_cpu_out *c) {
+static void unpack_cpu_out(const uint32_t *words, cpumf_cpu_out *c)
+{
     unsigned at = CPU_OUT_BITS;
 #define CPUMF_OUT(f, u, p, w, d)                                                                   \
     at -= (w);                                                                                     \
@@ -238,15 +269,17 @@ static void unpack_cpu_out(const uint32_t *words, cpumf_cpu_out *c) {
     at -= (w) * (n);                                                                               \
     get_field(words, at, w, n, &c->u.r, sizeof c->u.r);
 #define OBS_GET_SYSTEM(u, r, w, n)
-#define OBS_GET_CORE OBS_GET_SYSTEM
+#define OBS_GET_CORE  OBS_GET_SYSTEM
 #define OBS_GET_GROUP OBS_GET_SYSTEM
-static void unpack_cpu_obs(const uint32_t *words, cpumf_cpu_obs *c) {
+static void unpack_cpu_obs(const uint32_t *words, cpumf_cpu_obs *c)
+{
     unsigned at = CPU_OBS_BITS;
 #define CPUMF_REG(u, r, w, n, s, t, m, d) OBS_GET_##s(u, r, w, n)
 #include "cpumf/cpumf_regs.def"
 }
 
-void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c) {
+void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c)
+{
     field_list l = fields_of(b);
     if (b == RTL_CPU_OUT && lsb == 0u) {
         unpack_cpu_out(words, (cpumf_cpu_out *)c);
@@ -275,7 +308,8 @@ void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *
 }
 
 const char *rtl_bundle_diff(rtl_bundle b, const uint32_t *x, const uint32_t *y, char *name,
-                            unsigned len) {
+                            unsigned len)
+{
     field_list l = fields_of(b);
     unsigned lsb = rtl_bundle_bits(b);
     for (unsigned k = 0; k < l.n; k++) {
@@ -287,7 +321,8 @@ const char *rtl_bundle_diff(rtl_bundle b, const uint32_t *x, const uint32_t *y, 
                 unsigned bits = f->width - h < 64u ? f->width - h : 64u;
                 same &= get_bits(x, at + h, bits) == get_bits(y, at + h, bits);
             }
-            if (same) continue;
+            if (same)
+                continue;
             int n = snprintf(name, len, "%s%s%s", f->unit, *f->unit ? "." : "", f->name);
             if (f->n > f->count)
                 snprintf(name + n, len - (unsigned)n, "[%u][%u]", e / f->count, e % f->count);

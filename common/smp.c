@@ -31,7 +31,8 @@ void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu
     unsigned m, d;
     civil(days, &y, &m, &d);
     snprintf(buf, len, "SYSHIS%04lld%02u%02u.%02u%02u%02u.%03u.SMP.cpu%u", (long long)y, m, d,
-             (unsigned)(sod / 3600), (unsigned)(sod / 60 % 60), (unsigned)(sod % 60), seq % 1000u, cpu);
+             (unsigned)(sod / 3600), (unsigned)(sod / 60 % 60), (unsigned)(sod % 60), seq % 1000u,
+             cpu);
 }
 
 static void put16(uint8_t *b, uint16_t v)
@@ -92,18 +93,22 @@ int tb_smp_unpack_header(const uint8_t in[TB_SMP_HDR], tb_smp_header *h, char *e
     h->tod = tb_be64(in + 48);
     h->alerts = get32(in + 56);
     if (h->version != TB_SMP_VERSION) {
-        snprintf(err, errlen, "header version %u (this reader knows %u)", h->version, TB_SMP_VERSION);
+        snprintf(err, errlen, "header version %u (this reader knows %u)", h->version,
+                 TB_SMP_VERSION);
         return -1;
     }
-    if (h->flags & ~(uint32_t)(TB_SMP_F_BASIC | TB_SMP_F_DIAG | TB_SMP_F_1M) || !(h->flags & TB_SMP_F_BASIC)) {
-        snprintf(err, errlen, "header flags 0x%x: basic sampling must be set, bits above 2 clear", h->flags);
+    if (h->flags & ~(uint32_t)(TB_SMP_F_BASIC | TB_SMP_F_DIAG | TB_SMP_F_1M) ||
+        !(h->flags & TB_SMP_F_BASIC)) {
+        snprintf(err, errlen, "header flags 0x%x: basic sampling must be set, bits above 2 clear",
+                 h->flags);
         return -1;
     }
     if (h->bsdes != 32) {
         snprintf(err, errlen, "header BSDES %u (a basic entry is 32 bytes)", h->bsdes);
         return -1;
     }
-    if ((h->flags & TB_SMP_F_DIAG) ? (h->dsdes < 16 || h->dsdes > 4032 || h->dsdes % 8) : h->dsdes != 0) {
+    if ((h->flags & TB_SMP_F_DIAG) ? (h->dsdes < 16 || h->dsdes > 4032 || h->dsdes % 8)
+                                   : h->dsdes != 0) {
         snprintf(err, errlen, "header DSDES %u does not fit the flags 0x%x", h->dsdes, h->flags);
         return -1;
     }
@@ -135,8 +140,8 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         return -1;
     }
     if (size < TB_SMP_HDR) {
-        snprintf(err, errlen, "%s: malformed: %ld bytes, shorter than the %d-byte header", path, size,
-                 TB_SMP_HDR);
+        snprintf(err, errlen, "%s: malformed: %ld bytes, shorter than the %d-byte header", path,
+                 size, TB_SMP_HDR);
         fclose(fp);
         return -1;
     }
@@ -153,8 +158,11 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
     f->entry_size = (uint32_t)f->h.bsdes + ((f->h.flags & TB_SMP_F_DIAG) ? f->h.dsdes : 0u);
     need = f->h.samples * f->entry_size;
     if (f->h.samples > (uint64_t)size || need != (uint64_t)size - TB_SMP_HDR) {
-        snprintf(err, errlen, "%s: malformed: header says %llu entries of %u bytes, the file holds %ld bytes after "
-                 "the header", path, (unsigned long long)f->h.samples, f->entry_size, size - TB_SMP_HDR);
+        snprintf(
+            err, errlen,
+            "%s: malformed: header says %llu entries of %u bytes, the file holds %ld bytes after "
+            "the header",
+            path, (unsigned long long)f->h.samples, f->entry_size, size - TB_SMP_HDR);
         fclose(fp);
         return -1;
     }
@@ -170,13 +178,17 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         const uint8_t *e = f->data + k * f->entry_size;
         uint16_t fc = get16(e), dfc;
         if (fc != 0x0001) {
-            snprintf(err, errlen, "%s: malformed: entry %llu (offset %llu) has basic format code 0x%04x, not 0x0001",
-                     path, (unsigned long long)k, (unsigned long long)(TB_SMP_HDR + k * f->entry_size), fc);
+            snprintf(
+                err, errlen,
+                "%s: malformed: entry %llu (offset %llu) has basic format code 0x%04x, not 0x0001",
+                path, (unsigned long long)k, (unsigned long long)(TB_SMP_HDR + k * f->entry_size),
+                fc);
             tb_smp_free(f);
             return -1;
         }
         if ((f->h.flags & TB_SMP_F_DIAG) && ((dfc = get16(e + f->h.bsdes)) & 0x8000) == 0) {
-            snprintf(err, errlen, "%s: malformed: entry %llu has diagnostic format code 0x%04x (8001 or later)",
+            snprintf(err, errlen,
+                     "%s: malformed: entry %llu has diagnostic format code 0x%04x (8001 or later)",
                      path, (unsigned long long)k, dfc);
             tb_smp_free(f);
             return -1;

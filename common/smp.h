@@ -12,12 +12,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define TB_SMP_HDR 64
-#define TB_SMP_MAGIC "CPUMFSMP"
+#define TB_SMP_HDR     64
+#define TB_SMP_MAGIC   "CPUMFSMP"
 #define TB_SMP_VERSION 1
 #define TB_SMP_F_BASIC 0x1u
-#define TB_SMP_F_DIAG 0x2u
-#define TB_SMP_F_1M 0x4u
+#define TB_SMP_F_DIAG  0x2u
+#define TB_SMP_F_1M    0x4u
 
 typedef struct tb_smp_header {
     uint16_t version, cpu, bsdes, dsdes;
@@ -54,7 +54,7 @@ typedef struct tb_smp_file {
     char path[1024];
     tb_smp_header h;
     uint32_t entry_size;
-    uint8_t *data;      /* h.samples * entry_size bytes */
+    uint8_t *data; /* h.samples * entry_size bytes */
 } tb_smp_file;
 
 /* 0 ok; -1 (unreadable or malformed) with "path: reason" in err. */

@@ -99,14 +99,16 @@ module cf_global
       for (int i = 0; i < NCPU; i++) begin
         if (cpu_inst[i] && !stopped_i[i] && cg_inst[g] &&
             int'(cfg_cpu_cg_i[i]) == g) begin
-          cg_inc[g][0] = cg_inc[g][0] + 4'(cr_fn_i[i][1]);                         // SHA functions
-          cg_inc[g][1] = cg_inc[g][1] | 4'(cr_busy_i[i][1]);                       // SHA busy
-          cg_inc[g][2] = cg_inc[g][2] + 4'(cr_bfn_i[i][1]);                        // SHA blocked functions
-          cg_inc[g][3] = cg_inc[g][3] + 4'(cr_bcyc_i[i][1]);                       // SHA blocked cycles
-          cg_inc[g][4] = cg_inc[g][4] + 4'(cr_fn_i[i][2]) + 4'(cr_fn_i[i][3]);     // DEA/AES functions
-          cg_inc[g][5] = cg_inc[g][5] | {3'b0, cr_busy_i[i][2] | cr_busy_i[i][3]};     // DEA/AES busy
-          cg_inc[g][6] = cg_inc[g][6] + 4'(cr_bfn_i[i][2]) + 4'(cr_bfn_i[i][3]);   // DEA/AES blocked fn
-          cg_inc[g][7] = cg_inc[g][7] + {3'b0, cr_bcyc_i[i][2] | cr_bcyc_i[i][3]};     // DEA/AES blocked cyc
+          // 0-3: SHA functions, busy, blocked functions, blocked cycles;
+          // 4-7: the same for DEA and AES together
+          cg_inc[g][0] = cg_inc[g][0] + 4'(cr_fn_i[i][1]);
+          cg_inc[g][1] = cg_inc[g][1] | 4'(cr_busy_i[i][1]);
+          cg_inc[g][2] = cg_inc[g][2] + 4'(cr_bfn_i[i][1]);
+          cg_inc[g][3] = cg_inc[g][3] + 4'(cr_bcyc_i[i][1]);
+          cg_inc[g][4] = cg_inc[g][4] + 4'(cr_fn_i[i][2]) + 4'(cr_fn_i[i][3]);
+          cg_inc[g][5] = cg_inc[g][5] | {3'b0, cr_busy_i[i][2] | cr_busy_i[i][3]};
+          cg_inc[g][6] = cg_inc[g][6] + 4'(cr_bfn_i[i][2]) + 4'(cr_bfn_i[i][3]);
+          cg_inc[g][7] = cg_inc[g][7] + {3'b0, cr_bcyc_i[i][2] | cr_bcyc_i[i][3]};
         end
       end
     end

@@ -416,7 +416,8 @@ module mf_insn
     lc_spec = (x & ~{42'b0, lc_allowed, 10'b0, lc_allowed}) != '0;
     lc_e    = x[21:16];
     lc_c    = x[5:0];
-    for (int s = 0; s < 6; s++) lc_ok[s] = !lc_sets[s] || ((lc_e[s] || !lc_c[s]) && (a_i[s] || (!lc_e[s] && !lc_c[s])));
+    for (int s = 0; s < 6; s++)
+      lc_ok[s] = !lc_sets[s] || ((lc_e[s] || !lc_c[s]) && (a_i[s] || (!lc_e[s] && !lc_c[s])));
   end
 
   // LSCTL (section 15): X = operand doubleword 0, bit 0 basic, 1 diagnostic.
@@ -430,7 +431,8 @@ module mf_insn
     ls_act     = (ls_e & ls_c) != '0;
     ls_int_bad = ls_act && (x1 < cfg_min_int_i || x1 > cfg_max_int_i);
     `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
-    for (int f = 0; f < 2; f++) ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));
+    for (int f = 0; f < 2; f++)
+      ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));
   end
 
   // ---------------------------------------------------------------------------

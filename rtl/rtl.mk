@@ -45,9 +45,11 @@ $(MUT_PKG): tests/mutants/mutants.md $(BUILD)/cpumf-regress
 define VERILATE
 $(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(RTL_INC) $(TB_SV) $(4)
 	@mkdir -p $(BUILD)/$(1)
-	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) >$(BUILD)/$(1)/verilate.log 2>&1 \
+	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) \
+	  >$(BUILD)/$(1)/verilate.log 2>&1 \
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
-	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 verilated.o verilated_fst_c.o verilated_threads.o \
+	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 \
+	  verilated.o verilated_fst_c.o verilated_threads.o \
 	  $(if $(3),verilated_cov.o) >/dev/null
 $(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h common/rtl_bundle.h \
     $(BUILD)/$(1)/Vcosim_top__ALL.a
@@ -65,7 +67,8 @@ $(eval $(call VERILATE,vobj-xrand,--x-initial unique --x-assign unique))
 # 3.8 MB .dat; without them 1.7x and 0.8 MB (busy_all.json).
 $(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-max-width 32,cov))
 # What a binary links from one of these builds.
-VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
+VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a \
+  $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
   -lz -lpthread
 
 lint: $(MUT_PKG)

@@ -77,8 +77,8 @@ module sf_interval
     tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);
     `MUT_DO(SF_WAIT_TICKS_SHARED, tick = !stopped_i && active_i;)
     reload_now = tick && (cnt_q <= 64'd1);
-    lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM || cfg_int_mode_i == INT_RANDOM_SEC)) ?
-                 draw(lfsr_q) : lfsr_q;
+    lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM ||
+                                 cfg_int_mode_i == INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
     // the secondary count, then the primary (at once when the byte is 0)
     due = (tick && sec_act_q && sec_q <= 8'd1) ||
           (reload_now && (cfg_int_mode_i != INT_RANDOM_SEC || lfsr_tick[7:0] == 8'd0));

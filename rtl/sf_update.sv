@@ -122,8 +122,10 @@ module sf_update
 
   // The entry registers load at a capture.
   always_comb begin
-    for (int k = 0; k < 4; k++) ent_b_d[k] = (state_q == US_IDLE && capture_i) ? cap_b[k] : ent_b_q[k];
-    for (int k = 0; k < 3; k++) ent_d_d[k] = (state_q == US_IDLE && capture_i) ? cap_d[k] : ent_d_q[k];
+    for (int k = 0; k < 4; k++)
+      ent_b_d[k] = (state_q == US_IDLE && capture_i) ? cap_b[k] : ent_b_q[k];
+    for (int k = 0; k < 3; k++)
+      ent_d_d[k] = (state_q == US_IDLE && capture_i) ? cap_d[k] : ent_d_q[k];
   end
 
   // Doubleword k of the captured entry.

@@ -5,7 +5,8 @@
 # dpi/ (the model in a SystemVerilog bench through DPI-C).
 
 TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
-TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard tb/runner/*.c tb/stimulus/*.c tb/scenario/*.c tb/drivers/*.c)))
+TB_DIRS := tb/runner tb/stimulus tb/scenario tb/drivers
+TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard $(addsuffix /*.c,$(TB_DIRS)))))
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
 COSIM_OBJ += $(BUNDLE_OBJ)
@@ -19,10 +20,11 @@ $(BUILD)/cpumf-sim: $(BUILD)/obj/tb/runner/sim_main.o $(TB_OBJ) $(BUILD)/libcpum
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 
 # cpumf-cosim on each Verilated build: the binary's suffix, the build, extra objects.
+COSIM_MAIN := $(BUILD)/obj/tb/lockstep/cosim_main.o
 define COSIM_BIN
-$(BUILD)/cpumf-cosim$(1): $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
+$(BUILD)/cpumf-cosim$(1): $(COSIM_MAIN) $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
     $(BUILD)/$(2)/rtl_shim.o
-	$(CXX) $(OPT) -o $$@ $(BUILD)/obj/tb/lockstep/cosim_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
+	$(CXX) $(OPT) -o $$@ $(COSIM_MAIN) $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
 	  $(call VLT_LIBS,$(BUILD)/$(2)) $(3) $(LDLIBS)
 endef
 cosim: $(BUILD)/cpumf-cosim
@@ -41,9 +43,11 @@ $(BUILD)/san/cpumf-sim: $(SAN_SRC)
 
 # The installed cpumf-sim and cpumf-cosim (default configs directory under PREFIX).
 $(IOBJ)/tb/%.o: INCLUDES := $(TB_INCLUDES)
-$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) $(IOBJ)/libcpumf.a
+$(IOBJ)/cpumf-sim: $(IOBJ)/tb/runner/sim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(TB_OBJ)) \
+    $(IOBJ)/libcpumf.a
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
-$(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(COSIM_OBJ) $(TB_OBJ)) \
+$(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o \
+    $(patsubst $(BUILD)/obj/%,$(IOBJ)/%,$(COSIM_OBJ) $(TB_OBJ)) \
     $(IOBJ)/libcpumf.a $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(filter-out %/rtl_shim.o,$^) $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 

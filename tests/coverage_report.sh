@@ -55,7 +55,8 @@ verilator_coverage --write-info "$tmp/line.info" "$tmp/line.dat" >/dev/null
 rtl_only() { awk '/^SF:/ { keep = ($0 ~ /^SF:rtl\//) } keep' "$1"; }
 rtl_only "$tmp/all.info" >"$out/coverage.info"
 rtl_only "$tmp/line.info" >"$tmp/line.rtl.info"
-[ -s "$out/coverage.info" ] || die "no rtl/ coverage points in $in (were the files written by cpumf-cosim-cov?)"
+[ -s "$out/coverage.info" ] ||
+  die "no rtl/ coverage points in $in (were the files written by cpumf-cosim-cov?)"
 
 rm -rf "$out/html"
 genhtml --quiet --title "cpumf RTL coverage" --output-directory "$out/html" "$out/coverage.info" \
@@ -73,7 +74,8 @@ if [ -s "$tmp/uncovered" ]; then
 fi
 
 pct() { awk -v c="$1" -v t="$2" 'BEGIN { printf "%d/%d (%.1f%%)\n", c, t, t ? 100 * c / t : 0 }'; }
-read -r lc lt < <(awk -F'[:,]' '/^DA:/ { t++; if ($3 > 0) c++ } END { print c + 0, t + 0 }' "$tmp/line.rtl.info")
+read -r lc lt < <(awk -F'[:,]' '/^DA:/ { t++; if ($3 > 0) c++ } END { print c + 0, t + 0 }' \
+  "$tmp/line.rtl.info")
 # Toggle points of rtl/ files only, counted from the merged data itself.
 read -r tc tt < <(grep -aF "$toggle" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" |
   awk '{ t++; if ($NF > 0) c++ } END { print c + 0, t + 0 }')

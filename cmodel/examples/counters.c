@@ -20,24 +20,30 @@ typedef struct bench_mem {
     uint64_t dw[MEM_BYTES / 8];
 } bench_mem;
 
-static int mem_read(void *user, uint64_t addr, uint64_t *data) {
+static int mem_read(void *user, uint64_t addr, uint64_t *data)
+{
     bench_mem *m = (bench_mem *)user;
-    if (addr >= MEM_BYTES) return 1; /* not available */
+    if (addr >= MEM_BYTES)
+        return 1; /* not available */
     *data = m->dw[addr / 8];
     return 0;
 }
 
-static int mem_write(void *user, uint64_t addr, uint64_t data, uint8_t byte_mask) {
+static int mem_write(void *user, uint64_t addr, uint64_t data, uint8_t byte_mask)
+{
     bench_mem *m = (bench_mem *)user;
     uint64_t mask = 0;
-    if (addr >= MEM_BYTES) return 1;
+    if (addr >= MEM_BYTES)
+        return 1;
     for (int b = 0; b < 8; b++)
-        if (byte_mask & (0x80u >> b)) mask |= 0xffull << (56 - 8 * b);
+        if (byte_mask & (0x80u >> b))
+            mask |= 0xffull << (56 - 8 * b);
     m->dw[addr / 8] = (m->dw[addr / 8] & ~mask) | (data & mask);
     return 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     static bench_mem mem;
     static cpumf_sys_in in;
     static cpumf_sys_out out;
@@ -63,9 +69,11 @@ int main(int argc, char **argv) {
         in.cpu[0].problem = cycle >= 500;                    /* second half in the problem state */
         in.cpu[0].l1d_dw = cycle % 50 == 0;
         cpumf_step(sys, &in, &out);
-        if (out.cpu[0].insn_ready && in.cpu[0].insn_valid) in.cpu[0].insn_valid = 0; /* accepted */
+        if (out.cpu[0].insn_ready && in.cpu[0].insn_valid)
+            in.cpu[0].insn_valid = 0; /* accepted */
         if (out.cpu[0].insn_done)
-            printf("cycle %u: LCCTL done, cc %u, exception 0x%02x\n", cycle, out.cpu[0].cc, out.cpu[0].exc);
+            printf("cycle %u: LCCTL done, cc %u, exception 0x%02x\n", cycle, out.cpu[0].cc,
+                   out.cpu[0].exc);
     }
 
     static const unsigned shown[] = {0, 1, 4, 32, 33};
@@ -77,8 +85,8 @@ int main(int argc, char **argv) {
         cpumf_read_register(sys, name, &by_name);
         cpumf_x_ecctr(sys, 0, 0, shown[k], 0, 0, &r);
         printf("counter %3u %-24s %10llu (ECCTR cc %u: %llu)\n", shown[k],
-               cpumf_counter_name(&cpumf_config(sys)->model, shown[k]), (unsigned long long)by_name, r.cc,
-               (unsigned long long)r.r1);
+               cpumf_counter_name(&cpumf_config(sys)->model, shown[k]), (unsigned long long)by_name,
+               r.cc, (unsigned long long)r.r1);
     }
     cpumf_destroy(sys);
     return 0;

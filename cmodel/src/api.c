@@ -76,8 +76,8 @@ cpumf_sys *cpumf_create_from_json(const char *json_text, const char *configs_dir
             snprintf(err, errlen, "<json>:1:1: no text");
         return NULL;
     }
-    return create_from_doc(jdoc_parse_text("<json>", json_text, err, errlen), configs_dir,
-                           err, errlen);
+    return create_from_doc(jdoc_parse_text("<json>", json_text, err, errlen), configs_dir, err,
+                           errlen);
 }
 
 const char *cpumf_last_error(const cpumf_sys *s)
@@ -140,8 +140,7 @@ int cpumf_in_present(cpumf_sys_in *in, unsigned cpu, const cpumf_insn *insn)
     return 0;
 }
 
-int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user,
-                         unsigned latency)
+int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user, unsigned latency)
 {
     if (!s)
         return -1;

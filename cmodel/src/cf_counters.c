@@ -11,8 +11,8 @@
 static const unsigned cpu_sets[4] = {CPUMF_SET_BASIC, CPUMF_SET_PROBLEM, CPUMF_SET_CRYPTO,
                                      CPUMF_SET_EXT};
 
-void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in,
-                      cf_counters_out *out, cf_counters_state *d)
+void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in, cf_counters_out *out,
+                      cf_counters_state *d)
 {
     const cpumf_cpu_in *io = in->io;
     unsigned touched = 0u, i, k;
@@ -58,8 +58,7 @@ void cf_counters_commit(cf_counters_state *q, const cf_counters_state *d, unsign
         unsigned s = cpu_sets[i];
         if (touched & s) {
             unsigned first = arch_set_first_slot(s);
-            memcpy(q->ctr + first, d->ctr + first,
-                   (size_t)arch_set_count(m, s) * sizeof q->ctr[0]);
+            memcpy(q->ctr + first, d->ctr + first, (size_t)arch_set_count(m, s) * sizeof q->ctr[0]);
         }
     }
 }

@@ -28,8 +28,8 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     for (i = 0; i < n_cpus; i++) {
         const cf_global_cpu_req *r = &in->cpu[i];
         if (r->lpctl_valid) {
-            fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c), g_state(r->lpctl_e, r->lpctl_c),
-                            FCOV_C_lpctl);
+            fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c),
+                            g_state(r->lpctl_e, r->lpctl_c), FCOV_C_lpctl);
             if (e && !r->lpctl_e)
                 disable = 1u;
             e = r->lpctl_e;

@@ -107,8 +107,7 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         e &= CPUMF_SET_MT;
         c &= CPUMF_SET_MT;
         break;
-    default:
-        break;
+    default: break;
     }
     d->a = (uint8_t)a;
     d->e = (uint8_t)e;

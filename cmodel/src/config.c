@@ -126,8 +126,8 @@ int cfg_get_b(const jdoc *d, const cJSON *obj, const char *key, int dflt, int *o
 }
 
 /* A name: 1..maxlen characters of [A-Za-z0-9_.-], not starting with '.'. */
-static int check_ident(const jdoc *d, const cJSON *v, size_t maxlen, const char **out,
-                       char *err, size_t errlen)
+static int check_ident(const jdoc *d, const cJSON *v, size_t maxlen, const char **out, char *err,
+                       size_t errlen)
 {
     const char *s;
     size_t i, n;
@@ -135,8 +135,7 @@ static int check_ident(const jdoc *d, const cJSON *v, size_t maxlen, const char 
         return -1;
     n = strlen(s);
     if (n == 0 || n > maxlen)
-        return jdoc_fail(d, v, err, errlen, "name must have 1 to %u characters",
-                         (unsigned)maxlen);
+        return jdoc_fail(d, v, err, errlen, "name must have 1 to %u characters", (unsigned)maxlen);
     if (s[0] == '.')
         return jdoc_fail(d, v, err, errlen, "name must not start with '.'");
     for (i = 0; i < n; i++) {
@@ -152,8 +151,8 @@ static int check_ident(const jdoc *d, const cJSON *v, size_t maxlen, const char 
 
 /* A config object's keys (all in `keys`), its "name" (into name, n bytes)
  * and its "description". */
-int cfg_parse_head(const jdoc *d, const cJSON *obj, const char *const *keys, char *name,
-                   size_t n, char *err, size_t errlen)
+int cfg_parse_head(const jdoc *d, const cJSON *obj, const char *const *keys, char *name, size_t n,
+                   char *err, size_t errlen)
 {
     const cJSON *v = NULL;
     const char *s = "";
@@ -169,14 +168,22 @@ int cfg_parse_head(const jdoc *d, const cJSON *obj, const char *const *keys, cha
 /* ------------------------------------------------------------------ */
 /* model                                                               */
 
-static const char *const model_keys[] = {"name", "description", "cfvn", "csvn", "facilities",
-                                         "unified_l1", "coprocessor_groups", "max_cpu_address",
-                                         "max_group_address", "counters", "sampling", NULL};
-static const char *const counter_set_keys[] = {"basic", "problem_state", "crypto", "extended",
-                                               "mt", NULL};
-static const char *const sampling_model_keys[] = {"bsdes", "dsdes", "dsde_format",
-                                                  "min_interval", "max_interval", "cpu_speed",
-                                                  NULL};
+static const char *const model_keys[] = {"name",
+                                         "description",
+                                         "cfvn",
+                                         "csvn",
+                                         "facilities",
+                                         "unified_l1",
+                                         "coprocessor_groups",
+                                         "max_cpu_address",
+                                         "max_group_address",
+                                         "counters",
+                                         "sampling",
+                                         NULL};
+static const char *const counter_set_keys[] = {"basic", "problem_state", "crypto", "extended", "mt",
+                                               NULL};
+static const char *const sampling_model_keys[] = {
+    "bsdes", "dsdes", "dsde_format", "min_interval", "max_interval", "cpu_speed", NULL};
 
 /* Counter name: 1..23 characters of [a-z0-9_], starting with a letter. */
 static int check_counter_name(const jdoc *d, const cJSON *v, char *err, size_t errlen)
@@ -251,9 +258,8 @@ static int parse_counter(const jdoc *d, const cJSON *c, const set_desc *sd, int 
                                  (unsigned)m->csvn, 128u + (unsigned)mx - 1u);
     } else if (!cfg_counter_installed(m, n)) {
         /* installed by CFVN/CSVN; n_ext is irrelevant here */
-        return jdoc_fail_key(d, c, err, errlen,
-                             "counter %u is not installed for CFVN %u / CSVN %u", n,
-                             (unsigned)m->cfvn, (unsigned)m->csvn);
+        return jdoc_fail_key(d, c, err, errlen, "counter %u is not installed for CFVN %u / CSVN %u",
+                             n, (unsigned)m->cfvn, (unsigned)m->csvn);
     }
     if (check_counter_name(d, c, err, errlen))
         return -1;
@@ -292,7 +298,8 @@ static int parse_counter_set(const jdoc *d, const cJSON *ctr, size_t si, cpumf_m
             if (m->names[CPUMF_SLOT_EXT + n][0] == '\0')
                 return jdoc_fail(d, set, err, errlen,
                                  "extended counters must be numbered contiguously from 128: "
-                                 "%u is missing", 128u + n);
+                                 "%u is missing",
+                                 128u + n);
         m->n_ext = (uint16_t)count;
         return 0;
     }
@@ -309,8 +316,8 @@ static int parse_counter_set(const jdoc *d, const cJSON *ctr, size_t si, cpumf_m
 }
 
 /* Names are unique across the model; the error points at the second use. */
-static int check_unique_names(const jdoc *d, const cJSON *ctr, const cpumf_model_cfg *m,
-                              char *err, size_t errlen)
+static int check_unique_names(const jdoc *d, const cJSON *ctr, const cpumf_model_cfg *m, char *err,
+                              size_t errlen)
 {
     int a, b;
     for (a = 0; a < CPUMF_NSLOT + 2; a++) {
@@ -364,8 +371,7 @@ static int parse_facilities(const jdoc *d, const cJSON *v, cpumf_model_cfg *m, c
         case 68: f = &m->fac_sf; break;
         case 142: f = &m->fac_stcctm; break;
         default:
-            return jdoc_fail(d, c, err, errlen,
-                             "facility bit %llu is not one of 40, 67, 68, 142",
+            return jdoc_fail(d, c, err, errlen, "facility bit %llu is not one of 40, 67, 68, 142",
                              (unsigned long long)u);
         }
         if (*f)
@@ -507,8 +513,8 @@ int cpumf_load_model(const char *path, cpumf_model_cfg *out, char *err, size_t e
     return r;
 }
 
-int cfg_model_by_name(const char *configs_dir, const char *name, cpumf_model_cfg *out,
-                      char *err, size_t errlen)
+int cfg_model_by_name(const char *configs_dir, const char *name, cpumf_model_cfg *out, char *err,
+                      size_t errlen)
 {
     char path[CFG_PATH_MAX];
     if (!cfg_plain_name(name)) {
@@ -517,7 +523,7 @@ int cfg_model_by_name(const char *configs_dir, const char *name, cpumf_model_cfg
         return -1;
     }
     if (cfg_path_join3(path, sizeof path, configs_dir ? configs_dir : cfg_default_dir(), "models",
-                   name, ".json")) {
+                       name, ".json")) {
         if (err && errlen)
             snprintf(err, errlen, "<model>:1:1: path too long");
         return -1;

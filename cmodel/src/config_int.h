@@ -21,8 +21,8 @@ extern "C" {
 #endif
 
 /* Load configs_dir/models/<name>.json. */
-int cfg_model_by_name(const char *configs_dir, const char *name, cpumf_model_cfg *out,
-                      char *err, size_t errlen);
+int cfg_model_by_name(const char *configs_dir, const char *name, cpumf_model_cfg *out, char *err,
+                      size_t errlen);
 /* Validate a model object (the root of a model file, or inline). */
 int cfg_model_from_json(const jdoc *d, const cJSON *obj, cpumf_model_cfg *out, char *err,
                         size_t errlen);
@@ -31,8 +31,8 @@ int cfg_model_from_json(const jdoc *d, const cJSON *obj, cpumf_model_cfg *out, c
 int cfg_system_from_json(const jdoc *d, const cJSON *obj, const char *configs_dir,
                          cpumf_system_cfg *out, char *err, size_t errlen);
 /* Load configs_dir/systems/<name>.json. */
-int cfg_system_by_name(const char *configs_dir, const char *name, cpumf_system_cfg *out,
-                       char *err, size_t errlen);
+int cfg_system_by_name(const char *configs_dir, const char *name, cpumf_system_cfg *out, char *err,
+                       size_t errlen);
 /* getenv("CPUMF_CONFIGS") if set and not empty, else CPUMF_CONFIGS_DEFAULT
  * (a compile-time macro), else "configs". */
 const char *cfg_default_dir(void);
@@ -57,7 +57,7 @@ int cfg_path_join3(char *buf, size_t n, const char *dir, const char *sub, const 
 int cfg_plain_name(const char *name);
 
 /* Installed-counter rules shared with the loader (pure functions). */
-int cfg_ext_max(unsigned csvn);   /* 32/48/128/160 for CSVN 1/2/3-5/6+ */
+int cfg_ext_max(unsigned csvn); /* 32/48/128/160 for CSVN 1/2/3-5/6+ */
 /* 1 when counter `number` is installed on model m. */
 int cfg_counter_installed(const cpumf_model_cfg *m, unsigned number);
 

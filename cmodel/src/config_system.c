@@ -12,25 +12,29 @@
 /* ------------------------------------------------------------------ */
 /* system                                                              */
 
-static const char *const system_keys[] = {"name", "description", "model", "cpus",
-                                          "threads_per_core", "multithreading", "cpu_addresses",
-                                          "coprocessor_groups", "authorized", "storage",
-                                          "sampling", NULL};
+static const char *const system_keys[] = {"name",          "description",        "model",
+                                          "cpus",          "threads_per_core",   "multithreading",
+                                          "cpu_addresses", "coprocessor_groups", "authorized",
+                                          "storage",       "sampling",           NULL};
 static const char *const group_keys[] = {"address", "cpus", NULL};
 static const char *const auth_keys[] = {"counter_sets", "sampling", "cg", NULL};
 static const char *const storage_keys[] = {"size", "holes", "latency", "backpressure", NULL};
 static const char *const hole_keys[] = {"base", "size", NULL};
-static const char *const sampling_sys_keys[] = {"interval_mode", "lfsr_seed", "dedicated",
-                                                "level", NULL};
+static const char *const sampling_sys_keys[] = {"interval_mode", "lfsr_seed", "dedicated", "level",
+                                                NULL};
 
 /* "counter_sets" of "authorized": cf holds the CG bit on entry and keeps it. */
 static int parse_auth_sets(const jdoc *d, const cJSON *v, const cpumf_model_cfg *m, uint8_t *cf,
                            char *err, size_t errlen)
 {
-    static const struct { const char *name; uint8_t bit; } names[] = {
-        {"basic", CPUMF_SET_BASIC}, {"problem_state", CPUMF_SET_PROBLEM},
-        {"crypto", CPUMF_SET_CRYPTO}, {"extended", CPUMF_SET_EXT}, {"mt", CPUMF_SET_MT}
-    };
+    static const struct {
+        const char *name;
+        uint8_t bit;
+    } names[] = {{"basic", CPUMF_SET_BASIC},
+                 {"problem_state", CPUMF_SET_PROBLEM},
+                 {"crypto", CPUMF_SET_CRYPTO},
+                 {"extended", CPUMF_SET_EXT},
+                 {"mt", CPUMF_SET_MT}};
     const cJSON *c;
     if (!cJSON_IsArray(v))
         return jdoc_fail(d, v, err, errlen, "\"counter_sets\" must be an array of set names");
@@ -50,7 +54,8 @@ static int parse_auth_sets(const jdoc *d, const cJSON *v, const cpumf_model_cfg 
         if (!bit)
             return jdoc_fail(d, c, err, errlen,
                              "unknown counter set \"%s\" (basic, problem_state, crypto, "
-                             "extended, mt)", n);
+                             "extended, mt)",
+                             n);
         if (!m->fac_cf)
             return jdoc_fail(d, c, err, errlen, "model %s has no counter facility (bit 67)",
                              m->name);
@@ -66,8 +71,8 @@ static int parse_auth_sets(const jdoc *d, const cJSON *v, const cpumf_model_cfg 
 }
 
 /* "sampling" of "authorized": the sampling functions. */
-static int parse_auth_sampling(const jdoc *d, const cJSON *v, const cpumf_model_cfg *m,
-                               uint8_t *sf, char *err, size_t errlen)
+static int parse_auth_sampling(const jdoc *d, const cJSON *v, const cpumf_model_cfg *m, uint8_t *sf,
+                               char *err, size_t errlen)
 {
     const cJSON *c;
     if (!cJSON_IsArray(v))
@@ -96,8 +101,7 @@ static int parse_auth_sampling(const jdoc *d, const cJSON *v, const cpumf_model_
     return 0;
 }
 
-static int parse_auth(const jdoc *d, const cJSON *a, cpumf_system_cfg *s, char *err,
-                      size_t errlen)
+static int parse_auth(const jdoc *d, const cJSON *a, cpumf_system_cfg *s, char *err, size_t errlen)
 {
     const cpumf_model_cfg *m = &s->model;
     const cJSON *v;
@@ -137,16 +141,15 @@ static int parse_auth(const jdoc *d, const cJSON *a, cpumf_system_cfg *s, char *
 }
 
 /* One hole: 4K-aligned, inside storage, overlapping no other. */
-static int parse_hole(const jdoc *d, const cJSON *c, cpumf_system_cfg *s, char *err,
-                      size_t errlen)
+static int parse_hole(const jdoc *d, const cJSON *c, cpumf_system_cfg *s, char *err, size_t errlen)
 {
     const cJSON *bn = NULL, *sn = NULL;
     uint64_t base, size;
     unsigned j;
     if (s->n_holes >= CPUMF_MAX_HOLES)
         return jdoc_fail(d, c, err, errlen, "more than %d holes", CPUMF_MAX_HOLES);
-    if (jdoc_check_keys(d, c, hole_keys, err, errlen) ||
-        cfg_need(d, c, "base", &bn, err, errlen) || cfg_need(d, c, "size", &sn, err, errlen) ||
+    if (jdoc_check_keys(d, c, hole_keys, err, errlen) || cfg_need(d, c, "base", &bn, err, errlen) ||
+        cfg_need(d, c, "size", &sn, err, errlen) ||
         jdoc_u64(d, bn, 0, UINT64_MAX, &base, err, errlen) ||
         jdoc_u64(d, sn, 4096, UINT64_MAX, &size, err, errlen))
         return -1;
@@ -227,9 +230,8 @@ static int parse_storage(const jdoc *d, const cJSON *st, cpumf_system_cfg *s, ch
 
 /* An optional obj.key naming one of names (NULL-terminated): *out is its
  * index, left as it is when absent; another name fails with msg. */
-static int parse_choice(const jdoc *d, const cJSON *obj, const char *key,
-                        const char *const *names, const char *msg, unsigned *out, char *err,
-                        size_t errlen)
+static int parse_choice(const jdoc *d, const cJSON *obj, const char *key, const char *const *names,
+                        const char *msg, unsigned *out, char *err, size_t errlen)
 {
     const cJSON *v = jdoc_get(obj, key);
     const char *str;
@@ -251,15 +253,15 @@ static int parse_sampling_sys(const jdoc *d, const cJSON *sp, cpumf_system_cfg *
                               size_t errlen)
 {
     static const char *const modes[] = {"exact", "random", "random-secondary", NULL};
-    static const char *const levels[] = {"lpar", "vm", NULL};   /* levels 1 and 2 */
+    static const char *const levels[] = {"lpar", "vm", NULL}; /* levels 1 and 2 */
     unsigned mode = 0, level = 0;
     uint64_t u;
     int b;
     if (sp && jdoc_check_keys(d, sp, sampling_sys_keys, err, errlen))
         return -1;
     if (parse_choice(d, sp, "interval_mode", modes,
-                     "interval_mode must be \"exact\", \"random\" or \"random-secondary\"",
-                     &mode, err, errlen))
+                     "interval_mode must be \"exact\", \"random\" or \"random-secondary\"", &mode,
+                     err, errlen))
         return -1;
     s->interval_mode = (uint8_t)mode;
     if (cfg_get_u(d, sp, "lfsr_seed", 0, 0xACE1u, 1, 0xFFFFFFFFu, &u, err, errlen))
@@ -375,8 +377,7 @@ static int parse_cpu_addresses(const jdoc *d, const cJSON *obj, cpumf_system_cfg
             return -1;
     }
     if (i != s->n_cpus)
-        return jdoc_fail(d, v, err, errlen, "%u CPU addresses for %u cpus", i,
-                         (unsigned)s->n_cpus);
+        return jdoc_fail(d, v, err, errlen, "%u CPU addresses for %u cpus", i, (unsigned)s->n_cpus);
     return 0;
 }
 
@@ -419,8 +420,8 @@ static int parse_groups(const jdoc *d, const cJSON *obj, cpumf_system_cfg *s, ch
     unsigned g = 0, i;
     if (!m->has_cg) {
         if (v && !(cJSON_IsArray(v) && !v->child))
-            return jdoc_fail(d, v, err, errlen,
-                             "model %s has no coprocessor-group counter sets", m->name);
+            return jdoc_fail(d, v, err, errlen, "model %s has no coprocessor-group counter sets",
+                             m->name);
         s->n_cg = 0;
         return 0;
     }
@@ -526,8 +527,8 @@ int cpumf_load_system(const char *path, cpumf_system_cfg *out, char *err, size_t
 }
 
 int cpumf_load_system_text(const char *text, size_t len, const char *source_name, unsigned line,
-                           unsigned col, const char *configs_dir, cpumf_system_cfg *out,
-                           char *err, size_t errlen)
+                           unsigned col, const char *configs_dir, cpumf_system_cfg *out, char *err,
+                           size_t errlen)
 {
     return system_from_doc(jdoc_parse_slice(source_name ? source_name : "<json>", text, len,
                                             line > INT_MAX ? INT_MAX : (int)line,
@@ -535,8 +536,8 @@ int cpumf_load_system_text(const char *text, size_t len, const char *source_name
                            configs_dir, out, err, errlen);
 }
 
-int cfg_system_by_name(const char *configs_dir, const char *name, cpumf_system_cfg *out,
-                       char *err, size_t errlen)
+int cfg_system_by_name(const char *configs_dir, const char *name, cpumf_system_cfg *out, char *err,
+                       size_t errlen)
 {
     char path[CFG_PATH_MAX];
     if (!configs_dir)

@@ -21,8 +21,8 @@
 /* Local counter-set-state control register (A/E/C per set, group A).  The
  * sampling controls and the program parameter are sf_ctrl's. */
 typedef struct cf_state_state {
-    uint8_t a, e, c;   /* CPUMF_SET_* masks */
-    uint8_t cg_a;      /* coprocessor-group authorization */
+    uint8_t a, e, c; /* CPUMF_SET_* masks */
+    uint8_t cg_a;    /* coprocessor-group authorization */
 } cf_state_state;
 
 typedef struct cf_state_in {
@@ -32,12 +32,12 @@ typedef struct cf_state_in {
     uint8_t lcctl_valid, lcctl_e, lcctl_c; /* full new E/C masks */
     /* SIGP set-multithreading (already gated by CSVN > 3) */
     uint8_t sigp_valid, sigp_enable;
-    uint8_t g_e, g_c;  /* global E, C (current register) */
-    fcov_hits *fc;     /* coverage events of the edge (fcov.h) */
+    uint8_t g_e, g_c; /* global E, C (current register) */
+    fcov_hits *fc;    /* coverage events of the edge (fcov.h) */
 } cf_state_in;
 
 typedef struct cf_state_out {
-    uint32_t raised;   /* alert bits raised this cycle */
+    uint32_t raised; /* alert bits raised this cycle */
 } cf_state_out;
 
 void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out *out,
@@ -63,11 +63,11 @@ typedef struct cf_counters_in {
 } cf_counters_in;
 
 typedef struct cf_counters_out {
-    uint8_t touched;       /* CPUMF_SET_* whose slot ranges d holds */
+    uint8_t touched; /* CPUMF_SET_* whose slot ranges d holds */
 } cf_counters_out;
 
-void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in,
-                      cf_counters_out *out, cf_counters_state *d);
+void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in, cf_counters_out *out,
+                      cf_counters_state *d);
 void cf_counters_commit(cf_counters_state *q, const cf_counters_state *d, unsigned touched,
                         const cpumf_model_cfg *m);
 
@@ -97,7 +97,7 @@ typedef struct cf_global_state {
     uint8_t e, c, change, mt_enabled;
     uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
     uint64_t mt_ctr[CPUMF_MAX_CPUS][2];
-    fcov_hits fc;      /* coverage events of the edge (LPCTL, resets) */
+    fcov_hits fc; /* coverage events of the edge (LPCTL, resets) */
 } cf_global_state;
 
 /* What one CPU contributes to the global unit in one cycle. */
@@ -105,8 +105,8 @@ typedef struct cf_global_cpu_req {
     uint8_t lpctl_valid, lpctl_e, lpctl_c;
     uint8_t spctr_valid, spctr_grp, spctr_ctr;
     uint64_t spctr_value;
-    uint8_t mt_active_q;   /* MT set active in this cycle's registers */
-    uint8_t mt_enabled_d;  /* MT set enabled in the next state */
+    uint8_t mt_active_q;  /* MT set active in this cycle's registers */
+    uint8_t mt_enabled_d; /* MT set enabled in the next state */
 } cf_global_cpu_req;
 
 typedef struct cf_global_in {
@@ -123,17 +123,17 @@ void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_
 /* Sampling controls of one CPU: function state (A, E, C), S, H, interval,
  * TEAR, DEAR and the program parameter (docs/uarch.md sections 15, 20). */
 typedef struct sf_ctrl_state {
-    uint8_t a, e, c;   /* CPUMF_SF_* masks */
+    uint8_t a, e, c; /* CPUMF_SF_* masks */
     uint8_t s, h;
     uint64_t interval, tear, dear;
-    uint64_t pp;       /* program parameter */
+    uint64_t pp; /* program parameter */
 } sf_ctrl_state;
 
 typedef struct sf_ctrl_in {
     const cpumf_cpu_in *io;
     /* (1) the update process */
     uint8_t upd_tear_wr, upd_dear_wr, upd_clear_c;
-    uint32_t upd_alert;    /* alert bits of the update's end (why C clears) */
+    uint32_t upd_alert; /* alert bits of the update's end (why C clears) */
     uint64_t upd_tear, upd_dear;
     /* (2) LSCTL with cc 0 */
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
@@ -145,11 +145,10 @@ typedef struct sf_ctrl_in {
 } sf_ctrl_in;
 
 typedef struct sf_ctrl_out {
-    uint32_t raised;   /* alert bits 8, 9 raised here */
+    uint32_t raised; /* alert bits 8, 9 raised here */
 } sf_ctrl_out;
 
-void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out,
-                  sf_ctrl_state *d);
+void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out, sf_ctrl_state *d);
 void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s);
 
 /* --------------------------------------------------------------- sf_interval */
@@ -165,23 +164,23 @@ typedef struct sf_interval_state {
 typedef struct sf_interval_in {
     const cpumf_cpu_in *io;
     const cpumf_system_cfg *cfg;
-    uint8_t active_q;        /* some function active in this cycle's registers */
-    uint64_t interval_q;     /* interval register of the cycle */
-    uint8_t upd_idle;        /* sf_update IDLE in this cycle */
-    uint8_t lsctl_exec;      /* an LSCTL executes (decides) in this cycle */
-    uint8_t load;            /* LSCTL activates: load the count from load_interval */
+    uint8_t active_q;    /* some function active in this cycle's registers */
+    uint64_t interval_q; /* interval register of the cycle */
+    uint8_t upd_idle;    /* sf_update IDLE in this cycle */
+    uint8_t lsctl_exec;  /* an LSCTL executes (decides) in this cycle */
+    uint8_t load;        /* LSCTL activates: load the count from load_interval */
     uint64_t load_interval;
-    uint8_t no_tick;         /* untimed execution: no cycle passes */
+    uint8_t no_tick; /* untimed execution: no cycle passes */
     fcov_hits *fc;
 } sf_interval_in;
 
 typedef struct sf_interval_out {
-    uint8_t due;             /* a sample falls due */
-    uint8_t capture;         /* ... and is captured (not a collision) */
+    uint8_t due;     /* a sample falls due */
+    uint8_t capture; /* ... and is captured (not a collision) */
 } sf_interval_out;
 
-void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
-                      sf_interval_out *out, sf_interval_state *d);
+void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_interval_out *out,
+                      sf_interval_state *d);
 /* Step (7) of section 20: no function enabled in the next state. */
 void sf_interval_disable(sf_interval_state *d);
 void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s);
@@ -218,19 +217,19 @@ static inline void mf_stor_req_present(const mf_stor_req *q, unsigned ready, mf_
 
 /* Sample-data-block update process (section 19). */
 typedef struct sf_update_state {
-    uint8_t state;           /* enum cpumf_upd_state */
-    uint8_t k;               /* doubleword of the entry / timestamp being written */
-    uint8_t nent;            /* doublewords of the captured entry */
-    uint8_t t;               /* trailer T of the block being closed (STCKE) */
-    uint8_t prog_req;        /* F was set in a block whose A was one */
-    uint8_t act;             /* functions active at capture (coverage) */
-    uint16_t ebytes;         /* E */
-    uint64_t trl;            /* trailer address of the current block (Check) */
-    uint64_t ent_addr;       /* entry address latched by Check (uarch.md 19) */
-    uint64_t tod;            /* TOD of the sample */
+    uint8_t state;     /* enum cpumf_upd_state */
+    uint8_t k;         /* doubleword of the entry / timestamp being written */
+    uint8_t nent;      /* doublewords of the captured entry */
+    uint8_t t;         /* trailer T of the block being closed (STCKE) */
+    uint8_t prog_req;  /* F was set in a block whose A was one */
+    uint8_t act;       /* functions active at capture (coverage) */
+    uint16_t ebytes;   /* E */
+    uint64_t trl;      /* trailer address of the current block (Check) */
+    uint64_t ent_addr; /* entry address latched by Check (uarch.md 19) */
+    uint64_t tod;      /* TOD of the sample */
     uint64_t n_stored, n_overflow;
-    mf_stor_req req;                     /* storage request registers */
-    uint64_t ent[ARCH_ENTRY_MAX_DW];     /* the captured entry */
+    mf_stor_req req;                 /* storage request registers */
+    uint64_t ent[ARCH_ENTRY_MAX_DW]; /* the captured entry */
 } sf_update_state;
 
 typedef struct sf_update_in {
@@ -243,10 +242,10 @@ typedef struct sf_update_in {
 } sf_update_in;
 
 typedef struct sf_update_out {
-    mf_stor_req stor;        /* the request presented this cycle */
+    mf_stor_req stor; /* the request presented this cycle */
     uint8_t tear_wr, dear_wr, clear_c;
     uint64_t tear, dear;
-    uint32_t raised;         /* alert bits 0, 1, 2 at the end of the update */
+    uint32_t raised; /* alert bits 0, 1, 2 at the end of the update */
 } sf_update_out;
 
 void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_out *out,
@@ -254,27 +253,27 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
 
 /* ------------------------------------------------------------------- mf_insn */
 typedef struct mf_insn_state {
-    uint8_t state;             /* enum cpumf_insn_state */
+    uint8_t state; /* enum cpumf_insn_state */
     uint8_t op, m3, problem, cr0_15;
-    uint64_t r1, r2, addr;     /* captured request */
-    uint64_t operand;          /* fetched operand (LPP, LCCTL, LPCTL) */
-    uint64_t blk[4];           /* LSCTL: operand doublewords 0-3 */
-    uint16_t k, ndw;           /* current doubleword, doublewords of the operand */
-    uint16_t count;            /* STCCTM: counters to store */
-    uint8_t stc_cc, stc_set;   /* STCCTM decision latched in DECODE */
-    uint8_t cc, exc;           /* response */
+    uint64_t r1, r2, addr;   /* captured request */
+    uint64_t operand;        /* fetched operand (LPP, LCCTL, LPCTL) */
+    uint64_t blk[4];         /* LSCTL: operand doublewords 0-3 */
+    uint16_t k, ndw;         /* current doubleword, doublewords of the operand */
+    uint16_t count;          /* STCCTM: counters to store */
+    uint8_t stc_cc, stc_set; /* STCCTM decision latched in DECODE */
+    uint8_t cc, exc;         /* response */
     uint64_t r1_out;
-    mf_stor_req req;           /* storage request registers */
+    mf_stor_req req; /* storage request registers */
 } mf_insn_state;
 
 typedef struct mf_insn_in {
     const cpumf_cpu_in *io;
     const cpumf_system_cfg *cfg;
     uint8_t installed;
-    const cf_state_state *st;          /* this cycle's registers */
+    const cf_state_state *st; /* this cycle's registers */
     const sf_ctrl_state *sf;
-    uint8_t upd_idle;                  /* sf_update IDLE (LSCTL may execute) */
-    uint8_t req_ready, rsp_valid;      /* storage port, after the arbiter */
+    uint8_t upd_idle;             /* sf_update IDLE (LSCTL may execute) */
+    uint8_t req_ready, rsp_valid; /* storage port, after the arbiter */
     uint32_t pending;
     const cf_counters_state *ctr;
     const cf_global_state *g;
@@ -284,7 +283,7 @@ typedef struct mf_insn_in {
 typedef struct mf_insn_out {
     uint8_t insn_ready, insn_done, cc, exc;
     uint64_t r1;
-    mf_stor_req stor;          /* the request presented this cycle */
+    mf_stor_req stor; /* the request presented this cycle */
     /* effects of EXEC, applied at this edge */
     uint8_t lcctl_valid, lcctl_e, lcctl_c;
     uint8_t lpp_valid;
@@ -296,25 +295,24 @@ typedef struct mf_insn_out {
     uint8_t spctr_valid, spctr_grp, spctr_ctr;
     uint64_t spctr_value;
     uint8_t clear_mt;
-    uint8_t lsctl_exec;        /* LSCTL decides in this cycle (collision window) */
+    uint8_t lsctl_exec; /* LSCTL decides in this cycle (collision window) */
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
 } mf_insn_out;
 
-void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
-                  mf_insn_state *d);
+void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out, mf_insn_state *d);
 
 /* -------------------------------------------------------------------- mf_cpu */
 typedef struct mf_cpu_state {
     cf_state_state st;
     mf_alert_state al;
     mf_insn_state insn;
-    uint8_t own;               /* storage-port owner (enum cpumf_arb) */
-    sf_ctrl_state sf;          /* sampling: committed only when touched (MF_TOUCH_SF) */
+    uint8_t own;      /* storage-port owner (enum cpumf_arb) */
+    sf_ctrl_state sf; /* sampling: committed only when touched (MF_TOUCH_SF) */
     sf_interval_state iv;
     sf_update_state upd;
-    fcov_hits fc;              /* coverage events of the edge (fcov.h) */
-    cf_counters_state ctr;     /* keep last: committed by touched ranges */
+    fcov_hits fc;          /* coverage events of the edge (fcov.h) */
+    cf_counters_state ctr; /* keep last: committed by touched ranges */
 } mf_cpu_state;
 
 /* touched bit of the sampling units (the counter sets use CPUMF_SET_*) */
@@ -326,17 +324,16 @@ typedef struct mf_cpu_in {
     const cpumf_system_cfg *cfg;
     const cf_global_state *g;
     unsigned index;
-    uint8_t no_tick;           /* untimed execution: the interval does not run */
+    uint8_t no_tick; /* untimed execution: the interval does not run */
 } mf_cpu_in;
 
 typedef struct mf_cpu_out {
     cpumf_cpu_out port;
     cf_global_cpu_req greq;
-    uint8_t touched;           /* counter ranges written into d, MF_TOUCH_SF */
+    uint8_t touched; /* counter ranges written into d, MF_TOUCH_SF */
 } mf_cpu_out;
 
-void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
-                 mf_cpu_state *d);
+void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d);
 /* The part of mf_cpu_eval after the instruction unit: composes the next state
  * of cf_state, cf_counters and mf_alert from the inputs and the instruction
  * unit's outputs fx (effects of EXEC, response, storage request), and fills
@@ -352,14 +349,14 @@ void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *
 /* Attached-storage port emulation of one CPU: the request accepted at the
  * last eval, and the one response in flight (one outstanding at a time). */
 typedef struct port_emu {
-    uint8_t acc_valid, acc_we, acc_be;   /* request seen (and accepted) at eval */
+    uint8_t acc_valid, acc_we, acc_be; /* request seen (and accepted) at eval */
     uint64_t acc_addr, acc_wdata;
-    uint8_t rsp_shown;                   /* response presented at eval */
-    uint8_t rsp_valid, rsp_err;          /* response in flight */
-    uint64_t rsp_due, rsp_data;          /* cycle it is presented in, data */
+    uint8_t rsp_shown;          /* response presented at eval */
+    uint8_t rsp_valid, rsp_err; /* response in flight */
+    uint64_t rsp_due, rsp_data; /* cycle it is presented in, data */
 } port_emu;
 
-#define SYS_ERR_LEN 256
+#define SYS_ERR_LEN  256
 #define REG_NAME_LEN 32
 
 struct cpumf_sys {
@@ -370,16 +367,16 @@ struct cpumf_sys {
     cpumf_storage_ops stor_ops;
     void *stor_user;
     unsigned stor_latency;
-    uint64_t cycle;                      /* commits since creation */
+    uint64_t cycle; /* commits since creation */
     port_emu port[CPUMF_MAX_CPUS];
-    char (*reg_names)[REG_NAME_LEN];     /* owned; see regs.c */
+    char (*reg_names)[REG_NAME_LEN]; /* owned; see regs.c */
     unsigned n_reg_names;
     cf_global_state gq, gd;
     uint8_t touched[CPUMF_MAX_CPUS];
     uint8_t evaluated;
     mf_cpu_state q[CPUMF_MAX_CPUS];
     mf_cpu_state d[CPUMF_MAX_CPUS];
-    uint64_t fcov[FCOV_NBINS];           /* coverage counts, all CPUs (fcov.c) */
+    uint64_t fcov[FCOV_NBINS]; /* coverage counts, all CPUs (fcov.c) */
 };
 
 /* -------------------------------------------------- API helpers (api.c, regs.c) */

@@ -53,11 +53,10 @@ static uint64_t store_data(const cpumf_sys *s, unsigned cpu, unsigned op, uint64
     if (op == CPUMF_OP_QCTRI || op == CPUMF_OP_QSI) {
         uint64_t blk[8];
         if (op == CPUMF_OP_QCTRI)
-            arch_qctri_block(&s->cfg.model, c->st.a, c->st.e, c->st.c, c->st.cg_a, s->gq.e,
-                             s->gq.c, s->gq.change, blk);
+            arch_qctri_block(&s->cfg.model, c->st.a, c->st.e, c->st.c, c->st.cg_a, s->gq.e, s->gq.c,
+                             s->gq.change, blk);
         else
-            arch_qsi_block(&s->cfg.model, c->sf.a, c->sf.e, c->sf.c, c->sf.tear, c->sf.dear,
-                           blk);
+            arch_qsi_block(&s->cfg.model, c->sf.a, c->sf.e, c->sf.c, c->sf.tear, c->sf.dear, blk);
         *be = arch_operand_be(addr, 64u, k);
         return arch_store_data(addr, 64u, k, blk);
     } else {
@@ -68,8 +67,7 @@ static uint64_t store_data(const cpumf_sys *s, unsigned cpu, unsigned op, uint64
     }
 }
 
-static void result(cpumf_insn_result *res, unsigned op, unsigned exc, unsigned cc,
-                   uint64_t r1)
+static void result(cpumf_insn_result *res, unsigned op, unsigned exc, unsigned cc, uint64_t r1)
 {
     res->cc_valid = (uint8_t)arch_sets_cc(op, exc);
     res->cc = res->cc_valid ? (uint8_t)cc : 0u;
@@ -139,7 +137,7 @@ static arch_exec_result exec_decide(const cpumf_sys *s, unsigned cpu, const cpum
     x.sf_e = c->sf.e;
     x.sf_c = c->sf.c;
     x.blk = blk;
-    x.level = 0u;   /* idle inputs */
+    x.level = 0u; /* idle inputs */
     x.sf_lower = 0u;
     x.pending = c->al.pending;
     x.g_e = s->gq.e;
@@ -199,8 +197,7 @@ static void effects_of(const arch_exec_result *r, unsigned op, mf_insn_out *fx)
         fx->lsctl_tear = r->tear;
         fx->lsctl_dear = r->dear;
         break;
-    default:
-        break;
+    default: break;
     }
     fx->clear_mt = (uint8_t)r->clear_mt;
     fx->lsctl_exec = (uint8_t)(op == CPUMF_OP_LSCTL);
@@ -223,26 +220,29 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     op = insn->op;
 
     /* DECODE */
-    exc = arch_decode_exception(&s->cfg.model, op, insn->m3, insn->problem & 1u,
-                                insn->cr0_15 & 1u, insn->r1, insn->r2, insn->addr);
+    exc = arch_decode_exception(&s->cfg.model, op, insn->m3, insn->problem & 1u, insn->cr0_15 & 1u,
+                                insn->r1, insn->r2, insn->addr);
     if (exc) {
         result(res, op, exc, 0u, insn->r1);
         s->last_err[0] = '\0';
         return 0;
     }
     if (op == CPUMF_OP_STCCTM)
-        sr = arch_stcctm(&s->cfg.model, insn->m3, insn->r1, s->q[cpu].st.e,
-                         s->q[cpu].al.pending);
+        sr = arch_stcctm(&s->cfg.model, insn->m3, insn->r1, s->q[cpu].st.e, s->q[cpu].al.pending);
     if (op == CPUMF_OP_LSCTL && s->q[cpu].upd.state != CPUMF_US_IDLE) {
         /* the cycle model's LSCTL waits for the update, which needs cycles */
-        sys_set_error(s, "execute: LSCTL while the sample update of cpu %u is in progress "
-                         "(step the clock until cpu%u.sf_update.state is 0)", cpu, cpu);
+        sys_set_error(s,
+                      "execute: LSCTL while the sample update of cpu %u is in progress "
+                      "(step the clock until cpu%u.sf_update.state is 0)",
+                      cpu, cpu);
         return -1;
     }
     acc = arch_operand_access(op, insn->addr, sr.count);
     if (acc.kind != ARCH_ACC_NONE && !s->stor_ops_p) {
-        sys_set_error(s, "execute: opcode %u needs a storage operand and no storage is "
-                         "attached (cpumf_attach_storage)", op);
+        sys_set_error(s,
+                      "execute: opcode %u needs a storage operand and no storage is "
+                      "attached (cpumf_attach_storage)",
+                      op);
         return -1;
     }
 
@@ -272,8 +272,8 @@ int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn
     return 0;
 }
 
-static int x_run(cpumf_sys *s, unsigned cpu, unsigned op, unsigned m3, uint64_t r1,
-                 uint64_t r2, uint64_t addr, int problem, int cr0_15, cpumf_insn_result *res)
+static int x_run(cpumf_sys *s, unsigned cpu, unsigned op, unsigned m3, uint64_t r1, uint64_t r2,
+                 uint64_t addr, int problem, int cr0_15, cpumf_insn_result *res)
 {
     cpumf_insn insn;
     memset(&insn, 0, sizeof insn);
@@ -292,26 +292,23 @@ int cpumf_x_lpp(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_in
     return x_run(s, cpu, CPUMF_OP_LPP, 0u, 0u, 0u, addr, problem, 0, res);
 }
 
-int cpumf_x_lcctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem,
-                  cpumf_insn_result *res)
+int cpumf_x_lcctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res)
 {
     return x_run(s, cpu, CPUMF_OP_LCCTL, 0u, 0u, 0u, addr, problem, 0, res);
 }
 
-int cpumf_x_lpctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem,
-                  cpumf_insn_result *res)
+int cpumf_x_lpctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res)
 {
     return x_run(s, cpu, CPUMF_OP_LPCTL, 0u, 0u, 0u, addr, problem, 0, res);
 }
 
-int cpumf_x_qctri(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem,
-                  cpumf_insn_result *res)
+int cpumf_x_qctri(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res)
 {
     return x_run(s, cpu, CPUMF_OP_QCTRI, 0u, 0u, 0u, addr, problem, 0, res);
 }
 
-int cpumf_x_ecctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem,
-                  int cr0_15, cpumf_insn_result *res)
+int cpumf_x_ecctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, int cr0_15,
+                  cpumf_insn_result *res)
 {
     return x_run(s, cpu, CPUMF_OP_ECCTR, 0u, r1, r2, 0u, problem, cr0_15, res);
 }
@@ -340,8 +337,8 @@ int cpumf_x_ecpga(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int prob
     return x_run(s, cpu, CPUMF_OP_ECPGA, 0u, r1, r2, 0u, problem, 0, res);
 }
 
-int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr,
-                   int problem, int cr0_15, cpumf_insn_result *res)
+int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr, int problem,
+                   int cr0_15, cpumf_insn_result *res)
 {
     return x_run(s, cpu, CPUMF_OP_STCCTM, m3, r1, 0u, addr, problem, cr0_15, res);
 }

@@ -10,16 +10,12 @@
 
 static const char *const names[FCOV_NBINS] = {
 #define N_T(D, S, F, T, C) "transition." STR(D) "." STR(S) "." STR(F) ">" STR(T) "." STR(C),
-#define N_U(ID, NAME) "update." NAME,
-#define N_AR(B, M, NAME) "alert.bit" STR(B) "_" NAME,
-#define N_AT(B, M, NAME) "alert.bit" STR(B) "_taken",
-#define N_AC(ID, NAME) "alert." NAME,
-    FCOV_TRANSITIONS(N_T)
-    FCOV_UPDATES(N_U)
-    FCOV_ALERT_BITS(N_AR)
-    FCOV_ALERT_BITS(N_AT)
-    FCOV_ALERT_CLEARS(N_AC)
-};
+#define N_U(ID, NAME)      "update." NAME,
+#define N_AR(B, M, NAME)   "alert.bit" STR(B) "_" NAME,
+#define N_AT(B, M, NAME)   "alert.bit" STR(B) "_taken",
+#define N_AC(ID, NAME)     "alert." NAME,
+    FCOV_TRANSITIONS(N_T) FCOV_UPDATES(N_U) FCOV_ALERT_BITS(N_AR) FCOV_ALERT_BITS(N_AT)
+        FCOV_ALERT_CLEARS(N_AC)};
 
 /* The transition bins by unit, from, to and cause (they come first). */
 typedef struct trans_key {
@@ -27,21 +23,23 @@ typedef struct trans_key {
 } trans_key;
 static const trans_key trans[] = {
 #define K_T(D, S, F, T, C) {FCOV_U_##D##_##S, FCOV_S_##F, FCOV_S_##T, FCOV_C_##C},
-    FCOV_TRANSITIONS(K_T)
-};
+    FCOV_TRANSITIONS(K_T)};
 #define N_TRANS (sizeof trans / sizeof trans[0])
 
 static const uint32_t alert_mask[] = {
 #define M_A(B, M, NAME) M,
-    FCOV_ALERT_BITS(M_A)
-};
+    FCOV_ALERT_BITS(M_A)};
 #define N_ALERT (sizeof alert_mask / sizeof alert_mask[0])
 
 /* Unit of bit k of a CPUMF_SET_* mask (the reserved bit has none). */
-static const int8_t counter_unit[8] = {
-    FCOV_U_counter_extended, FCOV_U_counter_basic, FCOV_U_counter_problem_state,
-    FCOV_U_counter_crypto, -1, FCOV_U_counter_mt, -1, -1
-};
+static const int8_t counter_unit[8] = {FCOV_U_counter_extended,
+                                       FCOV_U_counter_basic,
+                                       FCOV_U_counter_problem_state,
+                                       FCOV_U_counter_crypto,
+                                       -1,
+                                       FCOV_U_counter_mt,
+                                       -1,
+                                       -1};
 
 static void count_transition(uint64_t *counts, unsigned unit, unsigned from, unsigned to,
                              unsigned cause)
@@ -96,12 +94,8 @@ void fcov_commit(uint64_t *counts, const fcov_hits *h, unsigned installed)
             count_transition(counts, ev_byte(ev, 0), ev_byte(ev, 1), ev_byte(ev, 2),
                              ev_byte(ev, 3));
             break;
-        case FCOV_EV_CF:
-            count_step(counts, ev, 0, installed, installed);
-            break;
-        default:
-            count_step(counts, ev, 1, ARCH_SF_ALL, installed);
-            break;
+        case FCOV_EV_CF: count_step(counts, ev, 0, installed, installed); break;
+        default: count_step(counts, ev, 1, ARCH_SF_ALL, installed); break;
         }
     }
 }
@@ -116,14 +110,16 @@ static void alert_bins(fcov_hits *h, unsigned first, uint32_t bits)
 }
 
 /* Follows the steps of arch_alert_next to see which rule drops which bit. */
-void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_mt,
-                uint32_t raised, unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next,
-                unsigned any_reset)
+void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_mt, uint32_t raised,
+                unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next, unsigned any_reset)
 {
-    static const struct { uint32_t mask; unsigned bin; } sf_clear[] = {
-        {CPUMF_AL_INVALID_ENTRY, FCOV_AL_CLR0_SF}, {CPUMF_AL_INCORRECT_SDBT, FCOV_AL_CLR1_SF},
-        {CPUMF_AL_PROGRAM_REQ, FCOV_AL_CLR2_SF}, {CPUMF_AL_LOSS_SAMPLE, FCOV_AL_CLR9_SF}
-    };
+    static const struct {
+        uint32_t mask;
+        unsigned bin;
+    } sf_clear[] = {{CPUMF_AL_INVALID_ENTRY, FCOV_AL_CLR0_SF},
+                    {CPUMF_AL_INCORRECT_SDBT, FCOV_AL_CLR1_SF},
+                    {CPUMF_AL_PROGRAM_REQ, FCOV_AL_CLR2_SF},
+                    {CPUMF_AL_LOSS_SAMPLE, FCOV_AL_CLR9_SF}};
     uint32_t p = taken ? 0u : pending;
     unsigned j;
 

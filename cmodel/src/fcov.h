@@ -19,6 +19,8 @@
 /* ---- the universe, in the order it is reported ----------------------------
  * Transitions: X(domain, unit, from, to, cause), only the ones Figures 2-2 and
  * 2-12 allow (and the model can make). */
+/* The tables read best as laid out by hand. */
+/* clang-format off */
 #define FCOV_AUTH4(X, D, S)                                                     \
     X(D, S, unauthorized, disabled, auth) X(D, S, disabled, unauthorized, auth) \
     X(D, S, inactive, unauthorized, auth) X(D, S, active, unauthorized, auth)
@@ -113,36 +115,47 @@
     Y(CLR_RESET, "pending_cleared_by_reset")
 
 enum fcov_bin {
+/* clang-format on */
 #define FCOV_E_T(D, S, F, T, C) FCOV_T_##D##_##S##_##F##_##T##_##C,
-#define FCOV_E_U(ID, NAME) FCOV_UPD_##ID,
-#define FCOV_E_AR(B, M, NAME) FCOV_AL_RAISED_##B,
-#define FCOV_E_AT(B, M, NAME) FCOV_AL_TAKEN_##B,
-#define FCOV_E_AC(ID, NAME) FCOV_AL_##ID,
-    FCOV_TRANSITIONS(FCOV_E_T)
-    FCOV_UPDATES(FCOV_E_U)
-    FCOV_ALERT_BITS(FCOV_E_AR)
-    FCOV_ALERT_BITS(FCOV_E_AT)
-    FCOV_ALERT_CLEARS(FCOV_E_AC)
+#define FCOV_E_U(ID, NAME)      FCOV_UPD_##ID,
+#define FCOV_E_AR(B, M, NAME)   FCOV_AL_RAISED_##B,
+#define FCOV_E_AT(B, M, NAME)   FCOV_AL_TAKEN_##B,
+#define FCOV_E_AC(ID, NAME)     FCOV_AL_##ID,
+    FCOV_TRANSITIONS(FCOV_E_T) FCOV_UPDATES(FCOV_E_U) FCOV_ALERT_BITS(FCOV_E_AR)
+        FCOV_ALERT_BITS(FCOV_E_AT) FCOV_ALERT_CLEARS(FCOV_E_AC)
 #undef FCOV_E_T
 #undef FCOV_E_U
 #undef FCOV_E_AR
 #undef FCOV_E_AT
 #undef FCOV_E_AC
-    FCOV_NBINS
+            FCOV_NBINS
 };
 
 /* States (Figures 2-1, 2-11), units and causes of a transition bin. */
 enum fcov_state { FCOV_S_unauthorized, FCOV_S_disabled, FCOV_S_inactive, FCOV_S_active };
 enum fcov_unit {
-    FCOV_U_counter_basic, FCOV_U_counter_problem_state, FCOV_U_counter_crypto,
-    FCOV_U_counter_extended, FCOV_U_counter_mt, FCOV_U_counter_cg,
-    FCOV_U_sampling_basic, FCOV_U_sampling_diagnostic
+    FCOV_U_counter_basic,
+    FCOV_U_counter_problem_state,
+    FCOV_U_counter_crypto,
+    FCOV_U_counter_extended,
+    FCOV_U_counter_mt,
+    FCOV_U_counter_cg,
+    FCOV_U_sampling_basic,
+    FCOV_U_sampling_diagnostic
 };
 enum fcov_cause {
-    FCOV_C_auth, FCOV_C_lcctl, FCOV_C_lpctl, FCOV_C_lsctl, FCOV_C_sigp_mt,
-    FCOV_C_reset_cpu, FCOV_C_reset_initial, FCOV_C_reset_clear,
-    FCOV_C_alert_loss_cpu_counter_data, FCOV_C_alert_invalid_entry_address,
-    FCOV_C_alert_incorrect_sdbt_entry, FCOV_C_alert_loss_sample_data
+    FCOV_C_auth,
+    FCOV_C_lcctl,
+    FCOV_C_lpctl,
+    FCOV_C_lsctl,
+    FCOV_C_sigp_mt,
+    FCOV_C_reset_cpu,
+    FCOV_C_reset_initial,
+    FCOV_C_reset_clear,
+    FCOV_C_alert_loss_cpu_counter_data,
+    FCOV_C_alert_invalid_entry_address,
+    FCOV_C_alert_incorrect_sdbt_entry,
+    FCOV_C_alert_loss_sample_data
 };
 
 /* Events of one edge: kind in bits 56-63.  A CPU lists at most 40 in one
@@ -151,11 +164,12 @@ enum fcov_cause {
  * 8 raised, 8 taken, 7 clearing bins), the global unit one per CPU and one
  * for a reset. */
 #define FCOV_MAX_HITS 48
-#define FCOV_EV_BIN 0u    /* a bin (bits 0-15) */
-#define FCOV_EV_TRANS 1u  /* unit, from, to, cause in bytes 0-3 */
-#define FCOV_EV_CF 2u     /* counter-set masks a, e, c before (bytes 0-2) and after
+#define FCOV_EV_BIN   0u /* a bin (bits 0-15) */
+#define FCOV_EV_TRANS 1u /* unit, from, to, cause in bytes 0-3 */
+#define FCOV_EV_CF                                                                                 \
+    2u                /* counter-set masks a, e, c before (bytes 0-2) and after
                            * (bytes 3-5) a step, its cause in byte 6 */
-#define FCOV_EV_SF 3u     /* the same for the sampling functions */
+#define FCOV_EV_SF 3u /* the same for the sampling functions */
 typedef struct fcov_hits {
     uint16_t n;
     uint64_t ev[FCOV_MAX_HITS];
@@ -206,9 +220,8 @@ static inline void fcov_step(fcov_hits *h, unsigned kind, fcov_aec from, fcov_ae
                       (from.a & 0xFFu));
 }
 /* Alert bins of one mf_alert edge (the arguments of arch_alert_next). */
-void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_mt,
-                uint32_t raised, unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next,
-                unsigned any_reset);
+void fcov_alert(fcov_hits *h, uint32_t pending, unsigned taken, unsigned clear_mt, uint32_t raised,
+                unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next, unsigned any_reset);
 /* Commit: add the bins of the events of h to counts (FCOV_NBINS entries);
  * installed: the CPU counter sets of the model (CPUMF_SET_*). */
 void fcov_commit(uint64_t *counts, const fcov_hits *h, unsigned installed);

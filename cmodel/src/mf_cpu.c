@@ -27,8 +27,7 @@ static unsigned arb_select(const mf_cpu_state *q)
     return CPUMF_ARB_NONE;
 }
 
-void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out,
-                 mf_cpu_state *d)
+void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
 {
     const cpumf_cpu_in *io = in->io;
     const cpumf_system_cfg *cfg = in->cfg;

@@ -27,8 +27,8 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
     if (q->op == CPUMF_OP_QCTRI || q->op == CPUMF_OP_QSI) {
         uint64_t blk[8];
         if (q->op == CPUMF_OP_QCTRI)
-            arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e,
-                             in->g->c, in->g->change, blk);
+            arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e, in->g->c,
+                             in->g->change, blk);
         else
             arch_qsi_block(&in->cfg->model, in->sf->a, in->sf->e, in->sf->c, in->sf->tear,
                            in->sf->dear, blk);
@@ -52,8 +52,7 @@ static void to_resp_exc(const mf_insn_state *q, mf_insn_state *d, unsigned exc)
 
 /* EXEC: the decision is arch_exec(); here only its wiring to the registers
  * (counter values read into R1) and to the effect outputs. */
-static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
-                 mf_insn_state *d)
+static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out, mf_insn_state *d)
 {
     const cf_state_state *st = in->st;
     arch_exec_in x;
@@ -133,8 +132,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
         out->lsctl_tear = r.tear;
         out->lsctl_dear = r.dear;
         break;
-    default:
-        break;
+    default: break;
     }
     out->clear_mt = (uint8_t)r.clear_mt;
     if (r.store) {
@@ -145,8 +143,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     }
 }
 
-void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
-                  mf_insn_state *d)
+void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out, mf_insn_state *d)
 {
     const cpumf_cpu_in *io = in->io;
     arch_stcctm_result sr;
@@ -190,8 +187,8 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
         }
         break;
     case CPUMF_IS_DECODE:
-        exc = arch_decode_exception(&in->cfg->model, q->op, q->m3, q->problem, q->cr0_15,
-                                    q->r1, q->r2, q->addr);
+        exc = arch_decode_exception(&in->cfg->model, q->op, q->m3, q->problem, q->cr0_15, q->r1,
+                                    q->r2, q->addr);
         if (exc) {
             to_resp_exc(q, d, exc);
             break;
@@ -231,9 +228,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
             }
         }
         break;
-    case CPUMF_IS_EXEC:
-        exec(q, in, out, d);
-        break;
+    case CPUMF_IS_EXEC: exec(q, in, out, d); break;
     case CPUMF_IS_STORE:
         if (in->rsp_valid) {
             if ((unsigned)q->k + 1u < q->ndw) {

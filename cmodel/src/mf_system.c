@@ -187,12 +187,12 @@ void cpumf_commit(cpumf_sys *s)
  * into obs from the global unit. */
 #define OBS_CPU_CPU(unit, reg, model) memcpy(&o->unit.reg, &c->model, sizeof o->unit.reg);
 #define OBS_CPU_SYSTEM(unit, reg, model)
-#define OBS_CPU_CORE OBS_CPU_SYSTEM
+#define OBS_CPU_CORE  OBS_CPU_SYSTEM
 #define OBS_CPU_GROUP OBS_CPU_SYSTEM
 #define OBS_SYS_CPU(unit, reg, model)
 #define OBS_SYS_SYSTEM(unit, reg, model) memcpy(&obs->unit.reg, &s->gq.model, sizeof obs->unit.reg);
-#define OBS_SYS_CORE OBS_SYS_SYSTEM
-#define OBS_SYS_GROUP OBS_SYS_SYSTEM
+#define OBS_SYS_CORE                     OBS_SYS_SYSTEM
+#define OBS_SYS_GROUP                    OBS_SYS_SYSTEM
 
 void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
 {
@@ -201,11 +201,11 @@ void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
     for (i = 0; i < s->cfg.n_cpus; i++) {
         const mf_cpu_state *c = &s->q[i];
         cpumf_cpu_obs *o = &obs->cpu[i];
-#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc) \
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_CPU_##scope(unit, reg, model)
 #include "cpumf/cpumf_regs.def"
     }
-#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc) \
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_SYS_##scope(unit, reg, model)
 #include "cpumf/cpumf_regs.def"
 }

@@ -17,10 +17,10 @@
 /* Bytes of the C type that holds `width` bits (cpumf_obs.h). */
 #define C_BYTES(width) ((width) <= 8 ? 1u : (width) <= 16 ? 2u : (width) <= 32 ? 4u : 8u)
 /* The state a register of each scope lives in. */
-#define STATE_CPU mf_cpu_state
+#define STATE_CPU    mf_cpu_state
 #define STATE_SYSTEM cf_global_state
-#define STATE_CORE cf_global_state
-#define STATE_GROUP cf_global_state
+#define STATE_CORE   cf_global_state
+#define STATE_GROUP  cf_global_state
 
 enum { SCOPE_CPU, SCOPE_SYSTEM, SCOPE_CORE, SCOPE_GROUP };
 
@@ -33,7 +33,12 @@ typedef struct reg_desc {
 
 static const reg_desc reg_table[] = {
 #define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
-    {#unit, #reg, SCOPE_##scope, count, C_BYTES(width), offsetof(STATE_##scope, model),           \
+    {#unit,                                                                                        \
+     #reg,                                                                                         \
+     SCOPE_##scope,                                                                                \
+     count,                                                                                        \
+     C_BYTES(width),                                                                               \
+     offsetof(STATE_##scope, model),                                                               \
      C_BYTES(width) * (count)},
 #include "cpumf/cpumf_regs.def"
 };
@@ -50,7 +55,7 @@ static unsigned outer_count(const cpumf_system_cfg *cfg, const reg_desc *r)
 {
     if (r->scope == SCOPE_GROUP)
         return cfg->model.has_cg ? cfg->n_cg : 0u;
-    if (r->scope == SCOPE_CORE)   /* the MT-diagnostic set */
+    if (r->scope == SCOPE_CORE) /* the MT-diagnostic set */
         return cfg->model.csvn > 3u ? n_cores(cfg) : 0u;
     return 1u;
 }
@@ -69,11 +74,11 @@ static unsigned walk_names(const cpumf_system_cfg *cfg, char (*out)[REG_NAME_LEN
 {
     unsigned n = 0u, i, k, g;
     const reg_desc *r;
-#define EMIT(...)                                                          \
-    do {                                                                   \
-        if (out)                                                           \
-            snprintf(out[n], REG_NAME_LEN, __VA_ARGS__);                   \
-        n++;                                                               \
+#define EMIT(...)                                                                                  \
+    do {                                                                                           \
+        if (out)                                                                                   \
+            snprintf(out[n], REG_NAME_LEN, __VA_ARGS__);                                           \
+        n++;                                                                                       \
     } while (0)
     for (i = 0; i < cfg->n_cpus; i++)
         for (r = reg_table; r < reg_table + N_REGS; r++) {
@@ -103,7 +108,7 @@ static unsigned walk_names(const cpumf_system_cfg *cfg, char (*out)[REG_NAME_LEN
 int regs_build(cpumf_sys *s)
 {
     unsigned n = walk_names(&s->cfg, NULL);
-    s->reg_names = (char (*)[REG_NAME_LEN])calloc(n, REG_NAME_LEN);
+    s->reg_names = (char(*)[REG_NAME_LEN])calloc(n, REG_NAME_LEN);
     if (!s->reg_names)
         return -1;
     s->n_reg_names = walk_names(&s->cfg, s->reg_names);
@@ -145,8 +150,7 @@ static int parse_num(const char **p, unsigned *v)
 }
 
 /* "PREFIX<num>." at the start of name: the number, and *rest after the dot. */
-static int parse_indexed(const char *name, const char *prefix, unsigned *idx,
-                         const char **rest)
+static int parse_indexed(const char *name, const char *prefix, unsigned *idx, const char **rest)
 {
     size_t len = strlen(prefix);
     const char *p = name + len;
@@ -270,8 +274,8 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
         if (!bad)
             v = s->gq.cg_ctr[idx][num];
     } else if (!parse_indexed(name, "core", &idx, &rest)) {
-        bad = s->cfg.model.csvn <= 3u || idx >= n_cores(&s->cfg) ||
-              parse_counter(rest, &num) || (num != 448u && num != 449u);
+        bad = s->cfg.model.csvn <= 3u || idx >= n_cores(&s->cfg) || parse_counter(rest, &num) ||
+              (num != 448u && num != 449u);
         if (!bad)
             v = s->gq.mt_ctr[idx][num - 448u];
     } else {
@@ -297,23 +301,23 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
 #else
 #define STATIC_ASSERT _Static_assert
 #endif
-#define CPUMF_CONST(group, name, value, desc) \
+#define CPUMF_CONST(group, name, value, desc)                                                      \
     STATIC_ASSERT(CPUMF_##name == (value), "CPUMF_" #name " differs from cpumf_consts.def");
-#define CPUMF_BIT(group, name, bit, desc) \
+#define CPUMF_BIT(group, name, bit, desc)                                                          \
     STATIC_ASSERT(CPUMF_##name == 1u << (bit), "CPUMF_" #name " differs from cpumf_consts.def");
 #include "cpumf/cpumf_consts.def"
 
-#define OUTER_CPU 1u
-#define OUTER_SYSTEM 1u
-#define OUTER_CORE CPUMF_MAX_CPUS
-#define OUTER_GROUP CPUMF_MAX_CGS
-#define OBS_CPU(unit, reg) ((cpumf_cpu_obs *)0)->unit.reg
+#define OUTER_CPU             1u
+#define OUTER_SYSTEM          1u
+#define OUTER_CORE            CPUMF_MAX_CPUS
+#define OUTER_GROUP           CPUMF_MAX_CGS
+#define OBS_CPU(unit, reg)    ((cpumf_cpu_obs *)0)->unit.reg
 #define OBS_SYSTEM(unit, reg) ((cpumf_obs *)0)->unit.reg
-#define OBS_CORE OBS_SYSTEM
-#define OBS_GROUP OBS_SYSTEM
-#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                            \
-    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == C_BYTES(width) * (count) * OUTER_##scope, \
-                   #unit "." #reg ": the field differs from cpumf_regs.def");                  \
-    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == sizeof(((STATE_##scope *)0)->model),      \
-                   #unit "." #reg ": the model's register differs in size");
+#define OBS_CORE              OBS_SYSTEM
+#define OBS_GROUP             OBS_SYSTEM
+#define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
+    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == C_BYTES(width) * (count)*OUTER_##scope,        \
+                  #unit "." #reg ": the field differs from cpumf_regs.def");                       \
+    STATIC_ASSERT(sizeof(OBS_##scope(unit, reg)) == sizeof(((STATE_##scope *)0)->model),           \
+                  #unit "." #reg ": the model's register differs in size");
 #include "cpumf/cpumf_regs.def"

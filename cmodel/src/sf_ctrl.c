@@ -28,8 +28,7 @@ void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s)
     s->pp = 0u;
 }
 
-void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out,
-                  sf_ctrl_state *d)
+void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out, sf_ctrl_state *d)
 {
     const cpumf_cpu_in *io = in->io;
     uint32_t raised = 0u;
@@ -44,7 +43,7 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
     if (in->upd_clear_c) {
         cover(in, a, e, c, a, e, 0u,
               (in->upd_alert & CPUMF_AL_INVALID_ENTRY) ? FCOV_C_alert_invalid_entry_address
-                                                      : FCOV_C_alert_incorrect_sdbt_entry);
+                                                       : FCOV_C_alert_incorrect_sdbt_entry);
         c = 0u;
     }
     /* 2. LSCTL with cc 0 */
@@ -94,8 +93,7 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         c = 0u;
         d->pp = 0u;
         break;
-    default:
-        break;
+    default: break;
     }
     /* 7. no function enabled: the controls are zero */
     if (!e) {

@@ -30,8 +30,8 @@ static uint64_t reload(unsigned mode, uint64_t interval, uint32_t *lfsr)
     return arch_interval_reload(mode, interval, byte);
 }
 
-void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in,
-                      sf_interval_out *out, sf_interval_state *d)
+void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_interval_out *out,
+                      sf_interval_state *d)
 {
     const cpumf_cpu_in *io = in->io;
     unsigned mode = in->cfg->interval_mode;

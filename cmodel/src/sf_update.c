@@ -9,8 +9,7 @@
 #include <string.h>
 #include "cpumf_int.h"
 
-static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr,
-                     uint64_t wdata)
+static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
 {
     mf_stor_req_load(&d->req, we, be, addr & ~(uint64_t)7u, wdata);
 }
@@ -18,8 +17,8 @@ static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr
 /* End of the update at this edge, raising alert (0 or bits 0/1) and bit 2
  * when a block whose A was one became full; bin: the coverage bin of the
  * ending error, or FCOV_NBINS. */
-static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *out,
-                   uint32_t alert, unsigned bin)
+static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *out, uint32_t alert,
+                   unsigned bin)
 {
     d->state = CPUMF_US_IDLE;
     if (alert & (CPUMF_AL_INVALID_ENTRY | CPUMF_AL_INCORRECT_SDBT))
@@ -40,7 +39,8 @@ static void check(const sf_update_in *in, sf_update_state *d, sf_update_out *out
 {
     if (arch_sdb_entry_invalid(dear, b)) {
         finish(in, d, out, CPUMF_AL_INVALID_ENTRY,
-               dear < ARCH_SDB_MIN_ADDR ? FCOV_UPD_INVALID_DEAR_LOW : FCOV_UPD_INVALID_DEAR_TRAILER);
+               dear < ARCH_SDB_MIN_ADDR ? FCOV_UPD_INVALID_DEAR_LOW
+                                        : FCOV_UPD_INVALID_DEAR_TRAILER);
         return;
     }
     d->trl = arch_sdb_trailer(dear, b);
@@ -105,8 +105,9 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             if (out->dear == q->trl)
                 fcov_hit(in->fc, FCOV_UPD_ENTRY_FILLS_BLOCK);
             finish(in, d, out, 0u,
-                   q->act == ARCH_SF_ALL ? FCOV_UPD_ENTRY_COMBINED
-                   : q->act == CPUMF_SF_BASIC ? FCOV_UPD_ENTRY_BASIC : FCOV_UPD_ENTRY_DIAG);
+                   q->act == ARCH_SF_ALL      ? FCOV_UPD_ENTRY_COMBINED
+                   : q->act == CPUMF_SF_BASIC ? FCOV_UPD_ENTRY_BASIC
+                                              : FCOV_UPD_ENTRY_DIAG);
         }
         break;
     case CPUMF_US_WR_TRL:
@@ -165,8 +166,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             check(in, d, out, se.origin, b);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

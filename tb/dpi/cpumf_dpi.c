@@ -56,33 +56,40 @@ int cpumf_dpi_read_register(void *h, const char *name, unsigned long long *value
 typedef struct cpumf_dpi {
     cpumf_sys *sys;
     unsigned n_cpus;
-    cpumf_sys_in in;    /* inputs being built for this cycle (levels persist) */
-    cpumf_sys_out out;  /* outputs of the last evaluated cycle */
-    cpumf_obs obs;      /* registers at the start of the last evaluated cycle */
-    int evaluated;      /* an eval is waiting for its commit */
-    int have_out;       /* some cycle has been evaluated */
-    uint64_t cycle;     /* commits since create */
+    cpumf_sys_in in;   /* inputs being built for this cycle (levels persist) */
+    cpumf_sys_out out; /* outputs of the last evaluated cycle */
+    cpumf_obs obs;     /* registers at the start of the last evaluated cycle */
+    int evaluated;     /* an eval is waiting for its commit */
+    int have_out;      /* some cycle has been evaluated */
+    uint64_t cycle;    /* commits since create */
     char err[CPUMF_DPI_ERRLEN];
     char diff[CPUMF_DPI_NAMELEN]; /* the name the last diff returned */
 } cpumf_dpi;
 
 /* One output vector of bundle b from the C struct c: every word written. */
-static void vout(rtl_bundle b, const void *c, svBitVecVal *v) {
+static void vout(rtl_bundle b, const void *c, svBitVecVal *v)
+{
     memset(v, 0, ((rtl_bundle_bits(b) + 31u) / 32u) * sizeof *v);
     rtl_bundle_pack(b, c, v, 0);
 }
 
-static cpumf_dpi *H(void *h) { return (cpumf_dpi *)h; }
+static cpumf_dpi *H(void *h)
+{
+    return (cpumf_dpi *)h;
+}
 
-static int fail(cpumf_dpi *d, const char *what) {
+static int fail(cpumf_dpi *d, const char *what)
+{
     snprintf(d->err, sizeof d->err, "%s", what);
     return -1;
 }
 
 /* -1 with a message when cpu is not installed. */
-static int check_cpu(cpumf_dpi *d, int cpu) {
+static int check_cpu(cpumf_dpi *d, int cpu)
+{
     if (cpu < 0 || (unsigned)cpu >= d->n_cpus) {
-        snprintf(d->err, sizeof d->err, "cpu %d is not installed (system has %u CPUs)", cpu, d->n_cpus);
+        snprintf(d->err, sizeof d->err, "cpu %d is not installed (system has %u CPUs)", cpu,
+                 d->n_cpus);
         return -1;
     }
     return 0;
@@ -90,7 +97,8 @@ static int check_cpu(cpumf_dpi *d, int cpu) {
 
 /* ---- life cycle ----------------------------------------------------------- */
 /* Character j of msg at bits [8*(ERRLEN-1-j) +: 8], as cpumf_dpi.sv reads it. */
-static void err_to_vec(svBitVecVal *v, const char *msg) {
+static void err_to_vec(svBitVecVal *v, const char *msg)
+{
     memset(v, 0, CPUMF_DPI_ERRLEN / 4u * sizeof *v);
     for (unsigned j = 0; j + 1 < CPUMF_DPI_ERRLEN && msg[j]; j++) {
         const unsigned bit = 8u * (CPUMF_DPI_ERRLEN - 1u - j);
@@ -98,7 +106,8 @@ static void err_to_vec(svBitVecVal *v, const char *msg) {
     }
 }
 
-void *cpumf_dpi_create_c(const char *sys_path, const char *configs_dir, svBitVecVal *err) {
+void *cpumf_dpi_create_c(const char *sys_path, const char *configs_dir, svBitVecVal *err)
+{
     char msg[CPUMF_DPI_ERRLEN] = "";
     cpumf_dpi *d = (cpumf_dpi *)calloc(1, sizeof *d);
     if (!d) {
@@ -106,7 +115,8 @@ void *cpumf_dpi_create_c(const char *sys_path, const char *configs_dir, svBitVec
         return NULL;
     }
     d->sys = cpumf_create_from_file(sys_path ? sys_path : "",
-                                    (configs_dir && configs_dir[0]) ? configs_dir : NULL, msg, sizeof msg);
+                                    (configs_dir && configs_dir[0]) ? configs_dir : NULL, msg,
+                                    sizeof msg);
     if (!d->sys) {
         err_to_vec(err, msg[0] ? msg : "cpumf_create_from_file failed");
         free(d);
@@ -117,26 +127,40 @@ void *cpumf_dpi_create_c(const char *sys_path, const char *configs_dir, svBitVec
     return d;
 }
 
-void cpumf_dpi_destroy(void *h) {
+void cpumf_dpi_destroy(void *h)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return;
+    if (!d)
+        return;
     cpumf_destroy(d->sys);
     free(d);
 }
 
-const char *cpumf_dpi_error(void *h) { return h ? H(h)->err : "null cpumf_dpi handle"; }
+const char *cpumf_dpi_error(void *h)
+{
+    return h ? H(h)->err : "null cpumf_dpi handle";
+}
 
-const char *cpumf_dpi_version(void) { return cpumf_version(); }
+const char *cpumf_dpi_version(void)
+{
+    return cpumf_version();
+}
 
-int cpumf_dpi_version_number(void) { return cpumf_version_number(); }
+int cpumf_dpi_version_number(void)
+{
+    return cpumf_version_number();
+}
 
-int cpumf_dpi_get_cfg(void *h, svBitVecVal *cfg) {
+int cpumf_dpi_get_cfg(void *h, svBitVecVal *cfg)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
+    if (!d)
+        return -1;
     const cpumf_system_cfg *c = cpumf_config(d->sys);
     vout(RTL_CFG, c, cfg);
     if (c->n_cpus > RTL_NCPU || c->n_cg > RTL_NCG) {
-        snprintf(d->err, sizeof d->err, "system %s has %u CPUs and %u groups; the RTL build has at most %d and %d",
+        snprintf(d->err, sizeof d->err,
+                 "system %s has %u CPUs and %u groups; the RTL build has at most %d and %d",
                  c->name, c->n_cpus, c->n_cg, RTL_NCPU, RTL_NCG);
         return -1;
     }
@@ -144,31 +168,39 @@ int cpumf_dpi_get_cfg(void *h, svBitVecVal *cfg) {
 }
 
 /* ---- inputs --------------------------------------------------------------- */
-int cpumf_dpi_set_in(void *h, int cpu, const svBitVecVal *in) {
+int cpumf_dpi_set_in(void *h, int cpu, const svBitVecVal *in)
+{
     cpumf_dpi *d = H(h);
-    if (!d || check_cpu(d, cpu)) return -1;
+    if (!d || check_cpu(d, cpu))
+        return -1;
     rtl_bundle_unpack(RTL_CPU_IN, in, 0, &d->in.cpu[cpu]);
     return 0;
 }
 
-int cpumf_dpi_set_sys(void *h, const svBitVecVal *sys) {
+int cpumf_dpi_set_sys(void *h, const svBitVecVal *sys)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
+    if (!d)
+        return -1;
     rtl_bundle_unpack(RTL_SYS_IN, sys, 0, &d->in);
     return 0;
 }
 
-int cpumf_dpi_clear_inputs(void *h) {
+int cpumf_dpi_clear_inputs(void *h)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
+    if (!d)
+        return -1;
     memset(&d->in, 0, sizeof d->in);
     return 0;
 }
 
 /* ---- clock ------------------------------------------------------------------ */
-int cpumf_dpi_eval(void *h) {
+int cpumf_dpi_eval(void *h)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
+    if (!d)
+        return -1;
     /* The observation ports of cycle t are the registers at its start. */
     cpumf_observe(d->sys, &d->obs);
     cpumf_eval(d->sys, &d->in, &d->out);
@@ -177,20 +209,26 @@ int cpumf_dpi_eval(void *h) {
     return 0;
 }
 
-int cpumf_dpi_commit(void *h) {
+int cpumf_dpi_commit(void *h)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
-    if (!d->evaluated) return fail(d, "cpumf_dpi_commit without cpumf_dpi_eval in this cycle");
+    if (!d)
+        return -1;
+    if (!d->evaluated)
+        return fail(d, "cpumf_dpi_commit without cpumf_dpi_eval in this cycle");
     cpumf_commit(d->sys);
     d->evaluated = 0;
     d->cycle++;
     return 0;
 }
 
-int cpumf_dpi_step(void *h) {
+int cpumf_dpi_step(void *h)
+{
     cpumf_dpi *d = H(h);
-    if (!d) return -1;
-    if (d->evaluated) return fail(d, "cpumf_dpi_step after cpumf_dpi_eval: call cpumf_dpi_commit");
+    if (!d)
+        return -1;
+    if (d->evaluated)
+        return fail(d, "cpumf_dpi_step after cpumf_dpi_eval: call cpumf_dpi_commit");
     cpumf_observe(d->sys, &d->obs);
     cpumf_step(d->sys, &d->in, &d->out);
     d->have_out = 1;
@@ -198,30 +236,40 @@ int cpumf_dpi_step(void *h) {
     return 0;
 }
 
-unsigned long long cpumf_dpi_cycle(void *h) { return h ? (unsigned long long)H(h)->cycle : 0ull; }
+unsigned long long cpumf_dpi_cycle(void *h)
+{
+    return h ? (unsigned long long)H(h)->cycle : 0ull;
+}
 
 /* ---- outputs and registers of the last evaluated cycle ---------------------- */
-static int check_evaluated(cpumf_dpi *d) {
+static int check_evaluated(cpumf_dpi *d)
+{
     return d->have_out ? 0 : fail(d, "no cycle evaluated yet");
 }
 
-int cpumf_dpi_get_out(void *h, int cpu, svBitVecVal *out) {
+int cpumf_dpi_get_out(void *h, int cpu, svBitVecVal *out)
+{
     cpumf_dpi *d = H(h);
-    if (!d || check_cpu(d, cpu) || check_evaluated(d)) return -1;
+    if (!d || check_cpu(d, cpu) || check_evaluated(d))
+        return -1;
     vout(RTL_CPU_OUT, &d->out.cpu[cpu], out);
     return 0;
 }
 
-int cpumf_dpi_get_obs(void *h, int cpu, svBitVecVal *obs) {
+int cpumf_dpi_get_obs(void *h, int cpu, svBitVecVal *obs)
+{
     cpumf_dpi *d = H(h);
-    if (!d || check_cpu(d, cpu) || check_evaluated(d)) return -1;
+    if (!d || check_cpu(d, cpu) || check_evaluated(d))
+        return -1;
     vout(RTL_CPU_OBS, &d->obs.cpu[cpu], obs);
     return 0;
 }
 
-int cpumf_dpi_get_sys_obs(void *h, svBitVecVal *obs) {
+int cpumf_dpi_get_sys_obs(void *h, svBitVecVal *obs)
+{
     cpumf_dpi *d = H(h);
-    if (!d || check_evaluated(d)) return -1;
+    if (!d || check_evaluated(d))
+        return -1;
     vout(RTL_SYS_OBS, &d->obs, obs);
     return 0;
 }
@@ -229,30 +277,36 @@ int cpumf_dpi_get_sys_obs(void *h, svBitVecVal *obs) {
 /* The name of the first field of b where x and y differ, "cpuN." first for
  * a CPU's bundle (cpu >= 0); "" when they are equal. */
 static const char *diff(cpumf_dpi *d, rtl_bundle b, int cpu, const svBitVecVal *x,
-                        const svBitVecVal *y) {
+                        const svBitVecVal *y)
+{
     int n = cpu >= 0 ? snprintf(d->diff, sizeof d->diff, "cpu%d.", cpu) : 0;
     if (!rtl_bundle_diff(b, x, y, d->diff + n, (unsigned)(sizeof d->diff - (size_t)n)))
         d->diff[0] = '\0';
     return d->diff;
 }
 
-const char *cpumf_dpi_diff_out(void *h, int cpu, const svBitVecVal *a, const svBitVecVal *b) {
+const char *cpumf_dpi_diff_out(void *h, int cpu, const svBitVecVal *a, const svBitVecVal *b)
+{
     return h ? diff(H(h), RTL_CPU_OUT, cpu, a, b) : "";
 }
 
-const char *cpumf_dpi_diff_obs(void *h, int cpu, const svBitVecVal *a, const svBitVecVal *b) {
+const char *cpumf_dpi_diff_obs(void *h, int cpu, const svBitVecVal *a, const svBitVecVal *b)
+{
     return h ? diff(H(h), RTL_CPU_OBS, cpu, a, b) : "";
 }
 
-const char *cpumf_dpi_diff_sys_obs(void *h, const svBitVecVal *a, const svBitVecVal *b) {
+const char *cpumf_dpi_diff_sys_obs(void *h, const svBitVecVal *a, const svBitVecVal *b)
+{
     return h ? diff(H(h), RTL_SYS_OBS, -1, a, b) : "";
 }
 
 /* ---- registers by name ------------------------------------------------------ */
-int cpumf_dpi_read_register(void *h, const char *name, unsigned long long *value) {
+int cpumf_dpi_read_register(void *h, const char *name, unsigned long long *value)
+{
     cpumf_dpi *d = H(h);
     uint64_t v = 0;
-    if (!d) return -1;
+    if (!d)
+        return -1;
     if (cpumf_read_register(d->sys, name ? name : "", &v) != 0) {
         snprintf(d->err, sizeof d->err, "%s", cpumf_last_error(d->sys));
         *value = 0;

@@ -12,20 +12,20 @@
 #include "xalloc.h"
 
 /* control page layout */
-#define CTL_QSI 0
-#define CTL_ENABLE 64
-#define CTL_ACTIVATE 128
+#define CTL_QSI        0
+#define CTL_ENABLE     64
+#define CTL_ACTIVATE   128
 #define CTL_DEACTIVATE 192
-#define CTL_LPP 256
-#define CTL_QSI_SAVE 320
-#define CTL_RESUME 384
+#define CTL_LPP        256
+#define CTL_QSI_SAVE   320
+#define CTL_RESUME     384
 
 #define TRL_F TB_TRL_F
 #define TRL_A TB_TRL_A
 
 enum { ST_WAITING, ST_SETUP, ST_RUNNING, ST_STOPPING, ST_STOPPED, ST_REFUSED, ST_FAILED };
-static const char *const st_names[] = { "waiting", "setup", "running", "stopping", "stopped",
-                                        "refused", "failed" };
+static const char *const st_names[] = {"waiting", "setup",   "running", "stopping",
+                                       "stopped", "refused", "failed"};
 
 struct tb_sampler {
     const tb_driver *dv;
@@ -33,12 +33,12 @@ struct tb_sampler {
     const cpumf_system_cfg *cfg;
     int state;
     uint8_t pending_stop, pending_resume;
-    uint64_t bsize;             /* B */
+    uint64_t bsize; /* B */
     uint64_t interval, min_int, max_int;
     uint16_t bsdes, dsdes;
     uint32_t cpu_speed, esize;
-    uint32_t rd;                /* ring index of the block read next */
-    uint64_t rd_off;            /* offset in that block of the next unread entry */
+    uint32_t rd;     /* ring index of the block read next */
+    uint64_t rd_off; /* offset in that block of the next unread entry */
     uint64_t samples_read, invalid, lost, blocks, drained;
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
@@ -50,8 +50,8 @@ struct tb_sampler {
 
 const char *tb_sampler_tag_name(unsigned tag)
 {
-    static const char *const n[TB_SMPL_NTAGS] = { "qsi", "enable", "activate", "lpp", "deactivate",
-                                                  "qsi-save", "resume" };
+    static const char *const n[TB_SMPL_NTAGS] = {"qsi",        "enable",   "activate", "lpp",
+                                                 "deactivate", "qsi-save", "resume"};
     return tag < TB_SMPL_NTAGS ? n[tag] : "?";
 }
 
@@ -66,7 +66,8 @@ static void dfail(tb_sampler *s, tb_drv_io *io, uint64_t t, const char *fmt, ...
     char buf[768];
     int n;
     va_list ap;
-    n = snprintf(buf, sizeof buf, "driver %u (sampler, cpu %u) cycle %" PRIu64 ": ", s->idx, s->dv->cpu, t);
+    n = snprintf(buf, sizeof buf, "driver %u (sampler, cpu %u) cycle %" PRIu64 ": ", s->idx,
+                 s->dv->cpu, t);
     if (n < 0)
         n = 0;
     va_start(ap, fmt);
@@ -107,7 +108,7 @@ tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *s
             free(s);
             return NULL;
         }
-        memset(hdr, 0, sizeof hdr);   /* rewritten by finish */
+        memset(hdr, 0, sizeof hdr); /* rewritten by finish */
         if (fwrite(hdr, 1, sizeof hdr, s->f) != sizeof hdr)
             s->write_err = 1;
     }
@@ -130,9 +131,10 @@ static void build_ring(tb_sampler *s, tb_drv_io *io)
     const tb_driver *dv = s->dv;
     uint32_t k, j;
     for (k = 0; k < dv->n_tables; k++) {
-        uint32_t first = k * dv->per_table, n = dv->sdbs - first < dv->per_table ? dv->sdbs - first : dv->per_table;
+        uint32_t first = k * dv->per_table,
+                 n = dv->sdbs - first < dv->per_table ? dv->sdbs - first : dv->per_table;
         for (j = 0; j < n; j++)
-            wr64(io, dv->table[k] + 8u * j, dv->sdb[first + j]);          /* block link */
+            wr64(io, dv->table[k] + 8u * j, dv->sdb[first + j]);                 /* block link */
         wr64(io, dv->table[k] + 8u * n, dv->table[(k + 1) % dv->n_tables] | 1u); /* table link */
     }
     for (k = 0; k < dv->sdbs; k++) {
@@ -181,7 +183,8 @@ static uint64_t lsctl_x(const tb_sampler *s, int active)
     return tb_lsctl_x(s->dv->big, s->cfg->level == 1, fn, active ? fn : 0);
 }
 
-static void write_lsctl(tb_sampler *s, tb_drv_io *io, unsigned off, int active, uint64_t tear, uint64_t dear)
+static void write_lsctl(tb_sampler *s, tb_drv_io *io, unsigned off, int active, uint64_t tear,
+                        uint64_t dear)
 {
     uint8_t b[64];
     tb_lsctl_block(b, lsctl_x(s, active), s->interval, tear, dear);
@@ -251,10 +254,10 @@ static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
 /* Read the entries of block blk from offset off, below limit, up to a zero
  * format code; zero the format codes read when `consume`.  Returns the
  * offset after the last entry read. */
-static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_t off, uint64_t limit,
-                             int consume)
+static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_t off,
+                             uint64_t limit, int consume)
 {
-    static const uint8_t z2[2] = { 0, 0 };
+    static const uint8_t z2[2] = {0, 0};
     while (off + s->esize <= limit) {
         uint64_t a = blk + off;
         if (rd64(io, a) >> 48 == 0)
@@ -299,7 +302,8 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
                 tb_put_be64(b + 8, 0);
                 io->write(io->ctx, trl, b, sizeof b);
             } else {
-                dfail(s, io, t, "trailer at 0x%016" PRIx64 " changed under the compare-and-swap", trl);
+                dfail(s, io, t, "trailer at 0x%016" PRIx64 " changed under the compare-and-swap",
+                      trl);
             }
         }
         s->rd = (s->rd + 1) % s->dv->sdbs;
@@ -347,17 +351,20 @@ static void after_qsi(tb_sampler *s, uint64_t t, tb_drv_io *io)
         return;
     }
     if (s->min_int == 0 || s->min_int > s->max_int) {
-        dfail(s, io, t, "QSI interval range expected 0 < min <= max, actual min 0x%" PRIx64 " max 0x%" PRIx64,
+        dfail(s, io, t,
+              "QSI interval range expected 0 < min <= max, actual min 0x%" PRIx64 " max 0x%" PRIx64,
               s->min_int, s->max_int);
         s->state = ST_FAILED;
         return;
     }
     if (!as || ((dv->functions & CPUMF_SF_DIAG) && !ad)) {
-        s->state = ST_REFUSED;   /* as Linux: no sampling without authorization */
+        s->state = ST_REFUSED; /* as Linux: no sampling without authorization */
         return;
     }
     /* Linux's 2026 fix: clamp into [min, max] */
-    s->interval = dv->interval < s->min_int ? s->min_int : dv->interval > s->max_int ? s->max_int : dv->interval;
+    s->interval = dv->interval < s->min_int   ? s->min_int
+                  : dv->interval > s->max_int ? s->max_int
+                                              : dv->interval;
     s->esize = (uint32_t)s->bsdes + ((dv->functions & CPUMF_SF_DIAG) ? s->dsdes : 0u);
     write_lsctl(s, io, CTL_ENABLE, 0, dv->table[0], dv->sdb[0]);
     write_lsctl(s, io, CTL_ACTIVATE, 1, dv->table[0], dv->sdb[0]);
@@ -367,27 +374,30 @@ static void after_qsi(tb_sampler *s, uint64_t t, tb_drv_io *io)
     queue(s, io, TB_SMPL_LPP, CPUMF_OP_LPP, CTL_LPP);
 }
 
-void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc, tb_drv_io *io)
+void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
+                     tb_drv_io *io)
 {
     if (s->state == ST_FAILED)
         return;
     if (exc != CPUMF_EXC_NONE) {
-        dfail(s, io, t, "%s (%s) exception expected null, actual code 0x%02x", tb_sampler_tag_name(tag),
+        dfail(s, io, t, "%s (%s) exception expected null, actual code 0x%02x",
+              tb_sampler_tag_name(tag),
               tb_op_name(tag == TB_SMPL_QSI || tag == TB_SMPL_QSI_SAVE ? CPUMF_OP_QSI
-                         : tag == TB_SMPL_LPP ? CPUMF_OP_LPP : CPUMF_OP_LSCTL), exc);
+                         : tag == TB_SMPL_LPP                          ? CPUMF_OP_LPP
+                                                                       : CPUMF_OP_LSCTL),
+              exc);
         s->state = ST_FAILED;
         return;
     }
-    if ((tag == TB_SMPL_ENABLE || tag == TB_SMPL_ACTIVATE || tag == TB_SMPL_DEACTIVATE || tag == TB_SMPL_RESUME)
-        && cc != 0) {
+    if ((tag == TB_SMPL_ENABLE || tag == TB_SMPL_ACTIVATE || tag == TB_SMPL_DEACTIVATE ||
+         tag == TB_SMPL_RESUME) &&
+        cc != 0) {
         dfail(s, io, t, "%s (LSCTL) cc expected 0, actual %u", tb_sampler_tag_name(tag), cc);
         s->state = ST_FAILED;
         return;
     }
     switch (tag) {
-    case TB_SMPL_QSI:
-        after_qsi(s, t, io);
-        break;
+    case TB_SMPL_QSI: after_qsi(s, t, io); break;
     case TB_SMPL_ACTIVATE:
     case TB_SMPL_RESUME:
         s->state = ST_RUNNING;
@@ -406,20 +416,20 @@ void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_
             send_resume(s, io);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
 /* ---- end of the run ------------------------------------------------------------------ */
 
-int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err, size_t errlen)
+int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
+                      size_t errlen)
 {
     uint64_t before = s->samples_read;
     if (s->esize) {
         uint64_t blk, lim;
         if (harvest_full(s, io, 0, 0) == s->dv->sdbs)
-            goto done;   /* every block full: nothing is being filled */
+            goto done; /* every block full: nothing is being filled */
         blk = s->dv->sdb[s->rd];
         lim = s->bsize - 64;
         /* the block being filled: only what lies below DEAR is complete */
@@ -441,7 +451,7 @@ done:
         h.flags = TB_SMP_F_BASIC | ((s->dv->functions & CPUMF_SF_DIAG) ? TB_SMP_F_DIAG : 0u) |
                   (s->dv->big ? TB_SMP_F_1M : 0u);
         if ((h.flags & TB_SMP_F_DIAG) && (h.dsdes < 16 || h.dsdes > 128 || h.dsdes % 8))
-            h.dsdes = 64;   /* QSI never ran or failed: no entries follow */
+            h.dsdes = 64; /* QSI never ran or failed: no entries follow */
         h.cpu_speed = s->cpu_speed;
         h.interval = s->interval;
         h.samples = s->samples_read;

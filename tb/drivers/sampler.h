@@ -26,8 +26,14 @@
 
 /* instruction tags */
 enum tb_sampler_tag {
-    TB_SMPL_QSI, TB_SMPL_ENABLE, TB_SMPL_ACTIVATE, TB_SMPL_LPP, TB_SMPL_DEACTIVATE,
-    TB_SMPL_QSI_SAVE, TB_SMPL_RESUME, TB_SMPL_NTAGS
+    TB_SMPL_QSI,
+    TB_SMPL_ENABLE,
+    TB_SMPL_ACTIVATE,
+    TB_SMPL_LPP,
+    TB_SMPL_DEACTIVATE,
+    TB_SMPL_QSI_SAVE,
+    TB_SMPL_RESUME,
+    TB_SMPL_NTAGS
 };
 
 typedef struct tb_drv_io {
@@ -39,19 +45,25 @@ typedef struct tb_drv_io {
     void (*fail)(void *ctx, const char *msg);
 } tb_drv_io;
 
-enum tb_sampler_alert_kind { TB_AL_PROGRAM_REQUEST, TB_AL_INVALID_ENTRY, TB_AL_INCORRECT_SDBT,
-                             TB_AL_LOSS, TB_AL_AUTH, TB_AL_N };
+enum tb_sampler_alert_kind {
+    TB_AL_PROGRAM_REQUEST,
+    TB_AL_INVALID_ENTRY,
+    TB_AL_INCORRECT_SDBT,
+    TB_AL_LOSS,
+    TB_AL_AUTH,
+    TB_AL_N
+};
 
 typedef struct tb_sampler_stats {
-    const char *state;          /* waiting setup running stopped refused failed */
-    uint64_t interval;          /* as loaded (after clamping); 0 before QSI */
+    const char *state; /* waiting setup running stopped refused failed */
+    uint64_t interval; /* as loaded (after clamping); 0 before QSI */
     uint64_t min_interval, max_interval;
     uint16_t bsdes, dsdes;
     uint32_t entry_size;
     uint64_t samples_read, invalid, lost, blocks, drained;
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
-    const char *smp_path;       /* "" without --smp-dir */
+    const char *smp_path; /* "" without --smp-dir */
 } tb_sampler_stats;
 
 typedef struct tb_sampler tb_sampler;
@@ -68,13 +80,15 @@ void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear,
 
 /* tod: TOD clock for the .SMP name and header.  NULL with a reason in err
  * when the .SMP file cannot be created. */
-tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir, uint64_t tod,
-                              uint64_t tod_start, char *err, size_t errlen);
+tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
+                              uint64_t tod, uint64_t tod_start, char *err, size_t errlen);
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
-void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc, tb_drv_io *io);
+void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
+                     tb_drv_io *io);
 void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io);
 /* Drain and close the file: 0, or -1 with a reason in err (write error). */
-int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err, size_t errlen);
+int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
+                      size_t errlen);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
 void tb_sampler_destroy(tb_sampler *s);
 const char *tb_sampler_tag_name(unsigned tag);

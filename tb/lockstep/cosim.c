@@ -16,12 +16,12 @@
 #include "rtl_bundle.h"
 #include "stimulus/storage.h"
 
-#define MAX_DIFFS 12    /* differences listed for the failing cycle */
-#define WAVE_BEFORE 20  /* cycles of waves before the failing cycle */
-#define WAVE_AFTER 5
+#define MAX_DIFFS   12 /* differences listed for the failing cycle */
+#define WAVE_BEFORE 20 /* cycles of waves before the failing cycle */
+#define WAVE_AFTER  5
 
 #define IN_WIDTH_MAX 40 /* widest inputs column of the history table */
-#define CHG_WIDTH 72    /* width of its state-changes column */
+#define CHG_WIDTH    72 /* width of its state-changes column */
 
 /* A cell of the history table: a list of items, each ended by '\n';
  * printing wraps the items onto as many lines as the column needs. */
@@ -29,15 +29,15 @@
 typedef struct cell {
     char s[CELL_MAX];
     size_t len;
-    int full;          /* items were left out (the last one is "...") */
+    int full; /* items were left out (the last one is "...") */
 } cell;
 
 /* One cycle as the report shows it.  The model's state is observed straight
  * into the entry, so keeping the history costs one copy of the inputs. */
 typedef struct hist_entry {
     uint64_t cycle;
-    cpumf_sys_in in;   /* as applied to the RTL */
-    cpumf_obs obs;     /* the model's registers at the start of the cycle */
+    cpumf_sys_in in; /* as applied to the RTL */
+    cpumf_obs obs;   /* the model's registers at the start of the cycle */
 } hist_entry;
 
 typedef struct cosim_ctx {
@@ -49,33 +49,41 @@ typedef struct cosim_ctx {
     cpumf_sys_in min;
     cpumf_sys_out mout;
     cpumf_obs robs;
-    cpumf_obs after;   /* the model after the edge, for the waves only */
-    hist_entry *hist;  /* ring of hcap = history + 1 entries: the oldest row shown needs its predecessor */
+    cpumf_obs after; /* the model after the edge, for the waves only */
+    hist_entry
+        *hist; /* ring of hcap = history + 1 entries: the oldest row shown needs its predecessor */
     unsigned hcap;
     uint64_t nhist, cycle;
     uint64_t mismatch;
     unsigned ndiff;
-    cell cell_in, cell_chg;  /* report-time scratch */
+    cell cell_in, cell_chg; /* report-time scratch */
 } cosim_ctx;
 
-static void diff_u64(cosim_ctx *c, uint64_t cycle, const char *name, uint64_t rtl, uint64_t model, int width) {
-    if (rtl == model) return;
+static void diff_u64(cosim_ctx *c, uint64_t cycle, const char *name, uint64_t rtl, uint64_t model,
+                     int width)
+{
+    if (rtl == model)
+        return;
     FILE *f = c->info.report;
-    if (c->ndiff == 0) fprintf(f, "MISMATCH at cycle %" PRIu64 ": %s\n", cycle, name);
+    if (c->ndiff == 0)
+        fprintf(f, "MISMATCH at cycle %" PRIu64 ": %s\n", cycle, name);
     if (c->ndiff < MAX_DIFFS)
-        fprintf(f, "  %-44s rtl 0x%0*" PRIx64 "  model 0x%0*" PRIx64 "\n", name, width, rtl, width, model);
+        fprintf(f, "  %-44s rtl 0x%0*" PRIx64 "  model 0x%0*" PRIx64 "\n", name, width, rtl, width,
+                model);
     c->ndiff++;
 }
 
-static void compare_outputs(cosim_ctx *c, uint64_t cycle, const cpumf_sys_out *r, const cpumf_sys_out *m) {
+static void compare_outputs(cosim_ctx *c, uint64_t cycle, const cpumf_sys_out *r,
+                            const cpumf_sys_out *m)
+{
     char n[96];
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         const cpumf_cpu_out *a = &r->cpu[i], *b = &m->cpu[i];
         /* the ports of cpumf_ports.def, named as the port of their RTL unit */
-#define CPUMF_OUT(f, unit, port, w, d)                                         \
-    if (a->f != b->f) {                                                        \
-        snprintf(n, sizeof n, "cpu%u." #unit "." #port, i);                    \
-        diff_u64(c, cycle, n, a->f, b->f, ((w) + 3) / 4);                      \
+#define CPUMF_OUT(f, unit, port, w, d)                                                             \
+    if (a->f != b->f) {                                                                            \
+        snprintf(n, sizeof n, "cpu%u." #unit "." #port, i);                                        \
+        diff_u64(c, cycle, n, a->f, b->f, ((w) + 3) / 4);                                          \
     }
 #include "cpumf/cpumf_ports.def"
     }
@@ -91,7 +99,8 @@ typedef void reg_fn(void *ctx, const char *name, uint64_t x, uint64_t y, uint64_
 
 /* The architected counter behind an array element, for the reader. */
 static void counter_note(const cpumf_model_cfg *mc, const rtl_field *f, unsigned e, char *buf,
-                         size_t len) {
+                         size_t len)
+{
     buf[0] = '\0';
     if (!strcmp(f->name, "ctr_q")) {
         unsigned num = cpumf_slot_counter(e);
@@ -103,15 +112,19 @@ static void counter_note(const cpumf_model_cfg *mc, const rtl_field *f, unsigned
 
 /* Elements of field f that the system has: per group its groups, per core
  * its cores. */
-static unsigned installed(const cpumf_system_cfg *cfg, const rtl_field *f) {
-    if (f->scope == RTL_SCOPE_GROUP) return cfg->n_cg * f->count;
-    if (f->scope == RTL_SCOPE_CORE) return cfg->n_cpus / cfg->threads_per_core * f->count;
+static unsigned installed(const cpumf_system_cfg *cfg, const rtl_field *f)
+{
+    if (f->scope == RTL_SCOPE_GROUP)
+        return cfg->n_cg * f->count;
+    if (f->scope == RTL_SCOPE_CORE)
+        return cfg->n_cpus / cfg->threads_per_core * f->count;
     return f->n;
 }
 
 /* Every field of bundle b of the C structs x, y, z. */
 static void visit(const cpumf_system_cfg *cfg, rtl_bundle b, const void *x, const void *y,
-                  const void *z, reg_fn *fn, void *ctx) {
+                  const void *z, reg_fn *fn, void *ctx)
+{
     const rtl_field *f;
     char n[128], note[64];
     for (unsigned k = 0; (f = rtl_bundle_field(b, k)) != NULL; k++) {
@@ -125,7 +138,8 @@ static void visit(const cpumf_system_cfg *cfg, rtl_bundle b, const void *x, cons
             uint64_t vx = rtl_field_get(f, x, e), vy = rtl_field_get(f, y, e);
             uint64_t vz = rtl_field_get(f, z, e);
             int len;
-            if (vx == vy && vx == vz) continue;
+            if (vx == vy && vx == vz)
+                continue;
             len = snprintf(n, sizeof n, "%s.%s", f->unit, f->name);
             if (f->n > f->count)
                 len += snprintf(n + len, sizeof n - (size_t)len, "[%u][%u]", e / f->count,
@@ -140,26 +154,30 @@ static void visit(const cpumf_system_cfg *cfg, rtl_bundle b, const void *x, cons
 }
 
 static void visit_cpu(const cpumf_system_cfg *cfg, unsigned i, const cpumf_obs *xo,
-                      const cpumf_obs *yo, const cpumf_obs *zo, reg_fn *fn, void *ctx) {
+                      const cpumf_obs *yo, const cpumf_obs *zo, reg_fn *fn, void *ctx)
+{
     const cpumf_cpu_obs *x = &xo->cpu[i], *y = &yo->cpu[i], *z = zo == xo ? x : &zo->cpu[i];
     /* Most cycles nothing differs: the structs are written field by field
      * over zeroed memory, so their padding compares equal too. */
-    if (!memcmp(x, y, sizeof *x) && (z == x || !memcmp(x, z, sizeof *x))) return;
+    if (!memcmp(x, y, sizeof *x) && (z == x || !memcmp(x, z, sizeof *x)))
+        return;
     visit(cfg, RTL_CPU_OBS, x, y, z, fn, ctx);
 }
 
 static void visit_system(const cpumf_system_cfg *cfg, const cpumf_obs *x, const cpumf_obs *y,
-                         const cpumf_obs *z, reg_fn *fn, void *ctx) {
+                         const cpumf_obs *z, reg_fn *fn, void *ctx)
+{
     visit(cfg, RTL_SYS_OBS, x, y, z, fn, ctx);
 }
 
 typedef struct diff_ctx {
     cosim_ctx *c;
     uint64_t cycle;
-    int cpu;  /* -1: system level, no prefix */
+    int cpu; /* -1: system level, no prefix */
 } diff_ctx;
 
-static void diff_reg(void *ctx, const char *name, uint64_t model, uint64_t rtl, uint64_t z, int w) {
+static void diff_reg(void *ctx, const char *name, uint64_t model, uint64_t rtl, uint64_t z, int w)
+{
     diff_ctx *d = (diff_ctx *)ctx;
     char n[128];
     (void)z;
@@ -170,7 +188,8 @@ static void diff_reg(void *ctx, const char *name, uint64_t model, uint64_t rtl, 
     diff_u64(d->c, d->cycle, name, rtl, model, w);
 }
 
-static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, const cpumf_obs *m) {
+static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, const cpumf_obs *m)
+{
     diff_ctx d = {c, cycle, 0};
     for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
         d.cpu = (int)i;
@@ -181,20 +200,23 @@ static void compare_state(cosim_ctx *c, uint64_t cycle, const cpumf_obs *r, cons
 }
 
 /* ---- the history table ------------------------------------------------------- */
-static void cell_clear(cell *cl) {
+static void cell_clear(cell *cl)
+{
     cl->len = 0;
     cl->full = 0;
     cl->s[0] = '\0';
 }
 
-static void __attribute__((format(printf, 2, 3))) cell_add(cell *cl, const char *fmt, ...) {
+static void __attribute__((format(printf, 2, 3))) cell_add(cell *cl, const char *fmt, ...)
+{
     char item[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(item, sizeof item, fmt, ap);
     va_end(ap);
     size_t n = strlen(item);
-    if (cl->full) return;
+    if (cl->full)
+        return;
     /* Keep room for the "..." that says items were left out. */
     if (cl->len + n + 1 + 5 > CELL_MAX) {
         cl->full = 1;
@@ -208,27 +230,79 @@ static void __attribute__((format(printf, 2, 3))) cell_add(cell *cl, const char 
 }
 
 /* The nonzero inputs of one CPU, as name=value items. */
-static void cpu_inputs(cell *cl, const cpumf_cpu_in *in) {
-#define F(x) if (in->x) cell_add(cl, #x "=0x%" PRIx64, (uint64_t)in->x)
-    F(stopped); F(wait); F(problem); F(insns); F(l1i_dw); F(l1i_pen); F(l1d_dw); F(l1d_pen);
-    F(cr_fn); F(cr_busy); F(cr_bfn); F(cr_bcyc); F(ext[0]); F(ext[1]); F(ext[2]); F(cr0_58);
-    F(insn_valid); F(op); F(m3); F(insn_problem); F(cr0_15); F(r1); F(r2); F(addr);
-    F(auth_set); F(auth_clr); F(sf_auth_set); F(sf_auth_clr); F(reset); F(loss_cpu); F(loss_mt);
-    F(loss_sample); F(alert_taken); F(stor_req_ready); F(stor_rsp_valid); F(stor_rsp_err);
-    F(stor_rsp_data); F(sf_lower_enabled); F(dat); F(as); F(asn); F(ia); F(uniq); F(uniq_count);
-    F(level); F(secure_guest); F(pcf49); F(entry_inconsistent); F(diag);
+static void cpu_inputs(cell *cl, const cpumf_cpu_in *in)
+{
+#define F(x)                                                                                       \
+    if (in->x)                                                                                     \
+    cell_add(cl, #x "=0x%" PRIx64, (uint64_t)in->x)
+    F(stopped);
+    F(wait);
+    F(problem);
+    F(insns);
+    F(l1i_dw);
+    F(l1i_pen);
+    F(l1d_dw);
+    F(l1d_pen);
+    F(cr_fn);
+    F(cr_busy);
+    F(cr_bfn);
+    F(cr_bcyc);
+    F(ext[0]);
+    F(ext[1]);
+    F(ext[2]);
+    F(cr0_58);
+    F(insn_valid);
+    F(op);
+    F(m3);
+    F(insn_problem);
+    F(cr0_15);
+    F(r1);
+    F(r2);
+    F(addr);
+    F(auth_set);
+    F(auth_clr);
+    F(sf_auth_set);
+    F(sf_auth_clr);
+    F(reset);
+    F(loss_cpu);
+    F(loss_mt);
+    F(loss_sample);
+    F(alert_taken);
+    F(stor_req_ready);
+    F(stor_rsp_valid);
+    F(stor_rsp_err);
+    F(stor_rsp_data);
+    F(sf_lower_enabled);
+    F(dat);
+    F(as);
+    F(asn);
+    F(ia);
+    F(uniq);
+    F(uniq_count);
+    F(level);
+    F(secure_guest);
+    F(pcf49);
+    F(entry_inconsistent);
+    F(diag);
 #undef F
 }
 
-static void system_inputs(cell *cl, const cpumf_sys_in *in) {
-#define F(x) if (in->x) cell_add(cl, #x "=0x%x", (unsigned)in->x)
-    F(sigp_mt_valid); F(sigp_mt_enable); F(cg_addr_change);
+static void system_inputs(cell *cl, const cpumf_sys_in *in)
+{
+#define F(x)                                                                                       \
+    if (in->x)                                                                                     \
+    cell_add(cl, #x "=0x%x", (unsigned)in->x)
+    F(sigp_mt_valid);
+    F(sigp_mt_enable);
+    F(cg_addr_change);
 #undef F
 }
 
 /* reg_fn of the history: x the model's value now, y a cycle earlier, z the
  * RTL's now (equal to x except in the failing cycle). */
-static void change_reg(void *ctx, const char *name, uint64_t now, uint64_t prev, uint64_t rtl, int w) {
+static void change_reg(void *ctx, const char *name, uint64_t now, uint64_t prev, uint64_t rtl,
+                       int w)
+{
     cell *cl = (cell *)ctx;
     (void)w;
     if (rtl != now)
@@ -240,13 +314,15 @@ static void change_reg(void *ctx, const char *name, uint64_t now, uint64_t prev,
 /* One line of a cell: items from *p joined by sep while they fit in width
  * (at least one item, and items are shorter than out); *p moves past them.
  * out is "" when the cell is used up. */
-static void cell_line(const char **p, unsigned width, const char *sep, char *out, size_t outlen) {
+static void cell_line(const char **p, unsigned width, const char *sep, char *out, size_t outlen)
+{
     size_t len = 0;
     out[0] = '\0';
     while (**p) {
         const char *e = strchr(*p, '\n');
         size_t n = (size_t)(e - *p), add = n + (len ? strlen(sep) : 0);
-        if (len && (len + add > width || len + add + 1 > outlen)) break;
+        if (len && (len + add > width || len + add + 1 > outlen))
+            break;
         if (len) {
             memcpy(out + len, sep, strlen(sep));
             len += strlen(sep);
@@ -260,19 +336,23 @@ static void cell_line(const char **p, unsigned width, const char *sep, char *out
 
 typedef struct table {
     FILE *f;
-    int wcyc;       /* width of the cycle column */
-    unsigned win;   /* width of the inputs column */
+    int wcyc;     /* width of the cycle column */
+    unsigned win; /* width of the inputs column */
 } table;
 
-static void print_row(const table *t, uint64_t cycle, const char *who, const cell *in, const cell *chg) {
+static void print_row(const table *t, uint64_t cycle, const char *who, const cell *in,
+                      const cell *chg)
+{
     const char *pi = in->s, *pc = chg->s;
     char li[512], lc[512];
     int first = 1;
     while (first || *pi || *pc) {
         cell_line(&pi, t->win, " ", li, sizeof li);
         cell_line(&pc, CHG_WIDTH, ", ", lc, sizeof lc);
-        if (first && !li[0]) strcpy(li, "-");
-        if (first && !lc[0]) strcpy(lc, "-");
+        if (first && !li[0])
+            strcpy(li, "-");
+        if (first && !lc[0])
+            strcpy(lc, "-");
         if (first)
             fprintf(t->f, "  %*" PRIu64 "  %-6s  ", t->wcyc, cycle, who);
         else
@@ -285,7 +365,8 @@ static void print_row(const table *t, uint64_t cycle, const char *who, const cel
     }
 }
 
-static void report_history(cosim_ctx *c, uint64_t cycle) {
+static void report_history(cosim_ctx *c, uint64_t cycle)
+{
     cell *in = &c->cell_in, *chg = &c->cell_chg;
     FILE *f = c->info.report;
     unsigned want = c->hcap - 1;
@@ -293,22 +374,28 @@ static void report_history(cosim_ctx *c, uint64_t cycle) {
     uint64_t first = c->nhist - n;
     char num[24];
     table t = {f, snprintf(num, sizeof num, "%" PRIu64, cycle), 6};
-    if (t.wcyc < 5) t.wcyc = 5;
+    if (t.wcyc < 5)
+        t.wcyc = 5;
     /* The inputs column is as wide as the widest row needs, up to IN_WIDTH_MAX. */
     for (uint64_t k = first; k < c->nhist; k++) {
         const hist_entry *h = &c->hist[k % c->hcap];
         for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
             cell_clear(in);
             cpu_inputs(in, &h->in.cpu[i]);
-            size_t w = in->len ? in->len - 1 : 0; /* items joined by one space, the last '\n' dropped */
-            if (w > t.win) t.win = w > IN_WIDTH_MAX ? IN_WIDTH_MAX : (unsigned)w;
+            size_t w =
+                in->len ? in->len - 1 : 0; /* items joined by one space, the last '\n' dropped */
+            if (w > t.win)
+                t.win = w > IN_WIDTH_MAX ? IN_WIDTH_MAX : (unsigned)w;
         }
     }
-    fprintf(f, "last %" PRIu64 " cycles: inputs applied to the RTL (the model's storage inputs come from its own\n"
-               "storage); state changes: the model's registers that differ from the cycle before\n"
-               "(in cycle %" PRIu64 " with the RTL's value where it differs from the model's):\n",
+    fprintf(f,
+            "last %" PRIu64
+            " cycles: inputs applied to the RTL (the model's storage inputs come from its own\n"
+            "storage); state changes: the model's registers that differ from the cycle before\n"
+            "(in cycle %" PRIu64 " with the RTL's value where it differs from the model's):\n",
             n, cycle);
-    fprintf(f, "  %*s  %-6s  %-*s  %s\n", t.wcyc, "cycle", "cpu", (int)t.win, "inputs", "state changes");
+    fprintf(f, "  %*s  %-6s  %-*s  %s\n", t.wcyc, "cycle", "cpu", (int)t.win, "inputs",
+            "state changes");
     for (uint64_t k = first; k < c->nhist; k++) {
         const hist_entry *h = &c->hist[k % c->hcap];
         /* The ring holds one entry more than is shown; only the very first
@@ -328,25 +415,33 @@ static void report_history(cosim_ctx *c, uint64_t cycle) {
         cell_clear(chg);
         system_inputs(in, &h->in);
         visit_system(c->cfg, &h->obs, prev, rtl, change_reg, chg);
-        if (in->len || chg->len) print_row(&t, h->cycle, "system", in, chg);
+        if (in->len || chg->len)
+            print_row(&t, h->cycle, "system", in, chg);
     }
 }
 
-static void report_context(cosim_ctx *c, uint64_t cycle) {
+static void report_context(cosim_ctx *c, uint64_t cycle)
+{
     FILE *f = c->info.report;
-    if (c->ndiff > MAX_DIFFS) fprintf(f, "  ... and %u more differences in this cycle\n", c->ndiff - MAX_DIFFS);
+    if (c->ndiff > MAX_DIFFS)
+        fprintf(f, "  ... and %u more differences in this cycle\n", c->ndiff - MAX_DIFFS);
     report_history(c, cycle);
     uint64_t from = cycle > WAVE_BEFORE ? cycle - WAVE_BEFORE : 0;
-    fprintf(f, "reproduce with waves:\n  %s %s --seed %" PRIu64, c->info.program, c->info.scenario_path, c->info.seed);
-    if (c->info.system) fprintf(f, " --system %s", c->info.system);
-    if (c->info.cycles) fprintf(f, " --cycles %" PRIu64, c->info.cycles);
-    if (c->info.configs_dir) fprintf(f, " --configs %s", c->info.configs_dir);
-    fprintf(f, " --waves waves/mismatch.fst --wave-from %" PRIu64 " --wave-to %" PRIu64 "%s%s\n", from,
-            cycle + WAVE_AFTER, c->info.plusargs && *c->info.plusargs ? " " : "",
+    fprintf(f, "reproduce with waves:\n  %s %s --seed %" PRIu64, c->info.program,
+            c->info.scenario_path, c->info.seed);
+    if (c->info.system)
+        fprintf(f, " --system %s", c->info.system);
+    if (c->info.cycles)
+        fprintf(f, " --cycles %" PRIu64, c->info.cycles);
+    if (c->info.configs_dir)
+        fprintf(f, " --configs %s", c->info.configs_dir);
+    fprintf(f, " --waves waves/mismatch.fst --wave-from %" PRIu64 " --wave-to %" PRIu64 "%s%s\n",
+            from, cycle + WAVE_AFTER, c->info.plusargs && *c->info.plusargs ? " " : "",
             c->info.plusargs ? c->info.plusargs : "");
 }
 
-static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out) {
+static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
     hist_entry *h = &c->hist[c->nhist % c->hcap];
     h->cycle = cycle;
@@ -358,7 +453,8 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
     tb_storage_inputs(c->mstor, cycle, &c->min);
     cpumf_eval(c->model, &c->min, &c->mout);
     cpumf_observe(c->model, &h->obs);
-    if (tb_rtl_tracing(c->rtl, cycle)) tb_rtl_mirror(c->rtl, &c->mout, &h->obs);
+    if (tb_rtl_tracing(c->rtl, cycle))
+        tb_rtl_mirror(c->rtl, &c->mout, &h->obs);
     tb_rtl_eval(c->rtl, cycle, in, out);
     tb_rtl_observe(c->rtl, &c->robs);
 
@@ -378,7 +474,8 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
     return 0;
 }
 
-static void cosim_commit(void *ctx) {
+static void cosim_commit(void *ctx)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
     cpumf_commit(c->model);
     if (tb_rtl_tracing(c->rtl, c->cycle)) {
@@ -393,33 +490,40 @@ static void cosim_commit(void *ctx) {
     tb_rtl_commit(c->rtl);
 }
 
-static void cosim_observe(void *ctx, cpumf_obs *obs) {
+static void cosim_observe(void *ctx, cpumf_obs *obs)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
     tb_rtl_observe(c->rtl, obs);
 }
 
-static void cosim_attach_storage(void *ctx, const tb_storage *initial) {
+static void cosim_attach_storage(void *ctx, const tb_storage *initial)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
     c->mstor = tb_storage_clone(initial);
 }
 
-static void cosim_mem_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t len) {
+static void cosim_mem_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t len)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
     tb_storage_write_bytes(c->mstor, addr, buf, len);
 }
 
-static void cosim_destroy(void *ctx) {
+static void cosim_destroy(void *ctx)
+{
     cosim_ctx *c = (cosim_ctx *)ctx;
-    if (c->mstor) tb_storage_destroy(c->mstor);
+    if (c->mstor)
+        tb_storage_destroy(c->mstor);
     free(c->hist);
     free(c);
 }
 
-tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info) {
+tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info)
+{
     cosim_ctx *c = (cosim_ctx *)calloc(1, sizeof *c);
     tb_backend be;
     memset(&be, 0, sizeof be);
-    if (!c) return be;
+    if (!c)
+        return be;
     c->hcap = (info->history ? info->history : TB_COSIM_HISTORY) + 1;
     /* calloc: the entries of CPUs that are not installed stay zero. */
     c->hist = (hist_entry *)calloc(c->hcap, sizeof *c->hist);
@@ -443,20 +547,33 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     return be;
 }
 
-uint64_t tb_cosim_mismatch_cycle(const tb_backend *be) {
+uint64_t tb_cosim_mismatch_cycle(const tb_backend *be)
+{
     return ((const cosim_ctx *)be->ctx)->mismatch;
 }
 
 /* ---- the RTL alone (for the bench) ------------------------------------------ */
-static int rtl_only_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out) {
+static int rtl_only_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
     tb_rtl_eval((tb_rtl *)ctx, cycle, in, out);
     return 0;
 }
-static void rtl_only_commit(void *ctx) { tb_rtl_commit((tb_rtl *)ctx); }
-static void rtl_only_observe(void *ctx, cpumf_obs *obs) { tb_rtl_observe((tb_rtl *)ctx, obs); }
-static void rtl_only_destroy(void *ctx) { (void)ctx; }
+static void rtl_only_commit(void *ctx)
+{
+    tb_rtl_commit((tb_rtl *)ctx);
+}
+static void rtl_only_observe(void *ctx, cpumf_obs *obs)
+{
+    tb_rtl_observe((tb_rtl *)ctx, obs);
+}
+static void rtl_only_destroy(void *ctx)
+{
+    (void)ctx;
+}
 
-tb_backend tb_rtl_backend(tb_rtl *rtl) {
-    tb_backend be = {rtl, rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy, NULL, NULL};
+tb_backend tb_rtl_backend(tb_rtl *rtl)
+{
+    tb_backend be = {rtl,  rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy,
+                     NULL, NULL};
     return be;
 }

@@ -10,16 +10,16 @@
 #include "rtl.h"
 
 typedef struct tb_cosim_info {
-    const char *program;        /* the running binary, for the reproduce line */
+    const char *program; /* the running binary, for the reproduce line */
     const char *scenario_path;
     uint64_t seed;
-    const char *plusargs;       /* e.g. "+MUTANT_X", added to the reproduce line */
-    FILE *report;               /* where a mismatch is reported (stderr) */
+    const char *plusargs; /* e.g. "+MUTANT_X", added to the reproduce line */
+    FILE *report;         /* where a mismatch is reported (stderr) */
     /* Options that change the run, repeated on the reproduce line when given. */
-    const char *system;         /* --system; NULL: not given */
-    const char *configs_dir;    /* --configs; NULL: not given */
-    uint64_t cycles;            /* --cycles; 0: not given */
-    unsigned history;           /* cycles in the report's table; 0: TB_COSIM_HISTORY */
+    const char *system;      /* --system; NULL: not given */
+    const char *configs_dir; /* --configs; NULL: not given */
+    uint64_t cycles;         /* --cycles; 0: not given */
+    unsigned history;        /* cycles in the report's table; 0: TB_COSIM_HISTORY */
 } tb_cosim_info;
 
 #define TB_COSIM_HISTORY 16

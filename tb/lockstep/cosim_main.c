@@ -12,7 +12,8 @@
 #include "scenario/scenario.h"
 #include "stimulus/storage.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     static const char prog[] = "cpumf-cosim";
     char err[1024], plus[512] = "";
     char **args = (char **)calloc((size_t)argc + 1, sizeof *args);
@@ -20,13 +21,15 @@ int main(int argc, char **argv) {
     int nargs = 0, npargs = 0, rc;
     tb_options opt;
 
-    if (!args || !pargs) return 2;
+    if (!args || !pargs)
+        return 2;
     pargs[npargs++] = argv[0];
     for (int i = 0; i < argc; i++) {
         if (i > 0 && argv[i][0] == '+') {
             pargs[npargs++] = argv[i];
             if (strlen(plus) + strlen(argv[i]) + 2 < sizeof plus) {
-                if (plus[0]) strcat(plus, " ");
+                if (plus[0])
+                    strcat(plus, " ");
                 strcat(plus, argv[i]);
             }
         } else {
@@ -48,7 +51,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: --coverage needs the coverage build (build/cpumf-cosim-cov)\n", prog);
         return 2;
     }
-    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err, sizeof err);
+    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed,
+                                       opt.system, err, sizeof err);
     if (!sc) {
         fprintf(stderr, "%s\n", err);
         return 2;
@@ -59,17 +63,25 @@ int main(int argc, char **argv) {
     tb_storage *stor = sys ? tb_storage_create(&sc->system, sc->seed) : NULL;
     if (!stor) {
         fprintf(stderr, "%s: %s\n", opt.scenario, err);
-        if (sys) cpumf_destroy(sys);
+        if (sys)
+            cpumf_destroy(sys);
         tb_rtl_destroy(rtl);
         tb_scenario_free(sc);
         return 2;
     }
-    tb_cosim_info info = {.program = argv[0], .scenario_path = opt.scenario, .seed = sc->seed, .plusargs = plus,
-                          .report = stderr, .system = opt.system, .configs_dir = opt.configs_dir,
-                          .cycles = opt.has_cycles ? opt.cycles : 0, .history = opt.history};
+    tb_cosim_info info = {.program = argv[0],
+                          .scenario_path = opt.scenario,
+                          .seed = sc->seed,
+                          .plusargs = plus,
+                          .report = stderr,
+                          .system = opt.system,
+                          .configs_dir = opt.configs_dir,
+                          .cycles = opt.has_cycles ? opt.cycles : 0,
+                          .history = opt.history};
     tb_backend be = tb_cosim_backend(sys, rtl, &info);
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
-    if (be.ctx) be.destroy(be.ctx);
+    if (be.ctx)
+        be.destroy(be.ctx);
     /* Written whatever the result: a failing run's coverage counts too. */
     if (opt.coverage && tb_rtl_write_coverage(rtl, opt.coverage, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", prog, err);
@@ -81,6 +93,8 @@ int main(int argc, char **argv) {
     tb_scenario_free(sc);
     free(args);
     free(pargs);
-    if (opt.waves) fprintf(stderr, "waves: %s (open with: gtkwave %s waves/cpumf.gtkw)\n", opt.waves, opt.waves);
+    if (opt.waves)
+        fprintf(stderr, "waves: %s (open with: gtkwave %s waves/cpumf.gtkw)\n", opt.waves,
+                opt.waves);
     return rc;
 }

@@ -19,14 +19,15 @@ extern "C" {
 typedef struct tb_rtl tb_rtl;
 
 typedef struct tb_rtl_opts {
-    const char *fst_path;  /* NULL: no waves */
+    const char *fst_path; /* NULL: no waves */
     uint64_t wave_from, wave_to;
-    int argc;              /* plusargs (+MUTANT_..., +verilator+...) */
+    int argc; /* plusargs (+MUTANT_..., +verilator+...) */
     char **argv;
 } tb_rtl_opts;
 
 /* NULL with a message when the system does not fit the RTL build. */
-tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts *opts, char *err, size_t errlen);
+tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts *opts, char *err,
+                      size_t errlen);
 void tb_rtl_destroy(tb_rtl *r); /* closes the FST */
 void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out);
 void tb_rtl_commit(tb_rtl *r);

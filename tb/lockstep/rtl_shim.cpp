@@ -21,20 +21,21 @@
 #include "verilated_cov.h"
 #endif
 
-namespace {
+namespace
+{
 
 // The words of a Verilated port: a packed vector wider than 64 bits is a
 // VlWide, narrower ones an integer (copied through a word buffer).
-template <std::size_t N>
-inline uint32_t *words(VlWide<N> &port) {
+template <std::size_t N> inline uint32_t *words(VlWide<N> &port)
+{
     return &port[0];
 }
-template <std::size_t N>
-inline const uint32_t *words(const VlWide<N> &port) {
+template <std::size_t N> inline const uint32_t *words(const VlWide<N> &port)
+{
     return &port[0];
 }
 
-}  // namespace
+} // namespace
 
 struct tb_rtl {
     VerilatedContext *ctx;
@@ -45,11 +46,13 @@ struct tb_rtl {
 };
 
 // Straps, and the CPUs that are not installed see all-zero inputs for the whole run.
-static void apply_straps(tb_rtl *r, const cpumf_system_cfg *cfg) {
+static void apply_straps(tb_rtl *r, const cpumf_system_cfg *cfg)
+{
     Vcosim_top *t = r->top;
     cpumf_system_cfg c = *cfg;
     // cpumf_create does the same: without groups there is none
-    if (!c.model.has_cg) c.n_cg = 0;
+    if (!c.model.has_cg)
+        c.n_cg = 0;
     rtl_bundle_pack(RTL_CFG, &c, words(t->cfg_i), 0);
     const cpumf_cpu_in zero = {};
     for (unsigned i = 0; i < RTL_NCPU; i++)
@@ -57,9 +60,11 @@ static void apply_straps(tb_rtl *r, const cpumf_system_cfg *cfg) {
 }
 
 extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts *opts, char *err,
-                                 size_t errlen) {
+                                 size_t errlen)
+{
     if (cfg->n_cpus > RTL_NCPU || cfg->n_cg > RTL_NCG) {
-        std::snprintf(err, errlen, "system %s has %u CPUs and %u groups; the RTL build has at most %d and %d",
+        std::snprintf(err, errlen,
+                      "system %s has %u CPUs and %u groups; the RTL build has at most %d and %d",
                       cfg->name, cfg->n_cpus, cfg->n_cg, RTL_NCPU, RTL_NCG);
         return nullptr;
     }
@@ -89,8 +94,10 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     return r;
 }
 
-extern "C" void tb_rtl_destroy(tb_rtl *r) {
-    if (!r) return;
+extern "C" void tb_rtl_destroy(tb_rtl *r)
+{
+    if (!r)
+        return;
     if (r->fst) {
         r->fst->close();
         delete r->fst;
@@ -101,11 +108,13 @@ extern "C" void tb_rtl_destroy(tb_rtl *r) {
     delete r;
 }
 
-extern "C" int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle) {
+extern "C" int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle)
+{
     return r->fst && cycle >= r->wave_from && cycle <= r->wave_to;
 }
 
-extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out) {
+extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
     Vcosim_top *t = r->top;
     uint32_t sys[1] = {0};
     r->cycle = cycle;
@@ -117,23 +126,28 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
     t->eval();
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_unpack(RTL_CPU_OUT, words(t->out_o[i]), 0, &out->cpu[i]);
-    if (tb_rtl_tracing(r, cycle)) r->fst->dump(10 * cycle);
+    if (tb_rtl_tracing(r, cycle))
+        r->fst->dump(10 * cycle);
 }
 
-extern "C" void tb_rtl_commit(tb_rtl *r) {
+extern "C" void tb_rtl_commit(tb_rtl *r)
+{
     r->top->clk_i = 1;
     r->top->eval();
-    if (tb_rtl_tracing(r, r->cycle)) r->fst->dump(10 * r->cycle + 5);
+    if (tb_rtl_tracing(r, r->cycle))
+        r->fst->dump(10 * r->cycle + 5);
 }
 
-extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs) {
+extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
+{
     Vcosim_top *t = r->top;
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_unpack(RTL_CPU_OBS, words(t->obs_o[i]), 0, &obs->cpu[i]);
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
 }
 
-extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs) {
+extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs)
+{
     Vcosim_top *t = r->top;
     const unsigned out_bits = rtl_bundle_bits(RTL_CPU_OUT), obs_bits = rtl_bundle_bits(RTL_CPU_OBS);
     for (unsigned i = 0; i < r->ncpu; i++) {
@@ -145,9 +159,13 @@ extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_o
     t->model_strobe_i = !t->model_strobe_i;
 }
 
-extern "C" int tb_rtl_has_coverage(void) { return VM_COVERAGE ? 1 : 0; }
+extern "C" int tb_rtl_has_coverage(void)
+{
+    return VM_COVERAGE ? 1 : 0;
+}
 
-extern "C" int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, size_t errlen) {
+extern "C" int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, size_t errlen)
+{
 #if VM_COVERAGE
     // VerilatedCovContext::write() stops the process when it cannot open the
     // file; try it first so that a bad path is an ordinary error.

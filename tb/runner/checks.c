@@ -50,8 +50,8 @@ void rn_check_step(run_ctx *r, uint32_t idx)
     const tb_step *st = &r->sc->steps[idx];
     step_res *x = &r->res[idx];
     char at[96];
-    snprintf(at, sizeof at, "step %u (%s, cpu %u) cycle %" PRIu64, idx, tb_op_name(st->op),
-             st->cpu, x->done);
+    snprintf(at, sizeof at, "step %u (%s, cpu %u) cycle %" PRIu64, idx, tb_op_name(st->op), st->cpu,
+             x->done);
     x->ok = 1;
     if (st->exp_flags & TB_EXP_EXC && x->exc != st->exp_exc) {
         x->ok = 0;
@@ -89,12 +89,13 @@ int rn_state_code(int a, int e, int c)
     return !a ? 0 : !e ? 1 : !c ? 2 : 3;
 }
 
-const char *const rn_state_names[4] = { "unauthorized", "disabled", "inactive", "active" };
+const char *const rn_state_names[4] = {"unauthorized", "disabled", "inactive", "active"};
 
-const rn_set rn_sets[5] = {
-    { "basic", CPUMF_SET_BASIC }, { "problem_state", CPUMF_SET_PROBLEM },
-    { "crypto", CPUMF_SET_CRYPTO }, { "extended", CPUMF_SET_EXT }, { "mt", CPUMF_SET_MT }
-};
+const rn_set rn_sets[5] = {{"basic", CPUMF_SET_BASIC},
+                           {"problem_state", CPUMF_SET_PROBLEM},
+                           {"crypto", CPUMF_SET_CRYPTO},
+                           {"extended", CPUMF_SET_EXT},
+                           {"mt", CPUMF_SET_MT}};
 
 static uint8_t set_of_counter(unsigned n)
 {
@@ -148,8 +149,10 @@ static void check_range(run_ctx *r, const tb_range *x, uint64_t v, uint64_t cyc,
         rn_failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 ", actual %" PRIu64, cyc,
                  what, x->lo, v);
     else
-        rn_failf(r, "step final cycle %" PRIu64 ": %s expected %" PRIu64 "..%" PRIu64
-                    ", actual %" PRIu64, cyc, what, x->lo, x->hi, v);
+        rn_failf(r,
+                 "step final cycle %" PRIu64 ": %s expected %" PRIu64 "..%" PRIu64
+                 ", actual %" PRIu64,
+                 cyc, what, x->lo, x->hi, v);
 }
 
 /* A 64-bit register of CPU i against its expected value. */
@@ -157,15 +160,17 @@ static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, ui
                       uint64_t got)
 {
     if (want != got)
-        rn_failf(r, "step final cycle %" PRIu64 ": cpu %u %s expected 0x%016" PRIx64
-                    ", actual 0x%016" PRIx64, cyc, i, name, want, got);
+        rn_failf(r,
+                 "step final cycle %" PRIu64 ": cpu %u %s expected 0x%016" PRIx64
+                 ", actual 0x%016" PRIx64,
+                 cyc, i, name, want, got);
 }
 
 static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
                            uint64_t cyc)
 {
-    static const char *const smp_keys[TB_SMP_NEXP] = { "stored", "overflow", "collisions", "read",
-                                                        "lost" };
+    static const char *const smp_keys[TB_SMP_NEXP] = {"stored", "overflow", "collisions", "read",
+                                                      "lost"};
     uint64_t v[TB_SMP_NEXP];
     char what[64];
     unsigned k;
@@ -200,14 +205,20 @@ static void check_counters(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *
         uint64_t v = 0;
         int rd = rn_readable(cfg, o, i, x->ctr_num[k], &v);
         if (x->ctr_absent[k] && rd)
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected not readable, "
-                        "actual 0x%016" PRIx64, cyc, i, x->ctr_num[k], v);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": cpu %u counter %u expected not readable, "
+                     "actual 0x%016" PRIx64,
+                     cyc, i, x->ctr_num[k], v);
         else if (!x->ctr_absent[k] && !rd)
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
-                        ", actual not readable", cyc, i, x->ctr_num[k], x->ctr_val[k]);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                     ", actual not readable",
+                     cyc, i, x->ctr_num[k], x->ctr_val[k]);
         else if (!x->ctr_absent[k] && v != x->ctr_val[k])
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
-                        ", actual 0x%016" PRIx64, cyc, i, x->ctr_num[k], x->ctr_val[k], v);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                     ", actual 0x%016" PRIx64,
+                     cyc, i, x->ctr_num[k], x->ctr_val[k], v);
     }
 }
 
@@ -232,9 +243,10 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
             nm = "cg";
         }
         if (act != x->set_state[k])
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u counter_sets.%s expected %s, "
-                        "actual %s", cyc, i, nm, rn_state_names[(int)x->set_state[k]],
-                     rn_state_names[act]);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": cpu %u counter_sets.%s expected %s, "
+                     "actual %s",
+                     cyc, i, nm, rn_state_names[(int)x->set_state[k]], rn_state_names[act]);
     }
     for (k = 0; k < 2; k++) {
         int act;
@@ -251,12 +263,12 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
 
 static void check_global(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 {
-    static const char *const gn[4] = { "e", "c", "change", "mt_enabled" };
+    static const char *const gn[4] = {"e", "c", "change", "mt_enabled"};
     const cpumf_system_cfg *cfg = &r->sc->system;
     const tb_expect_global *g = &r->sc->exp_global;
-    const int8_t want[4] = { g->e, g->c, g->change, g->mt_enabled };
-    const int acts[4] = { o->cf_global.g_e_q, o->cf_global.g_c_q, o->cf_global.change_q,
-                          o->cf_global.mt_en_q };
+    const int8_t want[4] = {g->e, g->c, g->change, g->mt_enabled};
+    const int acts[4] = {o->cf_global.g_e_q, o->cf_global.g_c_q, o->cf_global.change_q,
+                         o->cf_global.mt_en_q};
     unsigned k;
     for (k = 0; k < 4; k++)
         if (want[k] >= 0 && want[k] != acts[k])
@@ -265,14 +277,17 @@ static void check_global(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
     for (k = 0; k < g->n_cg; k++) {
         unsigned gi = g->cg_group[k], ci = g->cg_index[k];
         if (!cfg->model.has_cg || gi >= cfg->n_cg) {
-            rn_failf(r, "step final cycle %" PRIu64 ": global.cg_counters group %u expected "
-                        "0x%016" PRIx64 ", actual not installed", cyc, gi, g->cg_val[k]);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": global.cg_counters group %u expected "
+                     "0x%016" PRIx64 ", actual not installed",
+                     cyc, gi, g->cg_val[k]);
             continue;
         }
         if (o->cf_global.cg_ctr_q[gi][ci] != g->cg_val[k])
-            rn_failf(r, "step final cycle %" PRIu64 ": global.cg_counters[%u][%u] expected "
-                        "0x%016" PRIx64 ", actual 0x%016" PRIx64, cyc, gi, ci, g->cg_val[k],
-                     o->cf_global.cg_ctr_q[gi][ci]);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": global.cg_counters[%u][%u] expected "
+                     "0x%016" PRIx64 ", actual 0x%016" PRIx64,
+                     cyc, gi, ci, g->cg_val[k], o->cf_global.cg_ctr_q[gi][ci]);
     }
 }
 
@@ -290,8 +305,10 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
         check_counters(r, x, o, i, cyc);
         check_states(r, x, o, i, cyc);
         if (x->has_alert && x->alert != c->mf_alert.pend_q)
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u alert_pending expected 0x%08x, "
-                        "actual 0x%08x", cyc, i, x->alert, c->mf_alert.pend_q);
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": cpu %u alert_pending expected 0x%08x, "
+                     "actual 0x%08x",
+                     cyc, i, x->alert, c->mf_alert.pend_q);
         if (x->has_pp)
             check_reg(r, cyc, i, "program_parameter", x->pp, c->sf_ctrl.pp_q);
         check_sf_final(r, x, c, i, cyc);
@@ -304,8 +321,8 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 /* Driver i's expectations and, with "check_intervals", the samples due. */
 static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cyc)
 {
-    static const char *const dk[TB_DRV_NEXP] = { "samples_read", "overflow", "alerts", "blocks",
-                                                  "invalid_entry", "incorrect_sdbt", "loss" };
+    static const char *const dk[TB_DRV_NEXP] = {
+        "samples_read", "overflow", "alerts", "blocks", "invalid_entry", "incorrect_sdbt", "loss"};
     const tb_driver *dv = &r->sc->drivers[i];
     const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
     tb_sampler_stats st;
@@ -328,17 +345,19 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
         return;
     due = r->rt[dv->cpu].chk_due;
     got = c->sf_update.n_stored_q + c->sf_update.n_overflow_q + c->sf_interval.coll_q;
-    slack = c->sf_update.state_q != CPUMF_US_IDLE;   /* one sample still being stored */
+    slack = c->sf_update.state_q != CPUMF_US_IDLE; /* one sample still being stored */
     if (!(got <= due && due - got <= slack))
-        rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
-                    "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64
-                    " expected %" PRIu64 " samples due (bench interval count%s)", cyc, i, dv->cpu,
-                 c->sf_update.n_stored_q, c->sf_update.n_overflow_q, c->sf_interval.coll_q, got,
-                 due, slack ? ", one may be in flight" : "");
+        rn_failf(r,
+                 "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
+                 "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64
+                 " expected %" PRIu64 " samples due (bench interval count%s)",
+                 cyc, i, dv->cpu, c->sf_update.n_stored_q, c->sf_update.n_overflow_q,
+                 c->sf_interval.coll_q, got, due, slack ? ", one may be in flight" : "");
     if (st.samples_read != c->sf_update.n_stored_q)
-        rn_failf(r, "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "
-                    "expected %" PRIu64 " (stored), actual %" PRIu64, cyc, i, dv->cpu,
-                 c->sf_update.n_stored_q, st.samples_read);
+        rn_failf(r,
+                 "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "
+                 "expected %" PRIu64 " (stored), actual %" PRIu64,
+                 cyc, i, dv->cpu, c->sf_update.n_stored_q, st.samples_read);
 }
 
 static void check_icounts(run_ctx *r)
@@ -353,9 +372,10 @@ static void check_icounts(run_ctx *r)
             if (r->intr[j].cpu == x->cpu && (r->intr[j].param & x->param) == x->param)
                 n++;
         if (n < x->lo || n > x->hi)
-            rn_failf(r, "step final: expect_interruption_counts %u: interruptions on cpu %u with "
-                        "param bits 0x%08x expected %" PRIu64 "..%" PRIu64 ", actual %" PRIu64, i,
-                     x->cpu, x->param, x->lo, x->hi, n);
+            rn_failf(r,
+                     "step final: expect_interruption_counts %u: interruptions on cpu %u with "
+                     "param bits 0x%08x expected %" PRIu64 "..%" PRIu64 ", actual %" PRIu64,
+                     i, x->cpu, x->param, x->lo, x->hi, n);
     }
 }
 
@@ -371,9 +391,11 @@ static void check_interruptions(run_ctx *r)
         const tb_expect_intr *x = &sc->exp_intr[i];
         const intr_rec *a = &r->intr[i];
         if (x->cpu != a->cpu || x->param != a->param || (x->has_cycle && x->cycle != a->cycle))
-            rn_failf(r, "step final: interruption %u expected cpu %u cycle %s%" PRIu64 " param "
-                        "0x%08x, actual cpu %u cycle %" PRIu64 " param 0x%08x", i, x->cpu,
-                     x->has_cycle ? "" : "any/", x->cycle, x->param, a->cpu, a->cycle, a->param);
+            rn_failf(r,
+                     "step final: interruption %u expected cpu %u cycle %s%" PRIu64 " param "
+                     "0x%08x, actual cpu %u cycle %" PRIu64 " param 0x%08x",
+                     i, x->cpu, x->has_cycle ? "" : "any/", x->cycle, x->param, a->cpu, a->cycle,
+                     a->param);
     }
 }
 
@@ -404,8 +426,10 @@ static void check_dumps(run_ctx *r)
             char e[40], a[40];
             rn_hex_of(e, x->bytes + j, n);
             rn_hex_of(a, b + j, n);
-            rn_failf(r, "step final: storage at 0x%016" PRIx64 " (expect_dumps %u, byte %zu) "
-                        "expected %s, actual %s", x->addr + j, i, j, e, a);
+            rn_failf(r,
+                     "step final: storage at 0x%016" PRIx64 " (expect_dumps %u, byte %zu) "
+                     "expected %s, actual %s",
+                     x->addr + j, i, j, e, a);
         }
         free(b);
     }

@@ -34,8 +34,10 @@ void tb_cli_usage(const char *prog, unsigned flags)
             "%s"
             "       [--system NAME] [--fcov OUT.json] [--cycles N] [--configs DIR] [--quiet]\n",
             prog,
-            (flags & TB_CLI_ALLOW_WAVES) ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
-                                           "       [--coverage OUT.dat] [--history N]\n" : "");
+            (flags & TB_CLI_ALLOW_WAVES)
+                ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
+                  "       [--coverage OUT.dat] [--history N]\n"
+                : "");
 }
 
 enum { OPT_STR, OPT_NUM };
@@ -46,10 +48,10 @@ typedef struct cli_opt {
 } cli_opt;
 
 static const cli_opt cli_opts[] = {
-    { "--seed", OPT_NUM, 0 },      { "--cycles", OPT_NUM, 0 },     { "--results", OPT_STR, 0 },
-    { "--smp-dir", OPT_STR, 0 },   { "--configs", OPT_STR, 0 },    { "--system", OPT_STR, 0 },
-    { "--fcov", OPT_STR, 0 },      { "--waves", OPT_STR, 1 },      { "--wave-from", OPT_NUM, 1 },
-    { "--wave-to", OPT_NUM, 1 },   { "--coverage", OPT_STR, 1 },   { "--history", OPT_NUM, 1 },
+    {"--seed", OPT_NUM, 0},    {"--cycles", OPT_NUM, 0},   {"--results", OPT_STR, 0},
+    {"--smp-dir", OPT_STR, 0}, {"--configs", OPT_STR, 0},  {"--system", OPT_STR, 0},
+    {"--fcov", OPT_STR, 0},    {"--waves", OPT_STR, 1},    {"--wave-from", OPT_NUM, 1},
+    {"--wave-to", OPT_NUM, 1}, {"--coverage", OPT_STR, 1}, {"--history", OPT_NUM, 1},
 };
 
 /* The option's field in opt; numbers go through parse_u64 first. */
@@ -57,13 +59,20 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
 {
     uint64_t n = 0;
     const char **str = NULL;
-    if (!strcmp(name, "--results")) str = &opt->results;
-    else if (!strcmp(name, "--smp-dir")) str = &opt->smp_dir;
-    else if (!strcmp(name, "--configs")) str = &opt->configs_dir;
-    else if (!strcmp(name, "--system")) str = &opt->system;
-    else if (!strcmp(name, "--fcov")) str = &opt->fcov;
-    else if (!strcmp(name, "--waves")) str = &opt->waves;
-    else if (!strcmp(name, "--coverage")) str = &opt->coverage;
+    if (!strcmp(name, "--results"))
+        str = &opt->results;
+    else if (!strcmp(name, "--smp-dir"))
+        str = &opt->smp_dir;
+    else if (!strcmp(name, "--configs"))
+        str = &opt->configs_dir;
+    else if (!strcmp(name, "--system"))
+        str = &opt->system;
+    else if (!strcmp(name, "--fcov"))
+        str = &opt->fcov;
+    else if (!strcmp(name, "--waves"))
+        str = &opt->waves;
+    else if (!strcmp(name, "--coverage"))
+        str = &opt->coverage;
     if (str) {
         *str = v;
         return 0;

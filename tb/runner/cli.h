@@ -14,15 +14,15 @@
 
 typedef struct tb_options {
     const char *scenario;
-    const char *results;       /* NULL: no results file */
-    const char *smp_dir;       /* NULL: none */
-    const char *configs_dir;   /* NULL: cpumf_default_configs_dir() */
-    const char *waves;         /* cosim only; NULL: none */
-    const char *coverage;      /* cosim only: Verilator coverage .dat; NULL: none */
-    const char *system;        /* replaces the scenario's system; NULL: none */
-    const char *fcov;          /* functional coverage JSON; NULL: none */
-    unsigned history;          /* cosim only: cycles in the mismatch report; 0: default */
-    uint64_t wave_from, wave_to;   /* wave_to = UINT64_MAX when not given */
+    const char *results;         /* NULL: no results file */
+    const char *smp_dir;         /* NULL: none */
+    const char *configs_dir;     /* NULL: cpumf_default_configs_dir() */
+    const char *waves;           /* cosim only; NULL: none */
+    const char *coverage;        /* cosim only: Verilator coverage .dat; NULL: none */
+    const char *system;          /* replaces the scenario's system; NULL: none */
+    const char *fcov;            /* functional coverage JSON; NULL: none */
+    unsigned history;            /* cosim only: cycles in the mismatch report; 0: default */
+    uint64_t wave_from, wave_to; /* wave_to = UINT64_MAX when not given */
     int has_seed;
     uint64_t seed;
     int has_cycles;

@@ -107,9 +107,11 @@ static void write_driver_steps(FILE *f, const run_ctx *r)
     fprintf(f, ",\n  \"driver_steps\": [");
     for (i = 0; i < r->n_drec; i++) {
         const drv_rec *d = &r->drec[i];
-        fprintf(f, "%s\n    {\"driver\": %u, \"cpu\": %u, \"insn\": \"%s\", \"action\": \"%s\", "
-                   "\"addr\": \"0x%" PRIx64 "\", \"queued\": %" PRIu64 ", ", i ? "," : "", d->drv,
-                d->cpu, tb_op_name(d->op), tb_sampler_tag_name(d->tag), d->addr, d->queued);
+        fprintf(f,
+                "%s\n    {\"driver\": %u, \"cpu\": %u, \"insn\": \"%s\", \"action\": \"%s\", "
+                "\"addr\": \"0x%" PRIx64 "\", \"queued\": %" PRIu64 ", ",
+                i ? "," : "", d->drv, d->cpu, tb_op_name(d->op), tb_sampler_tag_name(d->tag),
+                d->addr, d->queued);
         if (d->issued_ok)
             fprintf(f, "\"issued\": %" PRIu64 ", ", d->issued);
         else
@@ -129,20 +131,23 @@ static void write_driver(FILE *f, const run_ctx *r, uint32_t i)
     const tb_driver *dv = &r->sc->drivers[i];
     tb_sampler_stats st;
     tb_sampler_get_stats(r->smp[i], &st);
-    fprintf(f, "%s\n    {\"index\": %u, \"cpu\": %u, \"kind\": \"sampler\", \"state\": \"%s\", "
-               "\"interval\": \"0x%" PRIx64 "\", \"qsi_min\": \"0x%" PRIx64 "\", "
-               "\"qsi_max\": \"0x%" PRIx64 "\", \"bsdes\": %u, \"dsdes\": %u, \"entry_size\": %u, "
-               "\"sdbs\": %u, \"tables\": %u, \"first_table\": \"0x%" PRIx64 "\", "
-               "\"first_sdb\": \"0x%" PRIx64 "\", \"control\": \"0x%" PRIx64 "\",\n",
+    fprintf(f,
+            "%s\n    {\"index\": %u, \"cpu\": %u, \"kind\": \"sampler\", \"state\": \"%s\", "
+            "\"interval\": \"0x%" PRIx64 "\", \"qsi_min\": \"0x%" PRIx64 "\", "
+            "\"qsi_max\": \"0x%" PRIx64 "\", \"bsdes\": %u, \"dsdes\": %u, \"entry_size\": %u, "
+            "\"sdbs\": %u, \"tables\": %u, \"first_table\": \"0x%" PRIx64 "\", "
+            "\"first_sdb\": \"0x%" PRIx64 "\", \"control\": \"0x%" PRIx64 "\",\n",
             i ? "," : "", i, dv->cpu, st.state, st.interval, st.min_interval, st.max_interval,
             st.bsdes, st.dsdes, st.entry_size, dv->sdbs, dv->n_tables, dv->table[0], dv->sdb[0],
             dv->ctl);
-    fprintf(f, "     \"samples_read\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"lost\": %" PRIu64
-               ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"alerts\": "
-               "{\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
-               ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %"
-               PRIu64 "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", "
-               "\"smp\": ", st.samples_read, st.invalid, st.lost, st.blocks, st.drained,
+    fprintf(f,
+            "     \"samples_read\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"lost\": %" PRIu64
+            ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"alerts\": "
+            "{\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
+            ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %" PRIu64
+            "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", "
+            "\"smp\": ",
+            st.samples_read, st.invalid, st.lost, st.blocks, st.drained,
             st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
             st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH],
             st.saved_tear, st.saved_dear);
@@ -170,9 +175,10 @@ static void write_interruptions(FILE *f, const run_ctx *r)
     size_t i;
     fprintf(f, ",\n  \"interruptions\": [");
     for (i = 0; i < r->n_intr; i++)
-        fprintf(f, "%s\n    {\"cpu\": %u, \"cycle\": %" PRIu64 ", \"code\": \"0x1407\", "
-                   "\"param\": \"0x%08x\"}", i ? "," : "", r->intr[i].cpu, r->intr[i].cycle,
-                r->intr[i].param);
+        fprintf(f,
+                "%s\n    {\"cpu\": %u, \"cycle\": %" PRIu64 ", \"code\": \"0x1407\", "
+                "\"param\": \"0x%08x\"}",
+                i ? "," : "", r->intr[i].cpu, r->intr[i].cycle, r->intr[i].param);
     close_list(f, r->n_intr);
 }
 
@@ -201,12 +207,15 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
                        co->sf_ctrl.c_q & CPUMF_SF_BASIC),
             state_name(co->sf_ctrl.a_q & CPUMF_SF_DIAG, co->sf_ctrl.e_q & CPUMF_SF_DIAG,
                        co->sf_ctrl.c_q & CPUMF_SF_DIAG));
-    fprintf(f, "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", "
-               "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n",
+    fprintf(f,
+            "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", "
+            "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n",
             co->sf_ctrl.tear_q, co->sf_ctrl.dear_q, co->sf_ctrl.interval_q, co->sf_ctrl.s_q,
             co->sf_ctrl.h_q);
-    fprintf(f, "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
-               "\"0x%08x\",\n", co->sf_ctrl.pp_q, co->mf_alert.pend_q);
+    fprintf(f,
+            "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
+            "\"0x%08x\",\n",
+            co->sf_ctrl.pp_q, co->mf_alert.pend_q);
 }
 
 /* Every counter of CPU c that ECCTR would read, and its sampling counts. */
@@ -225,8 +234,9 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
         fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", listed++ ? ", " : "", n, v);
     }
     rn_sampler_counts(r, c, &rd, &lost);
-    fprintf(f, "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
-               ", \"collisions\": %" PRIu64 ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64,
+    fprintf(f,
+            "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
+            ", \"collisions\": %" PRIu64 ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64,
             co->sf_update.n_stored_q, co->sf_update.n_overflow_q, co->sf_interval.coll_q, rd, lost);
     if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
         fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
@@ -243,9 +253,10 @@ static void write_final(FILE *f, const run_ctx *r)
         write_cpu_state(f, r, c);
         write_cpu_counts(f, r, c);
     }
-    fprintf(f, "\n    ],\n    \"global\": {\"e\": %u, \"c\": %u, \"change\": %u, "
-               "\"mt_enabled\": %u, \"cg_counters\": {", o->cf_global.g_e_q, o->cf_global.g_c_q,
-            o->cf_global.change_q, o->cf_global.mt_en_q);
+    fprintf(f,
+            "\n    ],\n    \"global\": {\"e\": %u, \"c\": %u, \"change\": %u, "
+            "\"mt_enabled\": %u, \"cg_counters\": {",
+            o->cf_global.g_e_q, o->cf_global.g_c_q, o->cf_global.change_q, o->cf_global.mt_en_q);
     for (c = 0; cfg->model.has_cg && c < cfg->n_cg && c < CPUMF_MAX_CGS; c++) {
         fprintf(f, "%s\"%u\": {", c ? ", " : "", c);
         for (k = 0; k < CPUMF_CG_NCTR; k++)
@@ -279,9 +290,10 @@ static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb
     tb_storage_stats ss;
     uint32_t i;
     tb_storage_get_stats(r->stor, &ss);
-    fprintf(f, ",\n  \"stats\": {\"insns_issued\": %" PRIu64 ", \"insns_done\": %" PRIu64
-               ", \"exceptions\": %" PRIu64 ", \"interruptions\": %zu, \"storage_reads\": %" PRIu64
-               ", \"storage_writes\": %" PRIu64 ", \"storage_errors\": %" PRIu64 "},\n",
+    fprintf(f,
+            ",\n  \"stats\": {\"insns_issued\": %" PRIu64 ", \"insns_done\": %" PRIu64
+            ", \"exceptions\": %" PRIu64 ", \"interruptions\": %zu, \"storage_reads\": %" PRIu64
+            ", \"storage_writes\": %" PRIu64 ", \"storage_errors\": %" PRIu64 "},\n",
             n->issued, n->done, n->excs, r->n_intr, ss.reads, ss.writes, ss.errors);
     if (sum->mismatch)
         fprintf(f, "  \"mismatch\": {\"cycle\": %" PRIu64 "},\n", sum->mismatch_cycle);
@@ -297,7 +309,7 @@ static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb
 int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum)
 {
     FILE *f = fopen(r->opt->results, "w");
-    insn_counts n = { 0, 0, 0 };
+    insn_counts n = {0, 0, 0};
     if (!f) {
         fprintf(stderr, "cpumf: cannot write results %s\n", r->opt->results);
         return -1;

@@ -137,10 +137,9 @@ static int start_drivers(run_ctx *r)
             first = sc->drivers[i].start;
     for (i = 0; i < sc->n_drivers; i++) {
         const tb_driver *dv = &sc->drivers[i];
-        r->smp[i] = tb_sampler_create(sc, i, r->opt->smp_dir,
-                                      sc->workload.tod0 + first * sc->workload.tod_step,
-                                      sc->workload.tod0 + dv->start * sc->workload.tod_step, err,
-                                      sizeof err);
+        r->smp[i] = tb_sampler_create(
+            sc, i, r->opt->smp_dir, sc->workload.tod0 + first * sc->workload.tod_step,
+            sc->workload.tod0 + dv->start * sc->workload.tod_step, err, sizeof err);
         if (!r->smp[i]) {
             fprintf(stderr, "%s: %s\n", sc->path, err);
             while (i > 0)
@@ -177,9 +176,7 @@ static void apply_step(run_ctx *r, const tb_step *st)
             c->reset = st->reset;
         break;
     case TB_STEP_STOP:
-    case TB_STEP_START:
-        q->stopped = st->kind == TB_STEP_STOP;
-        break;
+    case TB_STEP_START: q->stopped = st->kind == TB_STEP_STOP; break;
     case TB_STEP_EVENT:
         switch (st->event) {
         case TB_EV_LOSS_CPU: c->loss_cpu |= st->ev_set; break;
@@ -193,14 +190,9 @@ static void apply_step(run_ctx *r, const tb_step *st)
         default: break;
         }
         break;
-    case TB_STEP_CR0_58:
-        q->cr0_58 = st->cr0_58;
-        break;
-    case TB_STEP_ACTIVITY:
-        tb_activity_merge(&q->act, &r->sc->acts[st->act]);
-        break;
-    default:
-        break;
+    case TB_STEP_CR0_58: q->cr0_58 = st->cr0_58; break;
+    case TB_STEP_ACTIVITY: tb_activity_merge(&q->act, &r->sc->acts[st->act]); break;
+    default: break;
     }
 }
 
@@ -333,8 +325,10 @@ static void record_insn(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out 
         q->qpos++;
         sum->insns_done++;
     } else {
-        rn_failf(r, "step - (cpu %u) cycle %" PRIu64 ": insn_done expected 0 (no instruction "
-                    "accepted), actual 1", c, t);
+        rn_failf(r,
+                 "step - (cpu %u) cycle %" PRIu64 ": insn_done expected 0 (no instruction "
+                 "accepted), actual 1",
+                 c, t);
         return;
     }
     q->busy = 0;
@@ -429,8 +423,10 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
             continue;
         x->ok = (uint8_t)(st->generated != 0);
         if (!st->generated && !sum->mismatch)
-            rn_failf(r, "step %u (%s, cpu %u) cycle %" PRIu64 ": done expected by the end of the "
-                        "run, actual %s", i, tb_op_name(st->op), st->cpu, t,
+            rn_failf(r,
+                     "step %u (%s, cpu %u) cycle %" PRIu64 ": done expected by the end of the "
+                     "run, actual %s",
+                     i, tb_op_name(st->op), st->cpu, t,
                      x->issued_ok ? "accepted but not completed" : "never accepted");
     }
 }
@@ -467,9 +463,11 @@ static int finish(run_ctx *r, uint64_t t, tb_run_summary *sum)
         rc = 2;
     }
     if (!opt->quiet)
-        fprintf(stderr, "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
-                        "%u failures\n", r->sc->name, r->n_fail ? "FAILED" : "passed", t,
-                sum->insns_done, r->n_intr, r->n_fail);
+        fprintf(stderr,
+                "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
+                "%u failures\n",
+                r->sc->name, r->n_fail ? "FAILED" : "passed", t, sum->insns_done, r->n_intr,
+                r->n_fail);
     return rc;
 }
 

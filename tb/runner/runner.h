@@ -22,9 +22,9 @@
 #include "stimulus/storage.h"
 
 typedef struct tb_run_summary {
-    uint64_t cycles_run;      /* cycles evaluated */
-    uint32_t failures;        /* expectations that did not hold */
-    int mismatch;             /* the backend reported a lockstep mismatch */
+    uint64_t cycles_run; /* cycles evaluated */
+    uint32_t failures;   /* expectations that did not hold */
+    int mismatch;        /* the backend reported a lockstep mismatch */
     uint64_t mismatch_cycle;
     uint64_t insns_done, interruptions;
 } tb_run_summary;

@@ -35,18 +35,18 @@ typedef struct drv_rec {
 
 /* Per CPU. */
 typedef struct cpu_rt {
-    uint32_t *q;           /* insn step indices of this CPU, scenario order */
+    uint32_t *q; /* insn step indices of this CPU, scenario order */
     uint32_t qn, qpos;
-    uint32_t *dq;          /* driver instructions (drv_rec indices), FIFO */
+    uint32_t *dq; /* driver instructions (drv_rec indices), FIFO */
     uint32_t dqn, dqcap, dqpos;
-    uint8_t cur_drv;       /* the instruction in flight is dq[dqpos] */
-    uint8_t pend_done, pend_alert;   /* driver events of this cycle */
+    uint8_t cur_drv;               /* the instruction in flight is dq[dqpos] */
+    uint8_t pend_done, pend_alert; /* driver events of this cycle */
     uint32_t pend_param;
-    int drv;               /* index of this CPU's driver, -1 none */
-    uint8_t chk_prev;      /* interval check: active in the previous cycle */
+    int drv;          /* index of this CPU's driver, -1 none */
+    uint8_t chk_prev; /* interval check: active in the previous cycle */
     uint64_t chk_cnt, chk_due;
-    uint8_t busy;          /* 0 none, 1 presenting, 2 accepted */
-    uint64_t ready_at;     /* earliest cycle for the next presentation */
+    uint8_t busy;      /* 0 none, 1 presenting, 2 accepted */
+    uint64_t ready_at; /* earliest cycle for the next presentation */
     uint8_t stopped, cr0_58, alert_seen;
     tb_activity act;
 } cpu_rt;
@@ -57,21 +57,21 @@ typedef struct run_ctx {
     tb_backend *be;
     tb_storage *stor;
     unsigned ncpu;
-    step_res *res;         /* per step */
+    step_res *res; /* per step */
     intr_rec *intr;
     size_t n_intr, cap_intr;
-    char **fail;           /* failure messages, in order */
+    char **fail; /* failure messages, in order */
     uint32_t n_fail, cap_fail;
-    int apart;             /* RTL and model differed: later failures are its echoes */
+    int apart; /* RTL and model differed: later failures are its echoes */
     cpu_rt rt[CPUMF_MAX_CPUS];
-    uint32_t *order, n_order, op;   /* steps other than insn, by cycle; next one due */
+    uint32_t *order, n_order, op; /* steps other than insn, by cycle; next one due */
     /* drivers */
     uint64_t now;
     tb_drv_io io;
     tb_sampler **smp;
     drv_rec *drec;
     uint32_t n_drec, cap_drec;
-    int any_chk;           /* a driver checks intervals: chk holds this cycle's registers */
+    int any_chk; /* a driver checks intervals: chk holds this cycle's registers */
     cpumf_obs *chk;
     /* one cycle's inputs and outputs, the workload, the final state */
     cpumf_sys_in *in;
@@ -96,8 +96,8 @@ void rn_check_step(run_ctx *r, uint32_t idx);
 void rn_check_end(run_ctx *r, uint64_t cyc);
 
 /* Shared with results.c. */
-const char *rn_exc_str(unsigned exc);          /* "null" for none */
-int rn_cc_unchanged(unsigned op);              /* LPP, QCTRI, QSI: result cc null */
+const char *rn_exc_str(unsigned exc); /* "null" for none */
+int rn_cc_unchanged(unsigned op);     /* LPP, QCTRI, QSI: result cc null */
 /* 0 unauthorized, 1 disabled, 2 inactive, 3 active. */
 int rn_state_code(int a, int e, int c);
 extern const char *const rn_state_names[4];

@@ -26,7 +26,8 @@ int main(int argc, char **argv)
         tb_cli_usage("cpumf-sim", 0);
         return 2;
     }
-    sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err, sizeof err);
+    sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err,
+                          sizeof err);
     if (!sc) {
         fprintf(stderr, "%s\n", err);
         return 2;

@@ -84,8 +84,8 @@ static int parse_driver_times(parse_ctx *p, const cJSON *o, tb_driver *dv)
  * "comment", "expect". */
 static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
-    static const char *const ek[] = { "samples_read", "overflow", "alerts", "blocks",
-                                      "invalid_entry", "incorrect_sdbt", "loss", NULL };
+    static const char *const ek[] = {"samples_read",  "overflow",       "alerts", "blocks",
+                                     "invalid_entry", "incorrect_sdbt", "loss",   NULL};
     const cJSON *n, *m;
     const char *s;
     uint64_t v;
@@ -129,10 +129,15 @@ static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
 
 static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
-    static const char *const dk[] = { "cpu", "kind", "sdbs", "sdbs_per_table", "interval",
-                                      "functions", "start", "stop", "resume", "buffer",
-                                      "alert_bit", "program_parameter", "sequence",
-                                      "check_intervals", "expect", "comment", NULL };
+    static const char *const dk[] = {"cpu",       "kind",
+                                     "sdbs",      "sdbs_per_table",
+                                     "interval",  "functions",
+                                     "start",     "stop",
+                                     "resume",    "buffer",
+                                     "alert_bit", "program_parameter",
+                                     "sequence",  "check_intervals",
+                                     "expect",    "comment",
+                                     NULL};
     memset(dv, 0, sizeof *dv);
     jdoc_pos(p->d, o, &dv->line, &dv->col);
     if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) || parse_driver_sampling(p, o, dv) ||
@@ -233,9 +238,10 @@ int scn_layout_drivers(parse_ctx *p, const cJSON *arr)
     for (i = 0; i < sc->n_drivers; i++, e = e->next) {
         tb_driver *dv = &sc->drivers[i];
         if (layout_driver(&sc->system, dv, &bump))
-            return FAIL(e, "drivers: no room for the sampler's %u tables and %u SDBs of %s above "
-                           "the scenario's memory in system %s (storage 0x%llx)", dv->n_tables,
-                        dv->sdbs, dv->big ? "1 MiB" : "4 KiB", sc->system.name,
+            return FAIL(e,
+                        "drivers: no room for the sampler's %u tables and %u SDBs of %s above "
+                        "the scenario's memory in system %s (storage 0x%llx)",
+                        dv->n_tables, dv->sdbs, dv->big ? "1 MiB" : "4 KiB", sc->system.name,
                         (unsigned long long)sc->system.storage_size);
     }
     return 0;

@@ -25,11 +25,14 @@ static int opt_u64_has(parse_ctx *p, const cJSON *o, const char *key, uint64_t h
 
 static int parse_exc_name(parse_ctx *p, const cJSON *n, uint8_t *out)
 {
-    static const struct { const char *s; uint8_t c; } t[] = {
-        { "operation", CPUMF_EXC_OPERATION }, { "privileged-operation", CPUMF_EXC_PRIVILEGED },
-        { "special-operation", CPUMF_EXC_SPECIAL_OP }, { "specification", CPUMF_EXC_SPECIFICATION },
-        { "access", CPUMF_EXC_ACCESS }
-    };
+    static const struct {
+        const char *s;
+        uint8_t c;
+    } t[] = {{"operation", CPUMF_EXC_OPERATION},
+             {"privileged-operation", CPUMF_EXC_PRIVILEGED},
+             {"special-operation", CPUMF_EXC_SPECIAL_OP},
+             {"specification", CPUMF_EXC_SPECIFICATION},
+             {"access", CPUMF_EXC_ACCESS}};
     const char *s;
     unsigned i;
     if (cJSON_IsNull(n)) {
@@ -43,17 +46,20 @@ static int parse_exc_name(parse_ctx *p, const cJSON *n, uint8_t *out)
             *out = t[i].c;
             return 0;
         }
-    return FAIL(n, "unknown exception \"%s\" (operation, privileged-operation, special-operation, "
-                   "specification, access, null)", s);
+    return FAIL(n,
+                "unknown exception \"%s\" (operation, privileged-operation, special-operation, "
+                "specification, access, null)",
+                s);
 }
 
 int scn_parse_insn_expect(parse_ctx *p, const cJSON *n, tb_step *st)
 {
-    static const char *const ek[] = { "cc", "exception", "r1", "issued", "done", NULL };
-    static const struct { const char *key; uint8_t flag; } u64s[] = {
-        { "r1", TB_EXP_R1 }, { "issued", TB_EXP_ISSUED }, { "done", TB_EXP_DONE }
-    };
-    uint64_t *dst[] = { &st->exp_r1, &st->exp_issued, &st->exp_done };
+    static const char *const ek[] = {"cc", "exception", "r1", "issued", "done", NULL};
+    static const struct {
+        const char *key;
+        uint8_t flag;
+    } u64s[] = {{"r1", TB_EXP_R1}, {"issued", TB_EXP_ISSUED}, {"done", TB_EXP_DONE}};
+    uint64_t *dst[] = {&st->exp_r1, &st->exp_issued, &st->exp_done};
     const cJSON *m;
     uint64_t v;
     unsigned i;
@@ -103,7 +109,7 @@ static int parse_ctr_key(parse_ctx *p, const cJSON *n, unsigned max, unsigned *o
 /* The states of an object of names (allowed): out[i] for allowed[i]. */
 static int parse_states(parse_ctx *p, const cJSON *o, const char *const *allowed, int8_t *out)
 {
-    static const char *const sn[] = { "unauthorized", "disabled", "inactive", "active" };
+    static const char *const sn[] = {"unauthorized", "disabled", "inactive", "active"};
     const cJSON *n;
     const char *s;
     int i, k;
@@ -134,7 +140,8 @@ static int parse_final_counters(parse_ctx *p, const cJSON *m, tb_expect_cpu *x)
     x->ctr_num = xcalloc(x->n_ctr, sizeof *x->ctr_num);
     x->ctr_val = xcalloc(x->n_ctr, sizeof *x->ctr_val);
     x->ctr_absent = xcalloc(x->n_ctr, sizeof *x->ctr_absent);
-    cJSON_ArrayForEach(it, m) {
+    cJSON_ArrayForEach(it, m)
+    {
         unsigned num;
         if (parse_ctr_key(p, it, 0xffff, &num))
             return -1;
@@ -159,13 +166,22 @@ static int parse_bit(parse_ctx *p, const cJSON *o, const char *key, int8_t *out)
 
 static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
 {
-    static const char *const ck[] = { "counters", "counter_sets", "sampling", "alert_pending",
-                                      "program_parameter", "samples", "tear", "dear", "interval",
-                                      "s", "h", NULL };
-    static const char *const sets6[] = { "basic", "problem_state", "crypto", "extended", "mt",
-                                         "cg", NULL };
-    static const char *const sf2[] = { "basic", "diagnostic", NULL };
-    static const char *const smk[] = { "stored", "overflow", "collisions", "read", "lost", NULL };
+    static const char *const ck[] = {"counters",
+                                     "counter_sets",
+                                     "sampling",
+                                     "alert_pending",
+                                     "program_parameter",
+                                     "samples",
+                                     "tear",
+                                     "dear",
+                                     "interval",
+                                     "s",
+                                     "h",
+                                     NULL};
+    static const char *const sets6[] = {"basic", "problem_state", "crypto", "extended", "mt", "cg",
+                                        NULL};
+    static const char *const sf2[] = {"basic", "diagnostic", NULL};
+    static const char *const smk[] = {"stored", "overflow", "collisions", "read", "lost", NULL};
     const cJSON *m, *it;
     uint64_t v = 0;
     int i;
@@ -208,7 +224,8 @@ static int parse_final_cpus(parse_ctx *p, const cJSON *n)
     if (cJSON_GetArraySize(n) > sc->system.n_cpus)
         return FAIL(n, "cpus: %d entries, system %s has %u CPUs", cJSON_GetArraySize(n),
                     sc->system.name, sc->system.n_cpus);
-    cJSON_ArrayForEach(c, n) {
+    cJSON_ArrayForEach(c, n)
+    {
         tb_expect_cpu *x = &sc->exp_cpu[ci++];
         if (!cJSON_IsNull(c) && parse_final_cpu(p, c, x))
             return -1;
@@ -224,7 +241,8 @@ static int parse_cg_group(parse_ctx *p, const cJSON *grp, unsigned gi, uint32_t 
     const cJSON *it;
     if (!cJSON_IsObject(grp))
         return FAIL(grp, "expected an object {\"counter\": value}");
-    cJSON_ArrayForEach(it, grp) {
+    cJSON_ArrayForEach(it, grp)
+    {
         unsigned k;
         if (parse_ctr_key(p, it, CPUMF_CG_NCTR - 1, &k))
             return -1;
@@ -250,7 +268,8 @@ static int parse_cg_counters(parse_ctx *p, const cJSON *m)
     uint32_t cap = 0;
     if (!cJSON_IsObject(m))
         return FAIL(m, "cg_counters: expected {\"group index\": {\"counter\": value}}");
-    cJSON_ArrayForEach(grp, m) {
+    cJSON_ArrayForEach(grp, m)
+    {
         unsigned gi;
         if (parse_ctr_key(p, grp, CPUMF_MAX_CGS - 1, &gi) || parse_cg_group(p, grp, gi, &cap))
             return -1;
@@ -260,9 +279,9 @@ static int parse_cg_counters(parse_ctx *p, const cJSON *m)
 
 static int parse_final_global(parse_ctx *p, const cJSON *n)
 {
-    static const char *const gk[] = { "e", "c", "change", "mt_enabled", "cg_counters", NULL };
+    static const char *const gk[] = {"e", "c", "change", "mt_enabled", "cg_counters", NULL};
     tb_expect_global *g = &p->sc->exp_global;
-    int8_t *dst[4] = { &g->e, &g->c, &g->change, &g->mt_enabled };
+    int8_t *dst[4] = {&g->e, &g->c, &g->change, &g->mt_enabled};
     const cJSON *m;
     int i;
     if (scn_keys(p, n, gk))
@@ -277,7 +296,7 @@ static int parse_final_global(parse_ctx *p, const cJSON *n)
 
 int scn_parse_expect_final(parse_ctx *p, const cJSON *o)
 {
-    static const char *const fk[] = { "cpus", "global", NULL };
+    static const char *const fk[] = {"cpus", "global", NULL};
     tb_scenario *sc = p->sc;
     const cJSON *n;
     unsigned ci;
@@ -316,7 +335,7 @@ static int parse_param(parse_ctx *p, const cJSON *e, const char *what, uint32_t 
 
 static int parse_icount(parse_ctx *p, const cJSON *e)
 {
-    static const char *const ik[] = { "cpu", "param", "min", "max", NULL };
+    static const char *const ik[] = {"cpu", "param", "min", "max", NULL};
     tb_expect_icount *x = &p->sc->exp_icount[p->sc->n_exp_icount++];
     const cJSON *n;
     if (scn_keys(p, e, ik))
@@ -343,7 +362,7 @@ int scn_parse_icounts(parse_ctx *p, const cJSON *arr)
 
 static int parse_intr(parse_ctx *p, const cJSON *e)
 {
-    static const char *const ik[] = { "cpu", "cycle", "param", "code", NULL };
+    static const char *const ik[] = {"cpu", "cycle", "param", "code", NULL};
     tb_expect_intr *x = &p->sc->exp_intr[p->sc->n_exp_intr++];
     const cJSON *n;
     uint64_t v;
@@ -369,7 +388,7 @@ int scn_parse_expect_intr(parse_ctx *p, const cJSON *arr)
 
 static int parse_expect_dump(parse_ctx *p, const cJSON *e)
 {
-    static const char *const ek[] = { "addr", "hex", NULL };
+    static const char *const ek[] = {"addr", "hex", NULL};
     tb_expect_dump *x = &p->sc->exp_dump[p->sc->n_exp_dump++];
     const cJSON *n;
     if (scn_dump_addr(p, e, ek, &x->addr))

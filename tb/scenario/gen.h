@@ -25,7 +25,7 @@ void gen_put_be64(uint8_t *b, uint64_t v);
 
 /* "random": {"sampling": ...} */
 typedef struct sampling_opts {
-    uint8_t on, buffers;                /* buffers: bit 0 "4k", bit 1 "1m" */
+    uint8_t on, buffers; /* buffers: bit 0 "4k", bit 1 "1m" */
     uint32_t topologies, malformed_pm, share;
     uint64_t imin, imax;
 } sampling_opts;

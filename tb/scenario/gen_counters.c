@@ -53,7 +53,8 @@ static int parse_ops(parse_ctx *p, const cJSON *n, uint16_t *mask)
     if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) == 0)
         return FAIL(n, "ops: expected a nonempty array of instruction names");
     *mask = 0;
-    cJSON_ArrayForEach(e, n) {
+    cJSON_ArrayForEach(e, n)
+    {
         const char *s;
         int f;
         if (scn_str(p, e, &s))
@@ -68,7 +69,7 @@ static int parse_ops(parse_ctx *p, const cJSON *n, uint16_t *mask)
 
 static int parse_random(parse_ctx *p, const cJSON *o, random_opts *ro)
 {
-    static const char *const rk[] = { "insns", "start", "gap", "ops", "events", "sampling", NULL };
+    static const char *const rk[] = {"insns", "start", "gap", "ops", "events", "sampling", NULL};
     const cJSON *n;
     memset(ro, 0, sizeof *ro);
     ro->gap_min = 0;
@@ -108,9 +109,9 @@ typedef struct cgen {
     parse_ctx *p;
     const cpumf_system_cfg *cfg;
     rgen g;
-    uint64_t fetch_base, fetch_off;    /* where fetched operands go, next offset */
-    uint64_t store_base;               /* where stored operands go */
-    unsigned ops[CPUMF_OP_COUNT * 4], nops;   /* opcodes, repeated by weight */
+    uint64_t fetch_base, fetch_off;         /* where fetched operands go, next offset */
+    uint64_t store_base;                    /* where stored operands go */
+    unsigned ops[CPUMF_OP_COUNT * 4], nops; /* opcodes, repeated by weight */
     uint8_t stopped[CPUMF_MAX_CPUS], cr58[CPUMF_MAX_CPUS];
 } cgen;
 
@@ -163,7 +164,7 @@ static uint64_t rand_counter(rgen *g, const cpumf_model_cfg *m)
 /* STCCTM: a set (m3), a count (often exactly the set's), a store address. */
 static void gen_stcctm(cgen *cg, tb_step *st)
 {
-    static const uint8_t m3s[] = { 0, 1, 2, 3, 5, 9 };
+    static const uint8_t m3s[] = {0, 1, 2, 3, 5, 9};
     const cpumf_model_cfg *m = &cg->cfg->model;
     rgen *g = &cg->g;
     st->m3 = rg_pct(g, 90) ? m3s[rg_below(g, 6)] : (uint8_t)rg_below(g, 16);
@@ -238,22 +239,18 @@ static void gen_insn(cgen *cg, tb_step *st)
         fetch = 1;
         break;
     case CPUMF_OP_ECCTR:
-    case CPUMF_OP_SCCTR:
-        st->r2 = rand_counter(g, m);
-        break;
+    case CPUMF_OP_SCCTR: st->r2 = rand_counter(g, m); break;
     case CPUMF_OP_EPCTR:
     case CPUMF_OP_SPCTR: {
-        uint64_t ga = cfg->n_cg && rg_pct(g, 80) ? cfg->cg_addr[rg_below(g, cfg->n_cg)]
-                                                 : rg_below(g, 4);
+        uint64_t ga =
+            cfg->n_cg && rg_pct(g, 80) ? cfg->cg_addr[rg_below(g, cfg->n_cg)] : rg_below(g, 4);
         st->r2 = (ga & 0xffff) << 8 | rg_below(g, 10);
         break;
     }
     case CPUMF_OP_ECPGA:
         st->r2 = rg_pct(g, 80) ? cfg->cpu_addr[rg_below(g, cfg->n_cpus)] : (rg_next(g) & 0xffff);
         break;
-    case CPUMF_OP_STCCTM:
-        gen_stcctm(cg, st);
-        break;
+    case CPUMF_OP_STCCTM: gen_stcctm(cg, st); break;
     case CPUMF_OP_QCTRI:
     case CPUMF_OP_QSI:
     case CPUMF_OP_LSCTL:
@@ -263,8 +260,7 @@ static void gen_insn(cgen *cg, tb_step *st)
         if (rg_pct(g, 8))
             st->addr = bad_addr(g, cfg);
         break;
-    default:
-        break;
+    default: break;
     }
     if ((st->op == CPUMF_OP_ECCTR || st->op == CPUMF_OP_SCCTR || st->op == CPUMF_OP_ECPGA) &&
         rg_pct(g, 5))
@@ -279,18 +275,23 @@ static void gen_insn(cgen *cg, tb_step *st)
 
 static void gen_auth(cgen *cg, tb_step *st)
 {
-    uint8_t sets = CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT |
-                   CPUMF_SET_MT;
+    uint8_t sets =
+        CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT | CPUMF_SET_MT;
     rgen *g = &cg->g;
     if (rg_pct(g, 60)) {
         st->kind = TB_STEP_AUTHORIZE;
-        st->cf_mask = (uint8_t)(rg_pct(g, 50) ? (sets | CPUMF_AUTH_CG)
-                                              : rg_next(g) & (sets | CPUMF_AUTH_CG));
+        st->cf_mask =
+            (uint8_t)(rg_pct(g, 50) ? (sets | CPUMF_AUTH_CG) : rg_next(g) & (sets | CPUMF_AUTH_CG));
         st->sf_mask = (uint8_t)(rg_next(g) & 3u);
     } else {
         /* one thing at a time, so that sets stay usable */
-        static const uint8_t one[7] = { CPUMF_SET_EXT, CPUMF_SET_BASIC, CPUMF_SET_PROBLEM,
-                                        CPUMF_SET_CRYPTO, CPUMF_SET_MT, CPUMF_AUTH_CG, 0 };
+        static const uint8_t one[7] = {CPUMF_SET_EXT,
+                                       CPUMF_SET_BASIC,
+                                       CPUMF_SET_PROBLEM,
+                                       CPUMF_SET_CRYPTO,
+                                       CPUMF_SET_MT,
+                                       CPUMF_AUTH_CG,
+                                       0};
         st->kind = TB_STEP_UNAUTHORIZE;
         st->cf_mask = one[rg_below(g, 7)];
         if (!st->cf_mask)
@@ -333,8 +334,7 @@ static void init_ops(cgen *cg, uint16_t ops_mask)
 {
     static const uint8_t weight[CPUMF_OP_COUNT] = {
         /* LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR EPCTR SCCTR SPCTR ECPGA STCCTM */
-        1, 3, 2, 1, 1, 1, 4, 1, 2, 1, 1, 3
-    };
+        1, 3, 2, 1, 1, 1, 4, 1, 2, 1, 1, 3};
     unsigned i, w;
     cg->nops = 0;
     for (i = 0; i < CPUMF_OP_COUNT; i++)
@@ -361,9 +361,10 @@ static int start_sampling(cgen *cg, const random_opts *ro, uint64_t seed, sfg **
             above = sc->mem[i].addr + sc->mem[i].len;
     *sg = sfg_create(p, &g2, &ro->sf, above, ro->insns);
     if (!*sg)
-        return FAIL(jdoc_root(p->d), "random: sampling: no room for %u topologies in system %s "
-                                      "(storage 0x%llx)", ro->sf.topologies, cg->cfg->name,
-                    (unsigned long long)cg->cfg->storage_size);
+        return FAIL(jdoc_root(p->d),
+                    "random: sampling: no room for %u topologies in system %s "
+                    "(storage 0x%llx)",
+                    ro->sf.topologies, cg->cfg->name, (unsigned long long)cg->cfg->storage_size);
     return 0;
 }
 

@@ -15,41 +15,41 @@
 #include "xalloc.h"
 
 #define SFG_MAX_TABLES 4
-#define SFG_MAX_LINKS 6
+#define SFG_MAX_LINKS  6
 #define SFG_MAX_BLOCKS (SFG_MAX_TABLES * SFG_MAX_LINKS)
-#define SFG_MAX_SLOTS 64            /* 1 MiB slots used for S = 1 blocks */
-#define SFG_MAX_TOPOS 64
-#define SFG_CTL_SLOTS 16384         /* 64-byte LSCTL blocks / LPP operands */
-#define SFG_MAX_END 16              /* pages ending at a 1 MiB boundary (S = 1 full tables) */
+#define SFG_MAX_SLOTS  64 /* 1 MiB slots used for S = 1 blocks */
+#define SFG_MAX_TOPOS  64
+#define SFG_CTL_SLOTS  16384 /* 64-byte LSCTL blocks / LPP operands */
+#define SFG_MAX_END    16    /* pages ending at a 1 MiB boundary (S = 1 full tables) */
 
 /* malformed variants of a topology (SF-UPD-5, SF-UPD-6) */
 enum { SFG_OK, SFG_TL2TL, SFG_FILL, SFG_LOW, SFG_BADSTOR, SFG_NKINDS };
 
 typedef struct sfg_topo {
     uint8_t big, n_tables, bad;
-    uint64_t hot;                    /* TEAR whose next entry is the interesting one */
+    uint64_t hot; /* TEAR whose next entry is the interesting one */
     uint64_t table[SFG_MAX_TABLES];
-    uint32_t n_ent[SFG_MAX_TABLES];  /* entries written, table link included */
+    uint32_t n_ent[SFG_MAX_TABLES]; /* entries written, table link included */
     uint32_t n_blocks;
     uint64_t block[SFG_MAX_BLOCKS];
 } sfg_topo;
 
 struct sfg {
     const cpumf_system_cfg *cfg;
-    uint32_t malformed_pm;           /* chance (of 1000) of a malformed topology or origin */
-    uint64_t imin, imax;             /* valid interval range used (model range clamped) */
-    uint64_t lo, hi, next;           /* 4 KiB area [lo, hi), next free page */
-    uint64_t ctl, qsi;               /* control slots, QSI page */
+    uint32_t malformed_pm; /* chance (of 1000) of a malformed topology or origin */
+    uint64_t imin, imax;   /* valid interval range used (model range clamped) */
+    uint64_t lo, hi, next; /* 4 KiB area [lo, hi), next free page */
+    uint64_t ctl, qsi;     /* control slots, QSI page */
     uint32_t n_end;
-    uint64_t end_used[SFG_MAX_END];  /* pages ending at 1 MiB taken by S = 1 tables */
+    uint64_t end_used[SFG_MAX_END]; /* pages ending at 1 MiB taken by S = 1 tables */
     uint32_t ctl_used;
     uint32_t n_slots;
     uint64_t slot[SFG_MAX_SLOTS];
     uint8_t slot_init[SFG_MAX_SLOTS];
     uint32_t n_topo;
     sfg_topo topo[SFG_MAX_TOPOS];
-    uint64_t prot_until[CPUMF_MAX_CPUS];   /* no sampling-disruptive step before */
-    uint8_t fns[CPUMF_MAX_CPUS];           /* functions last requested enabled (approx.) */
+    uint64_t prot_until[CPUMF_MAX_CPUS]; /* no sampling-disruptive step before */
+    uint8_t fns[CPUMF_MAX_CPUS];         /* functions last requested enabled (approx.) */
 };
 
 static int sfg_page_ok(const sfg *s, uint64_t a)
@@ -113,7 +113,7 @@ static uint64_t sfg_bad_storage(rgen *g, const cpumf_system_cfg *cfg, uint64_t a
  * reserved bits and stale fields that the update must keep or replace */
 static void sfg_trailer(parse_ctx *p, rgen *g, uint64_t trl)
 {
-    uint64_t t[8] = { 0 };
+    uint64_t t[8] = {0};
     int full = rg_pct(g, 18);
     if (full)
         t[0] |= TB_TRL_F;
@@ -122,9 +122,9 @@ static void sfg_trailer(parse_ctx *p, rgen *g, uint64_t trl)
     if (rg_pct(g, 40))
         t[0] |= TB_TRL_T;
     if (rg_pct(g, 20))
-        t[0] |= rg_next(g) & 0x1f00000000000000ull;   /* reserved bits of byte 0 */
+        t[0] |= rg_next(g) & 0x1f00000000000000ull; /* reserved bits of byte 0 */
     if (rg_pct(g, 20))
-        t[0] |= rg_next(g) & 0x00ffffffffffffffull;   /* bytes 1-7: 4-7 are rewritten */
+        t[0] |= rg_next(g) & 0x00ffffffffffffffull; /* bytes 1-7: 4-7 are rewritten */
     if (full || rg_pct(g, 20))
         /* the overflow count */
         t[1] = rg_pct(g, 30) ? UINT64_MAX - rg_below(g, 3) : rg_below(g, 1000);
@@ -186,7 +186,7 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
         if (big)
             t->table[fill_k] = sfg_page_1m_end(s);
     } else if (t->bad == SFG_OK && rg_pct(g, 15)) {
-        fill_valid = 1;               /* a full page: the table link is the last entry */
+        fill_valid = 1; /* a full page: the table link is the last entry */
         fill_k = rg_below(g, t->n_tables);
     }
     for (k = 0; k < t->n_tables; k++)
@@ -201,9 +201,9 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
         }
     bad_k = rg_below(g, t->n_tables);
     bad_j = rg_below(g, nb[bad_k] + 1u);
-    t->hot = t->table[bad_k] + 8u * nb[bad_k] - 8u;       /* a table link */
+    t->hot = t->table[bad_k] + 8u * nb[bad_k] - 8u; /* a table link */
     if (t->bad == SFG_FILL || fill_valid)
-        t->hot = t->table[fill_k] + 8u * 510u;            /* the last entry of the page */
+        t->hot = t->table[fill_k] + 8u * 510u; /* the last entry of the page */
     for (k = 0; k < t->n_tables; k++) {
         uint64_t e[512];
         uint32_t n = nb[k], first = 0, i;
@@ -251,7 +251,7 @@ static uint64_t sfg_interval(sfg *s, rgen *g)
     uint64_t span = s->imax - s->imin, d;
     unsigned k = rg_below(g, 20);
     if (k < 15)
-        d = rg_next(g) % ((s->imin >> 3) + 1u);          /* near the minimum */
+        d = rg_next(g) % ((s->imin >> 3) + 1u); /* near the minimum */
     else if (k < 19)
         d = rg_next(g) % (s->imin + 1u);
     else
@@ -286,28 +286,25 @@ static void sfg_origins(sfg *s, rgen *g, const sfg_topo *t, uint32_t e, uint64_t
     trl = b + bsz - 64;
     if (rg_below(g, 1000) < s->malformed_pm) {
         switch (rg_below(g, 3)) {
-        case 0: *dear = trl + 8u * (1u + rg_below(g, 7)); break;     /* inside the trailer */
-        case 1: *dear = rg_below(g, 1024) * 8u; break;               /* below 8192 */
+        case 0: *dear = trl + 8u * (1u + rg_below(g, 7)); break; /* inside the trailer */
+        case 1: *dear = rg_below(g, 1024) * 8u; break;           /* below 8192 */
         default: *dear = sfg_bad_storage(g, s->cfg, 8); break;
         }
         return;
     }
     switch (rg_below(g, 10)) {
-    case 0: case 1: case 2: case 3:
-        *dear = trl - (uint64_t)e * rg_below(g, 4);            /* 0: exactly full */
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+        *dear = trl - (uint64_t)e * rg_below(g, 4); /* 0: exactly full */
         break;
     case 4:
-        *dear = trl - 8u * rg_below(g, e / 8u);               /* the entry does not fit */
+        *dear = trl - 8u * rg_below(g, e / 8u); /* the entry does not fit */
         break;
-    case 5:
-        *dear = trl - (uint64_t)e * (4u + rg_below(g, 12));
-        break;
-    case 6:
-        *dear = b;
-        break;
-    default:
-        *dear = b + 8u * (rg_next(g) % ((bsz - 64) / 8u));
-        break;
+    case 5: *dear = trl - (uint64_t)e * (4u + rg_below(g, 12)); break;
+    case 6: *dear = b; break;
+    default: *dear = b + 8u * (rg_next(g) % ((bsz - 64) / 8u)); break;
     }
 }
 
@@ -326,16 +323,16 @@ static void sfg_activity(parse_ctx *p, rgen *g, tb_step *st)
     unsigned n = 0;
     st->kind = TB_STEP_ACTIVITY;
     while (!n) {
-#define SFG_FIELD(F, pct, expr)                                     \
-        if (rg_pct(g, pct)) {                                       \
-            n++;                                                    \
-            if (rg_pct(g, 15)) {                                    \
-                a->release |= 1u << (F);                            \
-            } else {                                                \
-                a->set |= 1u << (F);                                \
-                expr;                                               \
-            }                                                       \
-        }
+#define SFG_FIELD(F, pct, expr)                                                                    \
+    if (rg_pct(g, pct)) {                                                                          \
+        n++;                                                                                       \
+        if (rg_pct(g, 15)) {                                                                       \
+            a->release |= 1u << (F);                                                               \
+        } else {                                                                                   \
+            a->set |= 1u << (F);                                                                   \
+            expr;                                                                                  \
+        }                                                                                          \
+    }
         SFG_FIELD(TB_ACT_LEVEL, 35, a->val.level = (uint8_t)(1u + rg_below(g, 2)))
         SFG_FIELD(TB_ACT_SECURE_GUEST, 30, a->val.secure_guest = (uint8_t)rg_below(g, 2))
         SFG_FIELD(TB_ACT_PCF49, 30, a->val.pcf49 = (uint8_t)rg_below(g, 2))
@@ -399,8 +396,8 @@ static int sfg_lpp(sfg *s, parse_ctx *p, rgen *g, tb_step *st)
  * v (0..99) picks an activation (mostly left alone for a few intervals on
  * st's CPU), enable only, deactivate, disable, an interval out of range, an
  * invalid transition, or (97 and up) reserved bits, which the caller sets. */
-static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t fns,
-                         uint64_t *iv, uint8_t *e, uint8_t *c)
+static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t fns, uint64_t *iv,
+                         uint8_t *e, uint8_t *c)
 {
     *e = fns;
     *c = fns;
@@ -413,14 +410,14 @@ static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t
             s->prot_until[st->cpu] = st->at + hold;
         }
         if (fns == (CPUMF_SF_BASIC | CPUMF_SF_DIAG) && rg_pct(g, 15))
-            *c = (uint8_t)(1u + rg_below(g, 2));   /* one active, one inactive */
+            *c = (uint8_t)(1u + rg_below(g, 2)); /* one active, one inactive */
     } else if (v < 65) {
-        *c = 0;                                    /* enable only */
+        *c = 0; /* enable only */
     } else if (v < 75) {
-        *e = s->fns[st->cpu] ? s->fns[st->cpu] : fns;   /* deactivate */
+        *e = s->fns[st->cpu] ? s->fns[st->cpu] : fns; /* deactivate */
         *c = 0;
     } else if (v < 82) {
-        *e = *c = 0;                               /* disable */
+        *e = *c = 0; /* disable */
     } else if (v < 91) {
         /* interval out of range: specification when something is requested active */
         if (s->imin && (rg_pct(g, 50) || s->imax == UINT64_MAX))
@@ -456,8 +453,9 @@ static int sfg_lsctl(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stoppe
         stopped[cpu] = 0;
         return 0;
     }
-    fns = (uint8_t)(v < 50 ? CPUMF_SF_BASIC : v < 85 ? CPUMF_SF_BASIC | CPUMF_SF_DIAG
-                                                     : CPUMF_SF_DIAG);
+    fns = (uint8_t)(v < 50   ? CPUMF_SF_BASIC
+                    : v < 85 ? CPUMF_SF_BASIC | CPUMF_SF_DIAG
+                             : CPUMF_SF_DIAG);
     esz = (fns & CPUMF_SF_BASIC ? 32u : 0u) + (fns & CPUMF_SF_DIAG ? m->dsdes : 0u);
     iv = sfg_interval(s, g);
     sfg_origins(s, g, t, esz, &tear, &dear);
@@ -484,7 +482,7 @@ int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
     unsigned cpu = st->cpu, k = rg_below(g, 100);
     int quiet = st->at < s->prot_until[cpu];
     if (quiet && k < 55)
-        k = 55 + rg_below(g, 45);     /* keep the interval running: no LSCTL, reset, loss */
+        k = 55 + rg_below(g, 45); /* keep the interval running: no LSCTL, reset, loss */
     if (k < 45)
         return sfg_lsctl(s, p, g, st, stopped);
     if (k < 50) {
@@ -611,13 +609,18 @@ static int parse_buffers(parse_ctx *p, const cJSON *n, uint8_t *buffers)
 
 int sfg_parse_opts(parse_ctx *p, const cJSON *o, sampling_opts *so)
 {
-    static const char *const sk[] = { "topologies", "malformed", "buffer", "interval", "share",
-                                      NULL };
+    static const char *const sk[] = {"topologies", "malformed", "buffer",
+                                     "interval",   "share",     NULL};
     const cJSON *n;
     uint64_t v;
     double d;
-    const sampling_opts dflt = { .on = 1, .buffers = 3, .topologies = 4, .malformed_pm = 300,
-                                 .share = 40, .imin = 0, .imax = UINT64_MAX };
+    const sampling_opts dflt = {.on = 1,
+                                .buffers = 3,
+                                .topologies = 4,
+                                .malformed_pm = 300,
+                                .share = 40,
+                                .imin = 0,
+                                .imax = UINT64_MAX};
     *so = dflt;
     if (!cJSON_IsObject(o))
         return FAIL(o, "sampling: expected an object");
@@ -651,4 +654,3 @@ int sfg_parse_opts(parse_ctx *p, const cJSON *o, sampling_opts *so)
     }
     return 0;
 }
-

@@ -15,7 +15,8 @@ static int parse_u64s(parse_ctx *p, const cJSON *u, uint64_t addr, size_t *len)
     if (n <= 0)
         return FAIL(u, "u64: expected a nonempty array of doublewords");
     m = scn_new_mem(p, addr, (size_t)n * 8u);
-    cJSON_ArrayForEach(v, u) {
+    cJSON_ArrayForEach(v, u)
+    {
         uint64_t x;
         int b;
         if (scn_u64(p, v, 0, UINT64_MAX, &x))
@@ -31,7 +32,7 @@ static int parse_u64s(parse_ctx *p, const cJSON *u, uint64_t addr, size_t *len)
 /* One entry: "addr" and exactly one of "u64" and "hex", all of it in storage. */
 static int parse_mem_entry(parse_ctx *p, const cJSON *e)
 {
-    static const char *const mk[] = { "addr", "u64", "hex", "comment", NULL };
+    static const char *const mk[] = {"addr", "u64", "hex", "comment", NULL};
     const cJSON *a, *u, *h;
     uint64_t addr;
     size_t len;
@@ -78,7 +79,7 @@ int scn_dump_addr(parse_ctx *p, const cJSON *e, const char *const *allowed, uint
 
 static int parse_dump(parse_ctx *p, const cJSON *e)
 {
-    static const char *const dk[] = { "addr", "len", NULL };
+    static const char *const dk[] = {"addr", "len", NULL};
     tb_dump *x = &p->sc->dump[p->sc->n_dump++];
     const cJSON *n;
     uint64_t len;

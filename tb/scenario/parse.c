@@ -125,9 +125,7 @@ int scn_each(parse_ctx *p, const cJSON *arr, const char *what,
     const cJSON *e;
     if (!cJSON_IsArray(arr))
         return FAIL(arr, "%s: expected an array", what);
-    cJSON_ArrayForEach(e, arr)
-        if (parse(p, e))
-            return -1;
+    cJSON_ArrayForEach(e, arr) if (parse(p, e)) return -1;
     return 0;
 }
 
@@ -161,13 +159,18 @@ int scn_hex(parse_ctx *p, const cJSON *n, uint8_t **out, size_t *len)
 /* One name of a set list: its mask bit, or -1 (message written). */
 static int set_bit(parse_ctx *p, const cJSON *e, int sampling, uint8_t *bit)
 {
-    static const struct { const char *name; uint8_t mask; } sets[] = {
-        { "basic", CPUMF_SET_BASIC }, { "problem_state", CPUMF_SET_PROBLEM },
-        { "crypto", CPUMF_SET_CRYPTO }, { "extended", CPUMF_SET_EXT }, { "mt", CPUMF_SET_MT }
-    };
-    static const struct { const char *name; uint8_t mask; } fns[] = {
-        { "basic", CPUMF_SF_BASIC }, { "diagnostic", CPUMF_SF_DIAG }
-    };
+    static const struct {
+        const char *name;
+        uint8_t mask;
+    } sets[] = {{"basic", CPUMF_SET_BASIC},
+                {"problem_state", CPUMF_SET_PROBLEM},
+                {"crypto", CPUMF_SET_CRYPTO},
+                {"extended", CPUMF_SET_EXT},
+                {"mt", CPUMF_SET_MT}};
+    static const struct {
+        const char *name;
+        uint8_t mask;
+    } fns[] = {{"basic", CPUMF_SF_BASIC}, {"diagnostic", CPUMF_SF_DIAG}};
     const char *s;
     unsigned i;
     *bit = 0;
@@ -208,7 +211,7 @@ int scn_set_list(parse_ctx *p, const cJSON *n, int sampling, uint8_t *mask)
 
 int scn_range(parse_ctx *p, const cJSON *n, tb_range *r)
 {
-    static const char *const rk[] = { "min", "max", NULL };
+    static const char *const rk[] = {"min", "max", NULL};
     const cJSON *m;
     r->has = 1;
     r->lo = 0;

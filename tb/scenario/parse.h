@@ -20,11 +20,11 @@ typedef struct parse_ctx {
     tb_scenario *sc;
     char *err;
     size_t errlen;
-    uint32_t cap_steps, cap_mem, cap_acts;   /* capacities of sc's growing arrays */
+    uint32_t cap_steps, cap_mem, cap_acts; /* capacities of sc's growing arrays */
 } parse_ctx;
 
 #define FAIL(node, ...) jdoc_fail(p->d, (node), p->err, p->errlen, __VA_ARGS__)
-#define GET(obj, key) cJSON_GetObjectItemCaseSensitive((obj), (key))
+#define GET(obj, key)   cJSON_GetObjectItemCaseSensitive((obj), (key))
 
 /* ---- parse.c: the scenario's growing arrays, typed values ---- */
 

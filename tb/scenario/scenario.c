@@ -12,10 +12,9 @@
 #include "parse.h"
 #include "xalloc.h"
 
-static const char *const op_names[CPUMF_OP_COUNT] = {
-    "LPP", "LCCTL", "LPCTL", "LSCTL", "QCTRI", "QSI", "ECCTR", "EPCTR", "SCCTR", "SPCTR",
-    "ECPGA", "STCCTM"
-};
+static const char *const op_names[CPUMF_OP_COUNT] = {"LPP",   "LCCTL", "LPCTL", "LSCTL",
+                                                     "QCTRI", "QSI",   "ECCTR", "EPCTR",
+                                                     "SCCTR", "SPCTR", "ECPGA", "STCCTM"};
 
 const char *tb_op_name(unsigned op)
 {
@@ -67,7 +66,8 @@ static int parse_requirements(parse_ctx *p, const cJSON *n)
     if (!cJSON_IsArray(n))
         return FAIL(n, "requirements: expected an array of requirement IDs");
     sc->req = xcalloc((size_t)cJSON_GetArraySize(n), sizeof *sc->req);
-    cJSON_ArrayForEach(e, n) {
+    cJSON_ArrayForEach(e, n)
+    {
         const char *s;
         if (scn_str(p, e, &s))
             return -1;
@@ -112,8 +112,8 @@ static int load_system_by_name(parse_ctx *p, const cJSON *at, const char *cfgdir
     if (!valid_config_name(name))
         return FAIL(at, "system: bad name \"%s\"", name);
     if (!config_path(path, sizeof path, cfgdir, "systems", name))
-        return FAIL(at, "unknown system \"%s\" (no systems/%s.json in the configs directory)",
-                    name, name);
+        return FAIL(at, "unknown system \"%s\" (no systems/%s.json in the configs directory)", name,
+                    name);
     if (cpumf_load_system(path, &p->sc->system, e2, sizeof e2))
         return FAIL(at, "system \"%s\": %s", name, e2);
     return 0;
@@ -169,8 +169,8 @@ static int load_workload(parse_ctx *p, const cJSON *root, const char *cfgdir)
         return FAIL(n, "workload: bad name \"%s\"", wn);
     if (!config_path(path, sizeof path, cfgdir, "workloads", wn))
         return FAIL(n ? n : root,
-                    "unknown workload \"%s\" (no workloads/%s.json in the configs directory)",
-                    wn, wn);
+                    "unknown workload \"%s\" (no workloads/%s.json in the configs directory)", wn,
+                    wn);
     if (tb_workload_load(path, &p->sc->workload, e2, sizeof e2)) {
         if (!n)
             return FAIL(root, "default workload: %s", e2);
@@ -208,13 +208,15 @@ static int parse_parts(parse_ctx *p, const cJSON *root)
     static const struct {
         const char *key;
         int (*parse)(parse_ctx *p, const cJSON *n);
-    } parts[] = {
-        { "memory", scn_parse_memory }, { "steps", parse_steps }, { "dump", scn_parse_dumps },
-        { "drivers", scn_parse_drivers }, { "expect_interruption_counts", scn_parse_icounts },
-        { "expect_final", scn_parse_expect_final },
-        { "expect_interruptions", scn_parse_expect_intr },
-        { "expect_dumps", scn_parse_expect_dumps }, { "random", scn_random }
-    };
+    } parts[] = {{"memory", scn_parse_memory},
+                 {"steps", parse_steps},
+                 {"dump", scn_parse_dumps},
+                 {"drivers", scn_parse_drivers},
+                 {"expect_interruption_counts", scn_parse_icounts},
+                 {"expect_final", scn_parse_expect_final},
+                 {"expect_interruptions", scn_parse_expect_intr},
+                 {"expect_dumps", scn_parse_expect_dumps},
+                 {"random", scn_random}};
     const cJSON *n;
     size_t i;
     for (i = 0; i < sizeof parts / sizeof parts[0]; i++)
@@ -228,11 +230,23 @@ static int parse_parts(parse_ctx *p, const cJSON *root)
 static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t seed_override,
                       const char *system_override)
 {
-    static const char *const rootk[] = { "name", "description", "requirements", "system",
-                                         "workload", "seed", "cycles", "memory", "steps", "dump",
-                                         "drivers", "expect_final", "expect_interruptions",
-                                         "expect_dumps", "random", "expect_interruption_counts",
-                                         NULL };
+    static const char *const rootk[] = {"name",
+                                        "description",
+                                        "requirements",
+                                        "system",
+                                        "workload",
+                                        "seed",
+                                        "cycles",
+                                        "memory",
+                                        "steps",
+                                        "dump",
+                                        "drivers",
+                                        "expect_final",
+                                        "expect_interruptions",
+                                        "expect_dumps",
+                                        "random",
+                                        "expect_interruption_counts",
+                                        NULL};
     const cJSON *root = jdoc_root(p->d), *n;
     const char *s;
 
@@ -267,8 +281,8 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
     p.sc = sc;
     p.err = err;
     p.errlen = errlen;
-    if (parse_root(&p, configs_dir ? configs_dir : cpumf_default_configs_dir(),
-                   has_seed_override, seed_override, system_override) != 0) {
+    if (parse_root(&p, configs_dir ? configs_dir : cpumf_default_configs_dir(), has_seed_override,
+                   seed_override, system_override) != 0) {
         jdoc_free(d);
         tb_scenario_free(sc);
         return NULL;

@@ -15,26 +15,37 @@
 #include "stimulus/workload.h"
 
 enum tb_step_kind {
-    TB_STEP_INSN, TB_STEP_AUTHORIZE, TB_STEP_UNAUTHORIZE, TB_STEP_RESET, TB_STEP_STOP,
-    TB_STEP_START, TB_STEP_EVENT, TB_STEP_CR0_58, TB_STEP_ACTIVITY
+    TB_STEP_INSN,
+    TB_STEP_AUTHORIZE,
+    TB_STEP_UNAUTHORIZE,
+    TB_STEP_RESET,
+    TB_STEP_STOP,
+    TB_STEP_START,
+    TB_STEP_EVENT,
+    TB_STEP_CR0_58,
+    TB_STEP_ACTIVITY
 };
 
 enum tb_event {
-    TB_EV_LOSS_CPU, TB_EV_LOSS_MT, TB_EV_LOSS_SAMPLE, TB_EV_CG_ADDR_CHANGE, TB_EV_SET_MT
+    TB_EV_LOSS_CPU,
+    TB_EV_LOSS_MT,
+    TB_EV_LOSS_SAMPLE,
+    TB_EV_CG_ADDR_CHANGE,
+    TB_EV_SET_MT
 };
 
 /* expectation flags */
-#define TB_EXP_CC 0x1u
-#define TB_EXP_EXC 0x2u
-#define TB_EXP_R1 0x4u
+#define TB_EXP_CC     0x1u
+#define TB_EXP_EXC    0x2u
+#define TB_EXP_R1     0x4u
 #define TB_EXP_ISSUED 0x8u
-#define TB_EXP_DONE 0x10u
+#define TB_EXP_DONE   0x10u
 
 typedef struct tb_step {
     uint64_t at;
     uint8_t kind, cpu;
-    uint8_t generated;         /* made by "random": no failure if it never completes */
-    int line, col;             /* position in the scenario file (0 if generated) */
+    uint8_t generated; /* made by "random": no failure if it never completes */
+    int line, col;     /* position in the scenario file (0 if generated) */
     /* insn */
     uint8_t op, m3, problem, cr0_15;
     uint64_t r1, r2, addr;
@@ -79,26 +90,26 @@ typedef struct tb_range {
 #define TB_SMP_NEXP 5
 
 /* expect_final, per CPU */
-#define TB_NSETS 7   /* basic problem_state crypto extended mt cg (+ reserved slot unused) */
+#define TB_NSETS 7 /* basic problem_state crypto extended mt cg (+ reserved slot unused) */
 typedef struct tb_expect_cpu {
     uint8_t present;
     uint32_t n_ctr;
     uint16_t *ctr_num;
     uint64_t *ctr_val;
-    uint8_t *ctr_absent;        /* 1: the counter must not be readable (value null) */
-    int8_t set_state[6];        /* basic, problem_state, crypto, extended, mt, cg: -1 = unchecked */
+    uint8_t *ctr_absent; /* 1: the counter must not be readable (value null) */
+    int8_t set_state[6]; /* basic, problem_state, crypto, extended, mt, cg: -1 = unchecked */
     int8_t sf_state[2];
     uint8_t has_alert, has_pp;
     uint32_t alert;
     uint64_t pp;
     tb_range samples[TB_SMP_NEXP];
     uint8_t has_tear, has_dear, has_interval;
-    int8_t s, h;                /* -1 = unchecked */
+    int8_t s, h; /* -1 = unchecked */
     uint64_t tear, dear, interval;
 } tb_expect_cpu;
 
 typedef struct tb_expect_global {
-    int8_t e, c, change, mt_enabled;   /* -1 = unchecked */
+    int8_t e, c, change, mt_enabled; /* -1 = unchecked */
     uint32_t n_cg;
     uint8_t *cg_group, *cg_index;
     uint64_t *cg_val;
@@ -118,18 +129,18 @@ typedef struct tb_expect_intr {
 typedef struct tb_driver {
     int line, col;
     uint8_t kind, cpu;
-    uint8_t functions;          /* CPUMF_SF_* */
-    uint8_t big;                /* "buffer": "1m" (S = 1) */
+    uint8_t functions; /* CPUMF_SF_* */
+    uint8_t big;       /* "buffer": "1m" (S = 1) */
     uint8_t alert_bit, check_intervals;
     uint8_t has_stop, has_resume;
     uint32_t sdbs, per_table, sequence;
     uint64_t interval, start, stop, resume, pp;
     tb_range expect[TB_DRV_NEXP];
     /* storage layout (chosen by the loader) */
-    uint64_t ctl;               /* 4 KiB control page */
+    uint64_t ctl; /* 4 KiB control page */
     uint32_t n_tables;
-    uint64_t *table;            /* n_tables 4 KiB pages */
-    uint64_t *sdb;              /* sdbs blocks of 4 KiB or 1 MiB */
+    uint64_t *table; /* n_tables 4 KiB pages */
+    uint64_t *sdb;   /* sdbs blocks of 4 KiB or 1 MiB */
 } tb_driver;
 
 typedef struct tb_expect_icount {
@@ -183,6 +194,6 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
 void tb_scenario_free(tb_scenario *sc);
 
 const char *tb_op_name(unsigned op);
-const char *tb_exc_name(unsigned exc);   /* NULL for no exception */
+const char *tb_exc_name(unsigned exc); /* NULL for no exception */
 
 #endif

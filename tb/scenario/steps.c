@@ -12,8 +12,8 @@ typedef int (*kind_parser)(parse_ctx *p, const cJSON *step, const cJSON *val, tb
 
 static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const regs[] = { "r1", "r2", "addr" };
-    uint64_t *dst[] = { &st->r1, &st->r2, &st->addr }, v = 0;
+    static const char *const regs[] = {"r1", "r2", "addr"};
+    uint64_t *dst[] = {&st->r1, &st->r2, &st->addr}, v = 0;
     const cJSON *n;
     const char *s;
     int op, i;
@@ -21,8 +21,10 @@ static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
         return -1;
     op = scn_op_index(s);
     if (op < 0)
-        return FAIL(val, "unknown instruction \"%s\" (LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR "
-                         "EPCTR SCCTR SPCTR ECPGA STCCTM)", s);
+        return FAIL(val,
+                    "unknown instruction \"%s\" (LPP LCCTL LPCTL LSCTL QCTRI QSI ECCTR "
+                    "EPCTR SCCTR SPCTR ECPGA STCCTM)",
+                    s);
     st->op = (uint8_t)op;
     for (i = 0; i < 3; i++)
         if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0)
@@ -42,7 +44,7 @@ static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
 /* authorize and unauthorize: the masks of what changes. */
 static int parse_auth(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const ak[] = { "counter_sets", "sampling", "cg", NULL };
+    static const char *const ak[] = {"counter_sets", "sampling", "cg", NULL};
     const cJSON *n;
     (void)step;
     if (scn_keys(p, val, ak))
@@ -65,7 +67,7 @@ static int parse_auth(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
 
 static int parse_reset(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const rn[] = { "", "cpu", "initial-cpu", "clear", "power-on" };
+    static const char *const rn[] = {"", "cpu", "initial-cpu", "clear", "power-on"};
     const char *s;
     unsigned i;
     (void)step;
@@ -94,9 +96,8 @@ static int parse_true(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
 
 static int parse_event(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const en[] = { "loss_cpu_counter_data", "loss_mt_counter_data",
-                                       "loss_sample_data", "cg_address_change",
-                                       "set_multithreading" };
+    static const char *const en[] = {"loss_cpu_counter_data", "loss_mt_counter_data",
+                                     "loss_sample_data", "cg_address_change", "set_multithreading"};
     const cJSON *sn = GET(step, "set"), *pn = GET(step, "param");
     const char *s;
     int found = -1, i;
@@ -106,8 +107,10 @@ static int parse_event(parse_ctx *p, const cJSON *step, const cJSON *val, tb_ste
         if (strcmp(s, en[i]) == 0)
             found = i;
     if (found < 0)
-        return FAIL(val, "unknown event \"%s\" (loss_cpu_counter_data, loss_mt_counter_data, "
-                         "loss_sample_data, cg_address_change, set_multithreading)", s);
+        return FAIL(val,
+                    "unknown event \"%s\" (loss_cpu_counter_data, loss_mt_counter_data, "
+                    "loss_sample_data, cg_address_change, set_multithreading)",
+                    s);
     st->event = (uint8_t)found;
     if (found == TB_EV_LOSS_CPU && !sn)
         return FAIL(step, "loss_cpu_counter_data needs \"set\"");
@@ -137,26 +140,26 @@ static int parse_activity(parse_ctx *p, const cJSON *step, const cJSON *val, tb_
     return tb_activity_parse(p->d, val, a, p->err, p->errlen);
 }
 
-static const char *const insn_operands[] = { "r1", "r2", "m3", "addr", "problem", "cr0_15",
-                                             "expect", NULL };
-static const char *const event_operands[] = { "set", "param", NULL };
+static const char *const insn_operands[] = {"r1",      "r2",     "m3",     "addr",
+                                            "problem", "cr0_15", "expect", NULL};
+static const char *const event_operands[] = {"set", "param", NULL};
 
 static const struct step_kind {
     const char *key;
     uint8_t kind;
-    const char *article;               /* "a" or "an", for messages */
+    const char *article; /* "a" or "an", for messages */
     kind_parser parse;
-    const char *const *operands;       /* keys allowed only with this kind; NULL none */
+    const char *const *operands; /* keys allowed only with this kind; NULL none */
 } kinds[] = {
-    { "insn", TB_STEP_INSN, "an", parse_insn, insn_operands },
-    { "authorize", TB_STEP_AUTHORIZE, "an", parse_auth, NULL },
-    { "unauthorize", TB_STEP_UNAUTHORIZE, "an", parse_auth, NULL },
-    { "reset", TB_STEP_RESET, "a", parse_reset, NULL },
-    { "stop", TB_STEP_STOP, "a", parse_true, NULL },
-    { "start", TB_STEP_START, "a", parse_true, NULL },
-    { "event", TB_STEP_EVENT, "an", parse_event, event_operands },
-    { "cr0_58", TB_STEP_CR0_58, "a", parse_cr0_58, NULL },
-    { "activity", TB_STEP_ACTIVITY, "an", parse_activity, NULL },
+    {"insn", TB_STEP_INSN, "an", parse_insn, insn_operands},
+    {"authorize", TB_STEP_AUTHORIZE, "an", parse_auth, NULL},
+    {"unauthorize", TB_STEP_UNAUTHORIZE, "an", parse_auth, NULL},
+    {"reset", TB_STEP_RESET, "a", parse_reset, NULL},
+    {"stop", TB_STEP_STOP, "a", parse_true, NULL},
+    {"start", TB_STEP_START, "a", parse_true, NULL},
+    {"event", TB_STEP_EVENT, "an", parse_event, event_operands},
+    {"cr0_58", TB_STEP_CR0_58, "a", parse_cr0_58, NULL},
+    {"activity", TB_STEP_ACTIVITY, "an", parse_activity, NULL},
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
@@ -180,7 +183,7 @@ static const struct step_kind *operand_owner(const char *key)
 
 static int known_key(const char *key)
 {
-    static const char *const common[] = { "at", "cpu", "comment", NULL };
+    static const char *const common[] = {"at", "cpu", "comment", NULL};
     size_t i;
     for (i = 0; i < NKINDS; i++)
         if (strcmp(kinds[i].key, key) == 0)
@@ -194,12 +197,11 @@ static int find_kind(parse_ctx *p, const cJSON *o, const struct step_kind **kind
     const cJSON *n, *it;
     size_t i;
     *kind = NULL;
-    cJSON_ArrayForEach(it, o)
-        if (!known_key(it->string))
-            return jdoc_fail_key(p->d, it, p->err, p->errlen,
-                                 "unknown key \"%s\" in a step (kinds: insn, authorize, "
-                                 "unauthorize, reset, stop, start, event, cr0_58, activity)",
-                                 it->string);
+    cJSON_ArrayForEach(it, o) if (!known_key(it->string)) return jdoc_fail_key(
+        p->d, it, p->err, p->errlen,
+        "unknown key \"%s\" in a step (kinds: insn, authorize, "
+        "unauthorize, reset, stop, start, event, cr0_58, activity)",
+        it->string);
     for (i = 0; i < NKINDS; i++) {
         if (!(n = GET(o, kinds[i].key)))
             continue;
@@ -211,7 +213,8 @@ static int find_kind(parse_ctx *p, const cJSON *o, const struct step_kind **kind
     if (!*kind)
         return FAIL(o, "step without a kind (insn, authorize, unauthorize, reset, stop, start, "
                        "event, cr0_58, activity)");
-    cJSON_ArrayForEach(it, o) {
+    cJSON_ArrayForEach(it, o)
+    {
         const struct step_kind *owner = operand_owner(it->string);
         if (owner && owner != *kind)
             return FAIL(it, "key \"%s\" not allowed in %s \"%s\" step", it->string,

@@ -7,26 +7,26 @@
 #include "xalloc.h"
 
 #define PAGE_SHIFT 12
-#define PAGE_SIZE (1u << PAGE_SHIFT)
+#define PAGE_SIZE  (1u << PAGE_SHIFT)
 
 typedef struct page_slot {
-    uint64_t pno;      /* page number + 1; 0 = empty slot */
+    uint64_t pno; /* page number + 1; 0 = empty slot */
     uint8_t *data;
 } page_slot;
 
 typedef struct port_state {
-    uint8_t pending;   /* a response is scheduled */
+    uint8_t pending; /* a response is scheduled */
     uint8_t err;
-    uint64_t due;      /* cycle of the response pulse */
+    uint64_t due; /* cycle of the response pulse */
     uint64_t data;
 } port_state;
 
 struct tb_storage {
     cpumf_system_cfg cfg;
     uint64_t seed;
-    uint32_t bp_threshold;   /* ready low when hash % 100 < pct */
+    uint32_t bp_threshold; /* ready low when hash % 100 < pct */
     page_slot *slots;
-    size_t nslots, used;     /* open addressing, nslots power of two */
+    size_t nslots, used; /* open addressing, nslots power of two */
     unsigned ncpu;
     port_state port[CPUMF_MAX_CPUS];
     tb_storage_stats stats;
@@ -49,7 +49,8 @@ int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle)
 {
     if (s->cfg.backpressure_pct == 0)
         return 1;
-    return (port_hash(s->seed, cpu, cycle, 0x5244590000000001ull) % 100u) >= s->cfg.backpressure_pct;
+    return (port_hash(s->seed, cpu, cycle, 0x5244590000000001ull) % 100u) >=
+           s->cfg.backpressure_pct;
 }
 
 unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle)
@@ -58,7 +59,8 @@ unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle)
     unsigned hi = s->cfg.latency_max > lo ? s->cfg.latency_max : lo;
     if (hi == lo)
         return lo;
-    return lo + (unsigned)(port_hash(s->seed, cpu, cycle, 0x4c41540000000002ull) % (uint64_t)(hi - lo + 1u));
+    return lo + (unsigned)(port_hash(s->seed, cpu, cycle, 0x4c41540000000002ull) %
+                           (uint64_t)(hi - lo + 1u));
 }
 
 int tb_storage_cfg_available(const cpumf_system_cfg *cfg, uint64_t addr)

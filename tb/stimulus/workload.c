@@ -4,11 +4,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const level_names[TB_WL_NLEVEL] = {
-    "wait", "problem", "dat", "as", "asn", "secure_guest", "pcf49",
-    "entry_inconsistent", "sf_lower_enabled"
-};
-static const uint16_t level_max[TB_WL_NLEVEL] = { 1, 1, 1, 3, 0xffff, 1, 1, 1, 1 };
+static const char *const level_names[TB_WL_NLEVEL] = {"wait",
+                                                      "problem",
+                                                      "dat",
+                                                      "as",
+                                                      "asn",
+                                                      "secure_guest",
+                                                      "pcf49",
+                                                      "entry_inconsistent",
+                                                      "sf_lower_enabled"};
+static const uint16_t level_max[TB_WL_NLEVEL] = {1, 1, 1, 3, 0xffff, 1, 1, 1, 1};
 
 static uint64_t mix64(uint64_t z)
 {
@@ -33,7 +38,6 @@ static inline int hit(uint64_t *s, uint64_t t)
 {
     return (rnd(s) >> 32) < t;
 }
-
 
 /* "file:l:c: reason" -> "file:l:c: key: reason" for an object member */
 static int qualify(const cJSON *n, char *err, size_t errlen)
@@ -69,8 +73,8 @@ static int get_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, siz
     return 0;
 }
 
-static int get_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi,
-                     uint16_t *a, uint16_t *b, char *err, size_t errlen)
+static int get_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
+                     uint16_t *b, char *err, size_t errlen)
 {
     uint64_t x, y;
     if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
@@ -79,8 +83,8 @@ static int get_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi,
         get_u64q(d, cJSON_GetArrayItem(n, 1), lo, hi, &y, err, errlen) != 0)
         return -1;
     if (y < x)
-        return jdoc_fail(d, n, err, errlen, "max %llu below min %llu",
-                         (unsigned long long)y, (unsigned long long)x);
+        return jdoc_fail(d, n, err, errlen, "max %llu below min %llu", (unsigned long long)y,
+                         (unsigned long long)x);
     *a = (uint16_t)x;
     *b = (uint16_t)y;
     return 0;
@@ -95,14 +99,15 @@ static int find_level(const char *k)
     return -1;
 }
 
-static int parse_l1(const jdoc *d, const cJSON *o, tb_workload_cfg *w, int which,
-                    char *err, size_t errlen)
+static int parse_l1(const jdoc *d, const cJSON *o, tb_workload_cfg *w, int which, char *err,
+                    size_t errlen)
 {
-    static const char *const keys[] = { "miss", "penalty", NULL };
+    static const char *const keys[] = {"miss", "penalty", NULL};
     const cJSON *n;
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "miss")) && get_rate(d, n, &w->l1_miss[which], err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "miss")) &&
+        get_rate(d, n, &w->l1_miss[which], err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "penalty")) &&
         get_range(d, n, 0, 1000, &w->l1_pen_min[which], &w->l1_pen_max[which], err, errlen))
@@ -110,26 +115,29 @@ static int parse_l1(const jdoc *d, const cJSON *o, tb_workload_cfg *w, int which
     return 0;
 }
 
-static const char *const engine_names[5] = { "prng", "sha", "dea", "aes", "ecc" };
+static const char *const engine_names[5] = {"prng", "sha", "dea", "aes", "ecc"};
 
 static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *err, size_t errlen)
 {
-    static const char *const keys[] = { "active", "engines", "functions", "busy",
-                                        "blocked_functions", "blocked_cycles", NULL };
-    static const char *const rk[4] = { "functions", "busy", "blocked_functions", "blocked_cycles" };
+    static const char *const keys[] = {
+        "active", "engines", "functions", "busy", "blocked_functions", "blocked_cycles", NULL};
+    static const char *const rk[4] = {"functions", "busy", "blocked_functions", "blocked_cycles"};
     const cJSON *n;
     int i;
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "active")) && get_rate(d, n, &w->cr_active, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "active")) &&
+        get_rate(d, n, &w->cr_active, err, errlen))
         return -1;
     w->cr_engines = 0x1f;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "engines"))) {
         const cJSON *e;
         if (!cJSON_IsArray(n))
-            return jdoc_fail(d, n, err, errlen, "engines: expected an array of prng, sha, dea, aes, ecc");
+            return jdoc_fail(d, n, err, errlen,
+                             "engines: expected an array of prng, sha, dea, aes, ecc");
         w->cr_engines = 0;
-        cJSON_ArrayForEach(e, n) {
+        cJSON_ArrayForEach(e, n)
+        {
             const char *s;
             int k, f = -1;
             if (jdoc_str(d, e, &s, err, errlen) != 0)
@@ -138,7 +146,8 @@ static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char 
                 if (strcmp(s, engine_names[k]) == 0)
                     f = k;
             if (f < 0)
-                return jdoc_fail(d, e, err, errlen, "unknown engine \"%s\" (prng, sha, dea, aes, ecc)", s);
+                return jdoc_fail(d, e, err, errlen,
+                                 "unknown engine \"%s\" (prng, sha, dea, aes, ecc)", s);
             w->cr_engines |= (uint8_t)(1u << f);
         }
     }
@@ -155,12 +164,13 @@ static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char 
 
 static int parse_ext(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *err, size_t errlen)
 {
-    static const char *const keys[] = { "rate", "density", "hot_bits", "hot_rate", NULL };
+    static const char *const keys[] = {"rate", "density", "hot_bits", "hot_rate", NULL};
     const cJSON *n;
     uint64_t v;
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "rate")) && get_rate(d, n, &w->ext_rate, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "rate")) &&
+        get_rate(d, n, &w->ext_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "density"))) {
         if (get_u64q(d, n, 1, 8, &v, err, errlen))
@@ -172,19 +182,20 @@ static int parse_ext(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *er
             return -1;
         w->ext_hot_bits = (uint16_t)v;
     }
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_rate")) && get_rate(d, n, &w->ext_hot_rate, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_rate")) &&
+        get_rate(d, n, &w->ext_hot_rate, err, errlen))
         return -1;
     if (w->ext_hot_rate && !w->ext_hot_bits)
         return jdoc_fail(d, o, err, errlen, "hot_rate needs hot_bits >= 1");
     return 0;
 }
 
-int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
-                          char *err, size_t errlen)
+int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, char *err,
+                          size_t errlen)
 {
-    static const char *const keys[] = { "name", "description", "levels", "flips", "insn_rate",
-                                        "insn_burst", "l1i", "l1d", "uniq", "crypto", "ext",
-                                        "ia", "branch", "tod", NULL };
+    static const char *const keys[] = {"name",       "description", "levels", "flips", "insn_rate",
+                                       "insn_burst", "l1i",         "l1d",    "uniq",  "crypto",
+                                       "ext",        "ia",          "branch", "tod",   NULL};
     const cJSON *n, *it;
     uint64_t v;
     memset(w, 0, sizeof *w);
@@ -202,7 +213,8 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
         if (jdoc_str(d, n, &s, err, errlen) != 0)
             return -1;
         if (strlen(s) >= sizeof w->name)
-            return jdoc_fail(d, n, err, errlen, "name longer than %zu characters", sizeof w->name - 1);
+            return jdoc_fail(d, n, err, errlen, "name longer than %zu characters",
+                             sizeof w->name - 1);
         snprintf(w->name, sizeof w->name, "%s", s);
     } else {
         snprintf(w->name, sizeof w->name, "inline");
@@ -215,7 +227,8 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "levels"))) {
         if (!cJSON_IsObject(n))
             return jdoc_fail(d, n, err, errlen, "levels: expected an object");
-        cJSON_ArrayForEach(it, n) {
+        cJSON_ArrayForEach(it, n)
+        {
             int k = find_level(it->string);
             if (k < 0)
                 return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in levels", it->string);
@@ -227,7 +240,8 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "flips"))) {
         if (!cJSON_IsObject(n))
             return jdoc_fail(d, n, err, errlen, "flips: expected an object");
-        cJSON_ArrayForEach(it, n) {
+        cJSON_ArrayForEach(it, n)
+        {
             int k = find_level(it->string);
             if (k < 0)
                 return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in flips", it->string);
@@ -235,7 +249,8 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
                 return -1;
         }
     }
-    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_rate")) && get_rate(d, n, &w->insn_rate, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_rate")) &&
+        get_rate(d, n, &w->insn_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_burst"))) {
         if (get_u64q(d, n, 1, 7, &v, err, errlen))
@@ -246,22 +261,26 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w,
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "l1d")) && parse_l1(d, n, w, 1, err, errlen))
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "uniq")) && get_rate(d, n, &w->uniq_rate, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "uniq")) &&
+        get_rate(d, n, &w->uniq_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "crypto")) && parse_crypto(d, n, w, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ext")) && parse_ext(d, n, w, err, errlen))
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ia")) && get_u64q(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ia")) &&
+        get_u64q(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "branch")) && get_rate(d, n, &w->branch_rate, err, errlen))
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "branch")) &&
+        get_rate(d, n, &w->branch_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "tod"))) {
-        static const char *const tk[] = { "start", "per_cycle", NULL };
+        static const char *const tk[] = {"start", "per_cycle", NULL};
         const cJSON *m;
         if (jdoc_check_keys(d, n, tk, err, errlen) != 0)
             return -1;
-        if ((m = cJSON_GetObjectItemCaseSensitive(n, "start")) && get_u64q(d, m, 0, UINT64_MAX, &w->tod0, err, errlen))
+        if ((m = cJSON_GetObjectItemCaseSensitive(n, "start")) &&
+            get_u64q(d, m, 0, UINT64_MAX, &w->tod0, err, errlen))
             return -1;
         if ((m = cJSON_GetObjectItemCaseSensitive(n, "per_cycle")) &&
             get_u64q(d, m, 0, 0xffffffffu, &w->tod_step, err, errlen))
@@ -281,8 +300,8 @@ int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t e
     return rc;
 }
 
-void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed,
-                      unsigned ncpu, uint8_t level)
+void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed, unsigned ncpu,
+                      uint8_t level)
 {
     unsigned i, k;
     memset(w, 0, sizeof *w);
@@ -292,9 +311,9 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed,
     for (k = 0; k < TB_WL_NLEVEL; k++)
         if (cfg->flip[k])
             w->any_flip = 1;
-    w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
-                             cfg->cr_active || cfg->ext_rate || cfg->ext_hot_rate ||
-                             cfg->branch_rate);
+    w->any_event =
+        (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate || cfg->cr_active ||
+                  cfg->ext_rate || cfg->ext_hot_rate || cfg->branch_rate);
     for (i = 0; i < w->ncpu; i++) {
         tb_workload_cpu *c = &w->cpu[i];
         c->rng = mix64(seed ^ mix64(0x574f524b4c4f4144ull + i)) | 1u;
@@ -392,7 +411,7 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     in->uniq = in->uniq_count = 0;
     in->cr_fn = in->cr_busy = in->cr_bfn = in->cr_bcyc = 0;
     in->ext[0] = in->ext[1] = in->ext[2] = 0;
-    in->diag = 0;           /* the diagnostic data bus: only an activity override drives it */
+    in->diag = 0; /* the diagnostic data bus: only an activity override drives it */
 
     if (!in->wait) {
         int stall = 0;
@@ -423,15 +442,34 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
 
 /* ---- activity overrides ---- */
 
-static const char *const act_names[TB_ACT_N] = {
-    "wait", "problem", "dat", "as", "asn", "ia", "insns", "uniq", "uniq_count",
-    "l1i_dw", "l1i_pen", "l1d_dw", "l1d_pen", "cr_fn", "cr_busy", "cr_bfn", "cr_bcyc",
-    "ext", "level", "secure_guest", "pcf49", "entry_inconsistent", "sf_lower_enabled", "tod", "diag"
-};
-static const uint64_t act_max[TB_ACT_N] = {
-    1, 1, 1, 3, 0xffff, UINT64_MAX, 7, 1, 15, 1, 1, 1, 1, 31, 31, 31, 31, 0, 3, 1, 1, 1, 1,
-    UINT64_MAX, UINT64_MAX
-};
+static const char *const act_names[TB_ACT_N] = {"wait",
+                                                "problem",
+                                                "dat",
+                                                "as",
+                                                "asn",
+                                                "ia",
+                                                "insns",
+                                                "uniq",
+                                                "uniq_count",
+                                                "l1i_dw",
+                                                "l1i_pen",
+                                                "l1d_dw",
+                                                "l1d_pen",
+                                                "cr_fn",
+                                                "cr_busy",
+                                                "cr_bfn",
+                                                "cr_bcyc",
+                                                "ext",
+                                                "level",
+                                                "secure_guest",
+                                                "pcf49",
+                                                "entry_inconsistent",
+                                                "sf_lower_enabled",
+                                                "tod",
+                                                "diag"};
+static const uint64_t act_max[TB_ACT_N] = {1, 1, 1, 3, 0xffff, UINT64_MAX, 7,         1,  15,
+                                           1, 1, 1, 1, 31,     31,         31,        31, 0,
+                                           3, 1, 1, 1, 1,      UINT64_MAX, UINT64_MAX};
 
 static void act_store(cpumf_cpu_in *in, int f, uint64_t v)
 {
@@ -471,7 +509,8 @@ int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *e
     memset(out, 0, sizeof *out);
     if (!cJSON_IsObject(obj))
         return jdoc_fail(d, obj, err, errlen, "activity: expected an object");
-    cJSON_ArrayForEach(it, obj) {
+    cJSON_ArrayForEach(it, obj)
+    {
         int f, k;
         for (f = 0; f < TB_ACT_N; f++)
             if (strcmp(it->string, act_names[f]) == 0)
@@ -484,8 +523,9 @@ int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *e
         }
         if (f == TB_ACT_EXT) {
             if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != 3)
-                return jdoc_fail(d, it, err, errlen,
-                                 "ext: expected [bits 0-63, bits 64-127, bits 128-159] as three values");
+                return jdoc_fail(
+                    d, it, err, errlen,
+                    "ext: expected [bits 0-63, bits 64-127, bits 128-159] as three values");
             for (k = 0; k < 3; k++)
                 if (get_u64q(d, cJSON_GetArrayItem(it, k), 0, k == 2 ? 0xffffffffull : UINT64_MAX,
                              &out->val.ext[k], err, errlen))
@@ -534,7 +574,9 @@ void tb_activity_merge(tb_activity *cur, const tb_activity *st)
         case TB_ACT_LEVEL: cur->val.level = st->val.level; break;
         case TB_ACT_SECURE_GUEST: cur->val.secure_guest = st->val.secure_guest; break;
         case TB_ACT_PCF49: cur->val.pcf49 = st->val.pcf49; break;
-        case TB_ACT_ENTRY_INCONSISTENT: cur->val.entry_inconsistent = st->val.entry_inconsistent; break;
+        case TB_ACT_ENTRY_INCONSISTENT:
+            cur->val.entry_inconsistent = st->val.entry_inconsistent;
+            break;
         case TB_ACT_SF_LOWER_ENABLED: cur->val.sf_lower_enabled = st->val.sf_lower_enabled; break;
         case TB_ACT_TOD: cur->val.tod = st->val.tod; break;
         case TB_ACT_DIAG: cur->val.diag = st->val.diag; break;

@@ -17,27 +17,34 @@
 
 /* Levels that the workload holds and may flip. */
 enum tb_wl_level {
-    TB_WL_WAIT, TB_WL_PROBLEM, TB_WL_DAT, TB_WL_AS, TB_WL_ASN,
-    TB_WL_SECURE_GUEST, TB_WL_PCF49, TB_WL_ENTRY_INCONSISTENT, TB_WL_SF_LOWER,
+    TB_WL_WAIT,
+    TB_WL_PROBLEM,
+    TB_WL_DAT,
+    TB_WL_AS,
+    TB_WL_ASN,
+    TB_WL_SECURE_GUEST,
+    TB_WL_PCF49,
+    TB_WL_ENTRY_INCONSISTENT,
+    TB_WL_SF_LOWER,
     TB_WL_NLEVEL
 };
 
 typedef struct tb_workload_cfg {
     char name[48];
-    uint16_t level0[TB_WL_NLEVEL];   /* value at cycle 0 */
-    uint64_t flip[TB_WL_NLEVEL];     /* per-cycle toggle threshold (of 2^32) */
-    uint64_t insn_rate;              /* threshold: a cycle completes instructions */
-    uint8_t insn_burst;              /* then 1..insn_burst instructions (1..7) */
-    uint64_t l1_miss[2];             /* [0] I, [1] D: directory-write threshold */
+    uint16_t level0[TB_WL_NLEVEL];         /* value at cycle 0 */
+    uint64_t flip[TB_WL_NLEVEL];           /* per-cycle toggle threshold (of 2^32) */
+    uint64_t insn_rate;                    /* threshold: a cycle completes instructions */
+    uint8_t insn_burst;                    /* then 1..insn_burst instructions (1..7) */
+    uint64_t l1_miss[2];                   /* [0] I, [1] D: directory-write threshold */
     uint16_t l1_pen_min[2], l1_pen_max[2]; /* penalty cycles after a miss */
     uint64_t uniq_rate;
-    uint64_t cr_active;              /* threshold: a cycle has crypto activity */
-    uint8_t cr_engines;              /* engine mask (bit e = engine e) */
-    uint32_t cr_thr[4];              /* 16-bit thresholds (of 65536): fn, busy, bfn, bcyc */
-    uint64_t ext_rate;               /* threshold: a cycle has extended events */
-    uint8_t ext_density;             /* bits set with probability 2^-density (1..8) */
-    uint64_t ext_hot_rate;           /* threshold: one event among the hot bits */
-    uint16_t ext_hot_bits;           /* hot bits 0..ext_hot_bits-1 (0..160) */
+    uint64_t cr_active;    /* threshold: a cycle has crypto activity */
+    uint8_t cr_engines;    /* engine mask (bit e = engine e) */
+    uint32_t cr_thr[4];    /* 16-bit thresholds (of 65536): fn, busy, bfn, bcyc */
+    uint64_t ext_rate;     /* threshold: a cycle has extended events */
+    uint8_t ext_density;   /* bits set with probability 2^-density (1..8) */
+    uint64_t ext_hot_rate; /* threshold: one event among the hot bits */
+    uint16_t ext_hot_bits; /* hot bits 0..ext_hot_bits-1 (0..160) */
     uint64_t ia0, branch_rate;
     uint64_t tod0, tod_step;
 } tb_workload_cfg;
@@ -51,36 +58,57 @@ typedef struct tb_workload_cpu {
 
 typedef struct tb_workload {
     tb_workload_cfg cfg;
-    uint8_t level;                   /* configuration level from the system */
+    uint8_t level; /* configuration level from the system */
     uint8_t any_flip, any_event;
     unsigned ncpu;
     tb_workload_cpu cpu[CPUMF_MAX_CPUS];
 } tb_workload;
 
 /* Strict parse of a workload object; 0 or -1 with "file:line:col: reason". */
-int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *out,
-                          char *err, size_t errlen);
+int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *out, char *err,
+                          size_t errlen);
 int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t errlen);
 
-void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed,
-                      unsigned ncpu, uint8_t level);
+void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed, unsigned ncpu,
+                      uint8_t level);
 /* Fill the activity fields of `in` (CPU `cpu`, cycle `cycle`).  Cycles must
  * be generated in order, once each. */
 void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in);
 
 /* Activity overrides (scenario step "activity"). */
 enum tb_act_field {
-    TB_ACT_WAIT, TB_ACT_PROBLEM, TB_ACT_DAT, TB_ACT_AS, TB_ACT_ASN, TB_ACT_IA,
-    TB_ACT_INSNS, TB_ACT_UNIQ, TB_ACT_UNIQ_COUNT, TB_ACT_L1I_DW, TB_ACT_L1I_PEN,
-    TB_ACT_L1D_DW, TB_ACT_L1D_PEN, TB_ACT_CR_FN, TB_ACT_CR_BUSY, TB_ACT_CR_BFN,
-    TB_ACT_CR_BCYC, TB_ACT_EXT, TB_ACT_LEVEL, TB_ACT_SECURE_GUEST, TB_ACT_PCF49,
-    TB_ACT_ENTRY_INCONSISTENT, TB_ACT_SF_LOWER_ENABLED, TB_ACT_TOD, TB_ACT_DIAG, TB_ACT_N
+    TB_ACT_WAIT,
+    TB_ACT_PROBLEM,
+    TB_ACT_DAT,
+    TB_ACT_AS,
+    TB_ACT_ASN,
+    TB_ACT_IA,
+    TB_ACT_INSNS,
+    TB_ACT_UNIQ,
+    TB_ACT_UNIQ_COUNT,
+    TB_ACT_L1I_DW,
+    TB_ACT_L1I_PEN,
+    TB_ACT_L1D_DW,
+    TB_ACT_L1D_PEN,
+    TB_ACT_CR_FN,
+    TB_ACT_CR_BUSY,
+    TB_ACT_CR_BFN,
+    TB_ACT_CR_BCYC,
+    TB_ACT_EXT,
+    TB_ACT_LEVEL,
+    TB_ACT_SECURE_GUEST,
+    TB_ACT_PCF49,
+    TB_ACT_ENTRY_INCONSISTENT,
+    TB_ACT_SF_LOWER_ENABLED,
+    TB_ACT_TOD,
+    TB_ACT_DIAG,
+    TB_ACT_N
 };
 
 typedef struct tb_activity {
-    uint32_t set;       /* fields forced from now on */
-    uint32_t release;   /* fields given back to the workload (value null) */
-    cpumf_cpu_in val;   /* forced values */
+    uint32_t set;     /* fields forced from now on */
+    uint32_t release; /* fields given back to the workload (value null) */
+    cpumf_cpu_in val; /* forced values */
 } tb_activity;
 
 int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *err, size_t errlen);

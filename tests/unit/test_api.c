@@ -1,5 +1,5 @@
 /*
- * test_api.c - the golden-reference API (cpumf.h, issue 4): version,
+ * test_api.c - the golden-reference API (cpumf.h): version,
  * creation from files and JSON text, errors, registers by name, attached
  * storage, untimed execution against the cycle model, and independence of
  * several systems in one process.  Test names carry the requirement ID when
@@ -43,12 +43,12 @@ static unsigned rnd(rng *r, unsigned n)
 
 /* Big-endian storage of MEM_SIZE bytes with one hole; counts and hashes accesses. */
 #define MEM_SIZE 2048u
-#define HOLE_LO 0x400u
-#define HOLE_HI 0x440u
+#define HOLE_LO  0x400u
+#define HOLE_HI  0x440u
 typedef struct mem {
     uint8_t b[MEM_SIZE];
     unsigned reads, writes;
-    uint64_t log;           /* hash of the access sequence */
+    uint64_t log; /* hash of the access sequence */
 } mem;
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -155,13 +155,12 @@ static unsigned n_cpus(const cpumf_sys *s)
 /* A random instruction, aimed at interesting operands most of the time. */
 static void rand_insn(rng *r, const cpumf_sys *s, cpumf_insn *x)
 {
-    static const uint8_t ops[] = {CPUMF_OP_LPP, CPUMF_OP_LCCTL, CPUMF_OP_LPCTL, CPUMF_OP_QCTRI,
-                                  CPUMF_OP_ECCTR, CPUMF_OP_EPCTR, CPUMF_OP_SCCTR,
-                                  CPUMF_OP_SPCTR, CPUMF_OP_ECPGA, CPUMF_OP_STCCTM,
-                                  CPUMF_OP_LSCTL, CPUMF_OP_QSI};
+    static const uint8_t ops[] = {CPUMF_OP_LPP,   CPUMF_OP_LCCTL,  CPUMF_OP_LPCTL, CPUMF_OP_QCTRI,
+                                  CPUMF_OP_ECCTR, CPUMF_OP_EPCTR,  CPUMF_OP_SCCTR, CPUMF_OP_SPCTR,
+                                  CPUMF_OP_ECPGA, CPUMF_OP_STCCTM, CPUMF_OP_LSCTL, CPUMF_OP_QSI};
     static const uint8_t m3s[] = {0, 1, 2, 3, 5, 9};
-    static const unsigned nums[] = {0, 1, 5, 6, 32, 33, 34, 37, 64, 79, 80, 83, 84, 128, 129,
-                                    159, 160, 227, 255, 256, 287, 288, 448, 449, 450};
+    static const unsigned nums[] = {0,   1,   5,   6,   32,  33,  34,  37,  64,  79,  80,  83, 84,
+                                    128, 129, 159, 160, 227, 255, 256, 287, 288, 448, 449, 450};
     const cpumf_system_cfg *cfg = cpumf_config(s);
     memset(x, 0, sizeof *x);
     x->op = rnd(r, 10) ? ops[rnd(r, sizeof ops)] : (uint8_t)rnd(r, 16);
@@ -182,8 +181,8 @@ static void rand_insn(rng *r, const cpumf_sys *s, cpumf_insn *x)
         break;
     case CPUMF_OP_EPCTR:
     case CPUMF_OP_SPCTR:
-        x->r2 = ((uint64_t)(cfg->n_cg ? cfg->cg_addr[rnd(r, cfg->n_cg)] : rnd(r, 4)) << 8) |
-                rnd(r, 10);
+        x->r2 =
+            ((uint64_t)(cfg->n_cg ? cfg->cg_addr[rnd(r, cfg->n_cg)] : rnd(r, 4)) << 8) | rnd(r, 10);
         break;
     case CPUMF_OP_ECPGA:
         x->r2 = rnd(r, 4) ? cfg->cpu_addr[rnd(r, cfg->n_cpus)] : rnd(r, 0x20);
@@ -191,16 +190,14 @@ static void rand_insn(rng *r, const cpumf_sys *s, cpumf_insn *x)
     case CPUMF_OP_STCCTM:
         x->r1 = rnd(r, 6) ? rnd(r, 24) : (rnd(r, 2) ? 160u + rnd(r, 4) : rnd64(r));
         break;
-    default:
-        x->r2 = rnd64(r);
-        break;
+    default: x->r2 = rnd64(r); break;
     }
     if (rnd(r, 20) == 0)
         x->r2 |= (uint64_t)1u << (16u + rnd(r, 48)); /* specification exceptions */
     switch (rnd(r, 8)) {
-    case 0: x->addr = rnd64(r); break;                        /* far outside storage */
-    case 1: x->addr = MEM_SIZE - 64u + rnd(r, 80); break;     /* across the end */
-    case 2: x->addr = HOLE_LO - 64u + rnd(r, 0x80); break;    /* around the hole */
+    case 0: x->addr = rnd64(r); break;                     /* far outside storage */
+    case 1: x->addr = MEM_SIZE - 64u + rnd(r, 80); break;  /* across the end */
+    case 2: x->addr = HOLE_LO - 64u + rnd(r, 0x80); break; /* around the hole */
     default: x->addr = (uint64_t)rnd(r, MEM_SIZE / 8u) * 8u + (rnd(r, 4) ? 0u : rnd(r, 8)); break;
     }
 }
@@ -296,8 +293,8 @@ static void observe0(const cpumf_sys *s, cpumf_obs *o)
 START_TEST(test_version)
 {
     ck_assert_str_eq(cpumf_version(), CPUMF_VERSION_STRING);
-    ck_assert_int_eq(cpumf_version_number(), CPUMF_VERSION_MAJOR * 10000 +
-                                                 CPUMF_VERSION_MINOR * 100 + CPUMF_VERSION_PATCH);
+    ck_assert_int_eq(cpumf_version_number(),
+                     CPUMF_VERSION_MAJOR * 10000 + CPUMF_VERSION_MINOR * 100 + CPUMF_VERSION_PATCH);
     ck_assert_int_eq(cpumf_version_number(), 500);
 }
 END_TEST
@@ -314,8 +311,7 @@ START_TEST(test_create_from_file)
     ck_assert_str_eq(cpumf_last_error(s), "");
     cpumf_destroy(s);
     /* an explicit configs directory */
-    t = cpumf_create_from_file(SYSTEMS "z17-4cpu-2cg.json", CPUMF_CONFIGS_DEFAULT, err,
-                               sizeof err);
+    t = cpumf_create_from_file(SYSTEMS "z17-4cpu-2cg.json", CPUMF_CONFIGS_DEFAULT, err, sizeof err);
     ck_assert_msg(t != NULL, "%s", err);
     ck_assert_int_eq(cpumf_config(t)->n_cpus, 4);
     ck_assert_int_eq(cpumf_config(t)->n_cg, 2);
@@ -360,7 +356,8 @@ END_TEST
 START_TEST(test_bad_config_positions)
 {
     char err[256], path[] = "/tmp/cpumf_test_api_XXXXXX";
-    static const char bad_key[] = "{\n  \"name\": \"x\",\n  \"model\": \"z15\",\n  \"bogus\": 1\n}\n";
+    static const char bad_key[] =
+        "{\n  \"name\": \"x\",\n  \"model\": \"z15\",\n  \"bogus\": 1\n}\n";
     static const char bad_syntax[] = "{\n  \"name\": \"x\",\n    \"cpus\": 01\n}\n";
     static const char bad_range[] =
         "{\"name\": \"x\", \"model\": \"z15\",\n \"cpus\": 99, \"threads_per_core\": 1}";
@@ -425,10 +422,10 @@ START_TEST(test_errors_bad_cpu_register_storage)
     e = cpumf_last_error(s);
     ck_assert_msg(strstr(e, "cpu0.bogus") != NULL, "%s", e);
     ck_assert_int_eq(cpumf_read_register(s, "cpu00.sf_ctrl.pp_q", &v), -1);
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.6", &v), -1);   /* not installed */
-    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.34", &v), -1);  /* CFVN 3 */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.6", &v), -1);  /* not installed */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.34", &v), -1); /* CFVN 3 */
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.", &v), -1);
-    ck_assert_int_eq(cpumf_read_register(s, "cg1.counter.0", &v), -1);    /* one group */
+    ck_assert_int_eq(cpumf_read_register(s, "cg1.counter.0", &v), -1); /* one group */
     ck_assert_int_eq(cpumf_read_register(s, "cg0.counter.8", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "core1.counter.448", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "core0.counter.447", &v), -1);
@@ -489,14 +486,31 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
     if (sscanf(name, "cpu%u.%39s", &i, f) == 2) {
         const cpumf_cpu_obs *p = &o->cpu[i];
 #define F(unit, reg) else if (!strcmp(f, #unit "." #reg)) *v = p->unit.reg
-        if (0) {}
-        F(cf_state, a_q); F(cf_state, e_q); F(cf_state, c_q); F(cf_state, cg_a_q);
-        F(mf_alert, pend_q); F(mf_insn, state_q);
-        F(sf_ctrl, pp_q); F(sf_ctrl, a_q); F(sf_ctrl, e_q); F(sf_ctrl, c_q); F(sf_ctrl, s_q);
-        F(sf_ctrl, h_q); F(sf_ctrl, interval_q); F(sf_ctrl, tear_q); F(sf_ctrl, dear_q);
-        F(sf_interval, cnt_q); F(sf_interval, sec_q); F(sf_interval, sec_act_q);
-        F(sf_interval, lfsr_q); F(sf_interval, coll_q);
-        F(sf_update, state_q); F(sf_update, n_stored_q); F(sf_update, n_overflow_q);
+        if (0) {
+        }
+        F(cf_state, a_q);
+        F(cf_state, e_q);
+        F(cf_state, c_q);
+        F(cf_state, cg_a_q);
+        F(mf_alert, pend_q);
+        F(mf_insn, state_q);
+        F(sf_ctrl, pp_q);
+        F(sf_ctrl, a_q);
+        F(sf_ctrl, e_q);
+        F(sf_ctrl, c_q);
+        F(sf_ctrl, s_q);
+        F(sf_ctrl, h_q);
+        F(sf_ctrl, interval_q);
+        F(sf_ctrl, tear_q);
+        F(sf_ctrl, dear_q);
+        F(sf_interval, cnt_q);
+        F(sf_interval, sec_q);
+        F(sf_interval, sec_act_q);
+        F(sf_interval, lfsr_q);
+        F(sf_interval, coll_q);
+        F(sf_update, state_q);
+        F(sf_update, n_stored_q);
+        F(sf_update, n_overflow_q);
         F(mf_cpu, own_q);
         else return -1;
 #undef F
@@ -515,11 +529,16 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
         *v = o->cf_global.mt_ctr_q[g][k];
         return 0;
     }
-    if (!strcmp(name, "cf_global.g_e_q")) *v = o->cf_global.g_e_q;
-    else if (!strcmp(name, "cf_global.g_c_q")) *v = o->cf_global.g_c_q;
-    else if (!strcmp(name, "cf_global.change_q")) *v = o->cf_global.change_q;
-    else if (!strcmp(name, "cf_global.mt_en_q")) *v = o->cf_global.mt_en_q;
-    else return -1;
+    if (!strcmp(name, "cf_global.g_e_q"))
+        *v = o->cf_global.g_e_q;
+    else if (!strcmp(name, "cf_global.g_c_q"))
+        *v = o->cf_global.g_c_q;
+    else if (!strcmp(name, "cf_global.change_q"))
+        *v = o->cf_global.change_q;
+    else if (!strcmp(name, "cf_global.mt_en_q"))
+        *v = o->cf_global.mt_en_q;
+    else
+        return -1;
     return 0;
 }
 
@@ -539,8 +558,8 @@ static void alias_of(const char *name, char *alias, size_t len)
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
-    unsigned per_cpu = 8u + 16u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) + (m->csvn >= 6u ? 20u : 16u) +
-                       m->n_ext;
+    unsigned per_cpu = 8u + 16u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) +
+                       (m->csvn >= 6u ? 20u : 16u) + m->n_ext;
     unsigned cores = (c->n_cpus + c->threads_per_core - 1u) / c->threads_per_core;
     return c->n_cpus * per_cpu + 4u + (m->has_cg ? c->n_cg * 8u : 0u) +
            (m->csvn > 3u ? cores * 2u : 0u);
@@ -744,8 +763,8 @@ typedef struct cover {
     unsigned n, by_exc[32], cc0_effect, stores, access;
 } cover;
 
-static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_insn *x,
-                        cover *cv, const char *sysname)
+static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_insn *x, cover *cv,
+                        const char *sysname)
 {
     cpumf_sys *a = cpumf_clone(s), *b = cpumf_clone(s);
     mem *ma = (mem *)malloc(sizeof *ma), *mb = (mem *)malloc(sizeof *mb);
@@ -783,9 +802,8 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
                           "%s cpu%u op %u m3 %u p %u r1 %llx r2 %llx addr %llx: timed cc %u "
                           "exc %u r1 %llx, untimed cc %u exc %u r1 %llx",
                           sysname, cpu, x->op, x->m3, x->problem, (unsigned long long)x->r1,
-                          (unsigned long long)x->r2, (unsigned long long)x->addr,
-                          out.cpu[cpu].cc, out.cpu[cpu].exc,
-                          (unsigned long long)out.cpu[cpu].r1, res.cc, res.exc,
+                          (unsigned long long)x->r2, (unsigned long long)x->addr, out.cpu[cpu].cc,
+                          out.cpu[cpu].exc, (unsigned long long)out.cpu[cpu].r1, res.cc, res.exc,
                           (unsigned long long)res.r1);
         }
         cpumf_commit(b);
@@ -802,8 +820,8 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
     }
     ck_assert_msg(memcmp(&oa, &ob, sizeof oa) == 0, "%s: state differs after op %u (exc %u)",
                   sysname, x->op, res.exc);
-    ck_assert_msg(memcmp(ma->b, mb->b, MEM_SIZE) == 0, "%s: storage differs after op %u",
-                  sysname, x->op);
+    ck_assert_msg(memcmp(ma->b, mb->b, MEM_SIZE) == 0, "%s: storage differs after op %u", sysname,
+                  x->op);
     ck_assert_uint_eq(ma->reads, mb->reads);
     ck_assert_uint_eq(ma->writes, mb->writes);
     ck_assert_uint_eq(ma->log, mb->log);
@@ -823,7 +841,7 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
 START_TEST(test_GEN_4_CF_untimed_equals_timed)
 {
     static const char *const systems[] = {"z15-1cpu", "z17-4cpu-2cg", "z13-2x2", "generic-1cpu",
-                                          "z10-1cpu", "z196-1cpu", "z16-2x2", "zEC12-1cpu"};
+                                          "z10-1cpu", "z196-1cpu",    "z16-2x2", "zEC12-1cpu"};
     const char *sysname = systems[_i];
     cpumf_sys *s = load(sysname);
     mem *m = (mem *)malloc(sizeof *m);
@@ -869,10 +887,10 @@ static uint64_t hash_out(uint64_t h, const cpumf_sys_out *o, unsigned n)
     unsigned i;
     for (i = 0; i < n; i++) {
         const cpumf_cpu_out *c = &o->cpu[i];
-        h = mix(h, (uint64_t)c->insn_ready | (uint64_t)c->insn_done << 8 |
-                       (uint64_t)c->cc << 16 | (uint64_t)c->exc << 24 |
-                       (uint64_t)c->stor_req_valid << 32 | (uint64_t)c->stor_req_we << 40 |
-                       (uint64_t)c->stor_req_be << 48 | (uint64_t)c->alert_req << 56);
+        h = mix(h, (uint64_t)c->insn_ready | (uint64_t)c->insn_done << 8 | (uint64_t)c->cc << 16 |
+                       (uint64_t)c->exc << 24 | (uint64_t)c->stor_req_valid << 32 |
+                       (uint64_t)c->stor_req_we << 40 | (uint64_t)c->stor_req_be << 48 |
+                       (uint64_t)c->alert_req << 56);
         h = mix(h, c->r1);
         h = mix(h, c->stor_req_addr);
         h = mix(h, c->stor_req_wdata);

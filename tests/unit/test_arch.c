@@ -1,8 +1,9 @@
 /*
  * test_arch.c - unit tests of the architecture rules (cmodel/src/arch) and of
- * single units' eval functions against REQUIREMENTS.md.  Every test name
- * carries the requirement ID it checks; expected values come from the
- * architecture text (spec/cpumf-architecture.txt), not from the code.
+ * single units' eval functions against docs/requirements.md.  Every test
+ * name carries the requirement ID it checks; expected values come from the
+ * architecture (IBM SA23-2260, the CPU-measurement facilities), not from the
+ * code.
  */
 #include <check.h>
 #include <stdint.h>
@@ -48,9 +49,8 @@ static void sys_z15(cpumf_system_cfg *s)
     s->auth_cf = 0x6F;
 }
 
-static const unsigned cf_ops[] = {CPUMF_OP_LCCTL, CPUMF_OP_LPCTL, CPUMF_OP_QCTRI,
-                                  CPUMF_OP_ECCTR, CPUMF_OP_EPCTR, CPUMF_OP_SCCTR,
-                                  CPUMF_OP_SPCTR, CPUMF_OP_ECPGA};
+static const unsigned cf_ops[] = {CPUMF_OP_LCCTL, CPUMF_OP_LPCTL, CPUMF_OP_QCTRI, CPUMF_OP_ECCTR,
+                                  CPUMF_OP_EPCTR, CPUMF_OP_SCCTR, CPUMF_OP_SPCTR, CPUMF_OP_ECPGA};
 
 /* ------------------------------------------------------------------- GEN */
 
@@ -78,10 +78,8 @@ START_TEST(test_GEN_1_facility_operation_exception)
     ck_assert_uint_eq(arch_decode_exception(&m, 15, 0, 0, 0, 0, 0, 0), CPUMF_EXC_OPERATION);
     /* the sampling instructions need facility 68 */
     model_z15(&m);
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_LSCTL, 0, 0, 0, 0, 0, 0),
-                      CPUMF_EXC_NONE);
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_QSI, 0, 0, 0, 0, 0, 0),
-                      CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_LSCTL, 0, 0, 0, 0, 0, 0), CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_QSI, 0, 0, 0, 0, 0, 0), CPUMF_EXC_NONE);
     m.fac_sf = 0;
     ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_LSCTL, 0, 0, 0, 0, 0, 0),
                       CPUMF_EXC_OPERATION);
@@ -105,11 +103,9 @@ START_TEST(test_GEN_2_privileged)
                       CPUMF_EXC_PRIVILEGED);
     ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 1, 1, 0, 1, 0, 0),
                       CPUMF_EXC_PRIVILEGED);
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 1, 1, 1, 1, 0, 0),
-                      CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 1, 1, 1, 1, 0, 0), CPUMF_EXC_NONE);
     /* CR0.15 is not examined in the supervisor state */
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_ECCTR, 0, 0, 0, 0, 0, 0),
-                      CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_ECCTR, 0, 0, 0, 0, 0, 0), CPUMF_EXC_NONE);
 }
 END_TEST
 
@@ -119,10 +115,8 @@ START_TEST(test_GEN_3_stcctm_m3_9_problem_state)
     model_z15(&m);
     ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 9, 1, 1, 2, 0, 0),
                       CPUMF_EXC_SPECIAL_OP);
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 9, 0, 1, 2, 0, 0),
-                      CPUMF_EXC_NONE);
-    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 5, 1, 1, 2, 0, 0),
-                      CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 9, 0, 1, 2, 0, 0), CPUMF_EXC_NONE);
+    ck_assert_uint_eq(arch_decode_exception(&m, CPUMF_OP_STCCTM, 5, 1, 1, 2, 0, 0), CPUMF_EXC_NONE);
 }
 END_TEST
 
@@ -444,7 +438,7 @@ START_TEST(test_CF_CT_2_problem_state_set)
     ck_assert_int_eq(arch_counter_slot(&m, 32), CPUMF_SLOT_PROBLEM);
     ck_assert_int_eq(arch_counter_slot(&m, 37), CPUMF_SLOT_PROBLEM + 5);
     ck_assert_int_eq(arch_counter_slot(&m, 38), -1);
-    model_z15(&m);     /* CFVN 3: 32-33 */
+    model_z15(&m); /* CFVN 3: 32-33 */
     ck_assert_int_eq(arch_counter_slot(&m, 33), CPUMF_SLOT_PROBLEM + 1);
     ck_assert_int_eq(arch_counter_slot(&m, 34), -1);
     memset(&io, 0, sizeof io);
@@ -586,8 +580,8 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
         cf_counters_eval(&q, &in, &out, &d);
         cf_counters_commit(&q, &d, out.touched, &m);
     }
-    ck_assert_uint_eq(q.ctr[0], 10);  /* one per cycle */
-    ck_assert_uint_eq(q.ctr[1], 70);  /* the number of events */
+    ck_assert_uint_eq(q.ctr[0], 10); /* one per cycle */
+    ck_assert_uint_eq(q.ctr[1], 70); /* the number of events */
     ck_assert_uint_eq(q.ctr[CPUMF_SLOT_EXT], 10);
     ck_assert_uint_eq(q.ctr[CPUMF_SLOT_EXT + 1], 0);
 }
@@ -1010,10 +1004,10 @@ START_TEST(test_CF_STCCTM_2_condition_codes)
     ck_assert_uint_eq(r.cc, 0);
     r = arch_stcctm(&m, 0, 100, CPUMF_SET_EXT, 0);
     ck_assert_uint_eq(r.cc, 0);
-    r = arch_stcctm(&m, 1, 0, CPUMF_SET_BASIC, 0);   /* zero asked */
+    r = arch_stcctm(&m, 1, 0, CPUMF_SET_BASIC, 0); /* zero asked */
     ck_assert_uint_eq(r.cc, 3);
     ck_assert_uint_eq(r.count, 0);
-    r = arch_stcctm(&m, 1, 6, CPUMF_SET_CRYPTO, 0);  /* disabled */
+    r = arch_stcctm(&m, 1, 6, CPUMF_SET_CRYPTO, 0); /* disabled */
     ck_assert_uint_eq(r.cc, 3);
     r = arch_stcctm(&m, 5, 2, CPUMF_SET_MT, CPUMF_AL_LOSS_MT);
     ck_assert_uint_eq(r.cc, 3);
@@ -1021,7 +1015,7 @@ START_TEST(test_CF_STCCTM_2_condition_codes)
     ck_assert_uint_eq(r.cc, 0);
     ck_assert_uint_eq(r.count, 2);
     m.n_ext = 0;
-    r = arch_stcctm(&m, 0, 1, CPUMF_SET_EXT, 0);     /* not installed */
+    r = arch_stcctm(&m, 0, 1, CPUMF_SET_EXT, 0); /* not installed */
     ck_assert_uint_eq(r.cc, 3);
     m.csvn = 3;
     r = arch_stcctm(&m, 5, 1, CPUMF_SET_MT, 0);
@@ -1084,13 +1078,13 @@ START_TEST(test_AL_2_interruption)
     in.cr0_58 = 0;
     in.taken = 1;
     mf_alert_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.req, 0);       /* masked by CR0.58 */
-    ck_assert_uint_eq(d.pending, 0x40);  /* so it cannot be taken */
+    ck_assert_uint_eq(out.req, 0);      /* masked by CR0.58 */
+    ck_assert_uint_eq(d.pending, 0x40); /* so it cannot be taken */
     in.cr0_58 = 1;
     mf_alert_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(out.req, 1);
     ck_assert_uint_eq(out.param, 0x40);
-    ck_assert_uint_eq(d.pending, 0);     /* taken: cleared */
+    ck_assert_uint_eq(d.pending, 0); /* taken: cleared */
     in.taken = 0;
     in.raised = CPUMF_AL_LOSS_MT;
     mf_alert_eval(&q, &in, &out, &d);
@@ -1177,7 +1171,6 @@ START_TEST(test_CF_AL_3_auth_change_group)
 }
 END_TEST
 
-
 START_TEST(test_AL_4_sampling_auth_change)
 {
     cpumf_model_cfg m;
@@ -1192,7 +1185,7 @@ START_TEST(test_AL_4_sampling_auth_change)
     in.io = &io;
     q.a = CPUMF_SF_BASIC | CPUMF_SF_DIAG;
     io.sf_auth_clr = CPUMF_SF_DIAG;
-    sf_ctrl_eval(&q, &in, &out, &d);        /* not enabled: silent */
+    sf_ctrl_eval(&q, &in, &out, &d); /* not enabled: silent */
     ck_assert_uint_eq(out.raised, 0);
     ck_assert_uint_eq(d.a, CPUMF_SF_BASIC);
     q.e = CPUMF_SF_DIAG;
@@ -1202,7 +1195,7 @@ START_TEST(test_AL_4_sampling_auth_change)
     ck_assert_uint_eq(out.raised, CPUMF_AL_SF_AUTH);
     ck_assert_uint_eq(d.e, 0);
     ck_assert_uint_eq(d.c, 0);
-    ck_assert_uint_eq(d.interval, 0);        /* SF-LSCTL-3: no function enabled */
+    ck_assert_uint_eq(d.interval, 0); /* SF-LSCTL-3: no function enabled */
     /* the basic function losing authorization while enabled raises it too */
     q.a = CPUMF_SF_BASIC;
     q.e = CPUMF_SF_BASIC;

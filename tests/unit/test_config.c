@@ -39,8 +39,8 @@ static const char *bad_dir(void)
     return (e && *e) ? e : TEST_BAD_DIR;
 }
 
-static const char *const all_models[] = {"z10", "z196", "zEC12", "z13", "z14",
-                                         "z15", "z16", "z17", "generic"};
+static const char *const all_models[] = {"z10", "z196", "zEC12", "z13",    "z14",
+                                         "z15", "z16",  "z17",   "generic"};
 #define N_MODELS (sizeof all_models / sizeof all_models[0])
 
 static void load_model(const char *name, cpumf_model_cfg *m)
@@ -72,9 +72,9 @@ typedef struct model_fact {
 } model_fact;
 
 static const model_fact facts[] = {
-    {"z10", 1, 1, 24, 0, 1, 0},    {"z196", 1, 2, 29, 0, 1, 0},  {"zEC12", 1, 3, 56, 0, 1, 0},
-    {"z13", 1, 4, 98, 0, 1, 0},    {"z14", 3, 5, 128, 1, 1, 0},  {"z15", 3, 6, 144, 1, 1, 0},
-    {"z16", 3, 7, 144, 1, 1, 0},   {"z17", 3, 8, 152, 1, 1, 0},  {"generic", 1, 1, 8, 1, 0, 1},
+    {"z10", 1, 1, 24, 0, 1, 0},  {"z196", 1, 2, 29, 0, 1, 0}, {"zEC12", 1, 3, 56, 0, 1, 0},
+    {"z13", 1, 4, 98, 0, 1, 0},  {"z14", 3, 5, 128, 1, 1, 0}, {"z15", 3, 6, 144, 1, 1, 0},
+    {"z16", 3, 7, 144, 1, 1, 0}, {"z17", 3, 8, 152, 1, 1, 0}, {"generic", 1, 1, 8, 1, 0, 1},
 };
 
 START_TEST(test_CFG_1_model_versions_and_sizes)
@@ -172,8 +172,8 @@ END_TEST
 /* CFG-2: systems                                                      */
 
 static const char *const all_systems[] = {
-    "z10-1cpu", "z196-1cpu", "zEC12-1cpu", "z13-1cpu", "z14-1cpu", "z15-1cpu",
-    "z16-1cpu", "z17-1cpu", "generic-1cpu", "z16-2x2", "z13-2x2", "z17-4cpu-2cg", "z15-2cpu"};
+    "z10-1cpu", "z196-1cpu",    "zEC12-1cpu", "z13-1cpu", "z14-1cpu",     "z15-1cpu", "z16-1cpu",
+    "z17-1cpu", "generic-1cpu", "z16-2x2",    "z13-2x2",  "z17-4cpu-2cg", "z15-2cpu"};
 
 START_TEST(test_CFG_2_every_system_loads)
 {
@@ -197,7 +197,8 @@ START_TEST(test_CFG_2_system_facts)
 {
     cpumf_system_cfg s;
     char err[512];
-    ck_assert_msg(cfg_system_by_name(configs_dir(), "z16-2x2", &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(cfg_system_by_name(configs_dir(), "z16-2x2", &s, err, sizeof err) == 0, "%s",
+                  err);
     ck_assert_uint_eq(s.n_cpus, 4);
     ck_assert_uint_eq(s.threads_per_core, 2);
     ck_assert_uint_eq(s.mt_enabled, 1);
@@ -223,7 +224,8 @@ START_TEST(test_CFG_2_system_facts)
     ck_assert_uint_eq(s.holes[0].base, 0x800000u);
     ck_assert_uint_eq(s.interval_mode, 2);
 
-    ck_assert_msg(cfg_system_by_name(configs_dir(), "z15-2cpu", &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(cfg_system_by_name(configs_dir(), "z15-2cpu", &s, err, sizeof err) == 0, "%s",
+                  err);
     ck_assert_uint_eq(s.dedicated, 0);
     ck_assert_uint_eq(s.n_cg, 1);
     ck_assert_uint_eq(s.lfsr_seed, 0xBEEFu);
@@ -232,8 +234,8 @@ START_TEST(test_CFG_2_system_facts)
                   err);
     ck_assert_uint_eq(s.n_cg, 0);
     ck_assert_uint_eq(s.model.unified_l1, 1);
-    ck_assert_uint_eq(s.auth_cf, CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO |
-                                     CPUMF_SET_EXT);
+    ck_assert_uint_eq(s.auth_cf,
+                      CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT);
     ck_assert_uint_eq(s.level, 1);
 }
 END_TEST
@@ -250,8 +252,8 @@ START_TEST(test_CFG_2_inline_system_defaults)
     jdoc_free(d);
     ck_assert_uint_eq(s.threads_per_core, 1);
     ck_assert_uint_eq(s.mt_enabled, 0);
-    ck_assert_uint_eq(s.n_cg, 1);            /* default: one group, every CPU */
-    ck_assert_uint_eq(s.cpu_addr[1], 1);     /* default CPU addresses 0..n-1 */
+    ck_assert_uint_eq(s.n_cg, 1);        /* default: one group, every CPU */
+    ck_assert_uint_eq(s.cpu_addr[1], 1); /* default CPU addresses 0..n-1 */
     ck_assert_uint_eq(s.storage_size, 0x1000000u);
     ck_assert_uint_eq(s.latency_min, 2);
     ck_assert_uint_eq(s.latency_max, 4);
@@ -480,8 +482,9 @@ START_TEST(test_CFG_3_system_text_positions)
     ck_assert_int_eq(file[sp.start], '{');
     ck_assert_int_eq(file[sp.end - 1], '}');
     ck_assert_int_eq(cpumf_load_system_text(file + sp.start, sp.end - sp.start, "sc.json",
-                                            (unsigned)sp.line, (unsigned)sp.col, configs_dir(),
-                                            &s, err, sizeof err), -1);
+                                            (unsigned)sp.line, (unsigned)sp.col, configs_dir(), &s,
+                                            err, sizeof err),
+                     -1);
     ck_assert_str_eq(err, "sc.json:4:22: value 17 (0x11) out of range [1, 16]");
     /* the text ends where len says, not at a NUL */
     ck_assert_int_eq(cpumf_load_system_text("{\"name\": \"x\", \"model\": \"z13\", \"cpus\": 2}, 7",
@@ -507,8 +510,7 @@ static Suite *config_suite(void)
     tcase_add_test(t2, test_CFG_2_inline_system_defaults);
     tcase_add_test(t2, test_CFG_2_default_dir);
     tcase_add_loop_test(t3, test_CFG_3_refused_with_position, 0, (int)N_BAD);
-    tcase_add_loop_test(t3, test_CFG_3_strict_json_text, 0,
-                        (int)(sizeof texts / sizeof texts[0]));
+    tcase_add_loop_test(t3, test_CFG_3_strict_json_text, 0, (int)(sizeof texts / sizeof texts[0]));
     tcase_add_test(t3, test_CFG_3_typed_access);
     tcase_add_test(t3, test_CFG_3_missing_file);
     tcase_add_test(t3, test_CFG_3_system_text_positions);

@@ -15,8 +15,8 @@
 #include "test_mem.h"
 
 #define MEM_SIZE (1u << 20)
-#define OPND 0x1000u /* instruction operands */
-#define TOD 0x00D1234567890ABCull
+#define OPND     0x1000u /* instruction operands */
+#define TOD      0x00D1234567890ABCull
 
 /* Two CPUs of a model with every counter set (extended, MT from CSVN 6),
  * coprocessor groups and both sampling functions, all authorized. */
@@ -55,7 +55,7 @@ typedef struct fx {
     smem m;
     cpumf_sys_in in;
     cpumf_sys_out out;
-    uint64_t *base;   /* counts at the last check */
+    uint64_t *base; /* counts at the last check */
 } fx;
 
 static fx *fx_new(void)
@@ -137,10 +137,10 @@ static void rebase(fx *f)
         f->base[i] = cpumf_fcov_hits(f->s, i);
 }
 
-#define EXPECT(f, ...)                                                 \
-    do {                                                               \
-        static const hit want_[] = {__VA_ARGS__};                      \
-        expect((f), want_, (unsigned)(sizeof want_ / sizeof want_[0])); \
+#define EXPECT(f, ...)                                                                             \
+    do {                                                                                           \
+        static const hit want_[] = {__VA_ARGS__};                                                  \
+        expect((f), want_, (unsigned)(sizeof want_ / sizeof want_[0]));                            \
     } while (0)
 #define EXPECT_NONE(f) expect((f), NULL, 0u)
 
@@ -169,8 +169,8 @@ static unsigned lsctl(fx *f, unsigned e, unsigned c, uint64_t interval, uint64_t
 {
     cpumf_insn insn;
     cpumf_insn_result r;
-    sm_put(&f->m, OPND, (uint64_t)(e & 1u) << 9 | (uint64_t)(e >> 1) << 8 | (uint64_t)(c & 1u) << 1 |
-                        (c >> 1));
+    sm_put(&f->m, OPND,
+           (uint64_t)(e & 1u) << 9 | (uint64_t)(e >> 1) << 8 | (uint64_t)(c & 1u) << 1 | (c >> 1));
     sm_put(&f->m, OPND + 8, interval);
     sm_put(&f->m, OPND + 16, tear);
     sm_put(&f->m, OPND + 24, dear);
@@ -320,7 +320,7 @@ START_TEST(test_CF_AL_1_fcov_loss_of_counter_data)
     fx *f = fx_new();
     ck_assert_uint_eq(lcctl(f, 0, 0x06, 0x06), 0);
     rebase(f);
-    f->in.cpu[0].cr0_58 = 0; /* keep it pending */
+    f->in.cpu[0].cr0_58 = 0;                                    /* keep it pending */
     f->in.cpu[0].loss_cpu = CPUMF_SET_BASIC | CPUMF_SET_CRYPTO; /* crypto not active */
     step(f);
     EXPECT(f, {"transition.counter.basic.active>inactive.alert_loss_cpu_counter_data", 1},

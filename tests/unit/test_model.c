@@ -65,8 +65,8 @@ static void cfg_generic(cpumf_system_cfg *c)
 typedef struct harness {
     cpumf_sys *s;
     cpumf_sys_in in;
-    cpumf_sys_out out;    /* outputs of the last evaluated cycle */
-    uint64_t cyc;         /* number of the next cycle */
+    cpumf_sys_out out; /* outputs of the last evaluated cycle */
+    uint64_t cyc;      /* number of the next cycle */
     unsigned lat;
     uint8_t mem[MEM_SIZE];
     int pend[CPUMF_MAX_CPUS];
@@ -772,7 +772,6 @@ START_TEST(test_create_refuses_bad_config)
 }
 END_TEST
 
-
 START_TEST(test_qctri_timing_and_backpressure)
 {
     cpumf_system_cfg c;
@@ -844,7 +843,7 @@ START_TEST(test_eval_is_repeatable)
     ck_assert(memcmp(&o1, &o2, sizeof o1) == 0);
     ck_assert(memcmp(&b1, &b2, sizeof b1) == 0); /* eval does not change state */
     cpumf_commit(h->s);
-    cpumf_commit(h->s);                          /* a second commit does nothing */
+    cpumf_commit(h->s); /* a second commit does nothing */
     cpumf_observe(h->s, &b2);
     ck_assert_uint_eq(b2.cpu[0].mf_alert.pend_q, 0x40);
     ck_assert_uint_eq(b2.cpu[0].cf_counters.ctr_q[1], b1.cpu[0].cf_counters.ctr_q[1] + 3);

@@ -5,9 +5,9 @@
  * of the random modes against the SPE figures, and the sample-data-block
  * update process run by the whole model against a small in-memory storage.
  * Every test name carries the requirement ID it checks; expected values come
- * from the architecture (spec/cpumf-architecture.txt, REQUIREMENTS.md,
- * spec/arm-spe-sample-interval.txt) and docs/uarch.md Part II, written out
- * by hand, not computed with the model's own functions.
+ * from the architecture (IBM SA23-2260), docs/requirements.md, the Arm SPE
+ * sample-interval scheme and docs/uarch.md Part II, written out by hand, not
+ * computed with the model's own functions.
  */
 #include <check.h>
 #include <stdint.h>
@@ -20,9 +20,9 @@
 /* ------------------------------------------------------------ fixtures */
 
 #define MEM_SIZE (4u << 20) /* 4 MiB: room for 1M buffers */
-#define OPND 0x1000u        /* where the LSCTL / QSI operands live */
-#define TOD 0x00D1234567890ABCull
-#define DIAG 0x0123456789ABCDEFull
+#define OPND     0x1000u    /* where the LSCTL / QSI operands live */
+#define TOD      0x00D1234567890ABCull
+#define DIAG     0x0123456789ABCDEFull
 
 static void model_cfg(cpumf_model_cfg *m)
 {
@@ -62,7 +62,7 @@ typedef struct harness {
     cpumf_sys_in in;
     cpumf_sys_out out;
     uint64_t cyc;
-    uint32_t alerts;      /* every alert bit seen pending */
+    uint32_t alerts; /* every alert bit seen pending */
 } harness;
 
 static harness *h_new(unsigned mode, unsigned latency)
@@ -116,11 +116,10 @@ static void h_step(harness *h)
 
 /* LSCTL operand doubleword 0 from the architecture's bit numbers:
  * S bit 0, H bit 1, Es bit 54, Ed bit 55, Cs bit 62, Cd bit 63. */
-static uint64_t lsctl_x(unsigned s, unsigned hb, unsigned es, unsigned ed, unsigned cs,
-                        unsigned cd)
+static uint64_t lsctl_x(unsigned s, unsigned hb, unsigned es, unsigned ed, unsigned cs, unsigned cd)
 {
-    return ((uint64_t)s << 63) | ((uint64_t)hb << 62) | ((uint64_t)es << 9) |
-           ((uint64_t)ed << 8) | ((uint64_t)cs << 1) | (uint64_t)cd;
+    return ((uint64_t)s << 63) | ((uint64_t)hb << 62) | ((uint64_t)es << 9) | ((uint64_t)ed << 8) |
+           ((uint64_t)cs << 1) | (uint64_t)cd;
 }
 
 /* LSCTL through the untimed execution; returns cc (or 100 + exception). */
@@ -810,7 +809,7 @@ END_TEST
 
 START_TEST(test_SF_UPD_6_entry_address_checks)
 {
-    ck_assert_int_eq(arch_sdb_entry_invalid(0x1FE0, 4096), 1);  /* below 8192 */
+    ck_assert_int_eq(arch_sdb_entry_invalid(0x1FE0, 4096), 1); /* below 8192 */
     ck_assert_int_eq(arch_sdb_entry_invalid(0x2000, 4096), 0);
     ck_assert_int_eq(arch_sdb_entry_invalid(0x20FC0, 4096), 0); /* exactly full */
     ck_assert_int_eq(arch_sdb_entry_invalid(0x20FC1, 4096), 1); /* past the trailer start */
@@ -946,7 +945,7 @@ START_TEST(test_SF_UPD_1_overflow_count_wraps)
 {
     harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
-    sm_put(&h->m, 0x20FC0, 0x8000000000200000ull);  /* F one */
+    sm_put(&h->m, 0x20FC0, 0x8000000000200000ull); /* F one */
     sm_put(&h->m, 0x20FC8, 0xFFFFFFFFFFFFFFFFull);
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 1, 1, 1), 50, 0x10000, 0x20000), 0);
     h_until_samples(h, 1, 1000);
@@ -982,7 +981,7 @@ START_TEST(test_SF_UPD_4_program_request_alert)
     harness *h = h_new(CPUMF_INT_EXACT, 1);
     sdb_4k(h);
     sm_put(&h->m, 0x20FC0, 0x4000000000000000ull); /* A one */
-    h->in.cpu[0].cr0_58 = 0;                      /* keep it pending */
+    h->in.cpu[0].cr0_58 = 0;                       /* keep it pending */
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_PROGRAM_REQ);
@@ -997,13 +996,13 @@ START_TEST(test_SF_UPD_5_table_link_to_table_link)
 {
     harness *h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10000, 0x20000);
-    sm_put(&h->m, 0x10008, 0x40000 | 1u);  /* table link to 0x40000 */
-    sm_put(&h->m, 0x40000, 0x50000 | 1u);  /* ... which holds a table link */
+    sm_put(&h->m, 0x10008, 0x40000 | 1u); /* table link to 0x40000 */
+    sm_put(&h->m, 0x40000, 0x50000 | 1u); /* ... which holds a table link */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);
     ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_INCORRECT_SDBT);
-    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0);  /* SF-UPD-7: inactive */
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), 0); /* SF-UPD-7: inactive */
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_q"), CPUMF_SF_BASIC);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.tear_q"), 0x40000);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_stored_q"), 0);
@@ -1015,7 +1014,7 @@ START_TEST(test_SF_UPD_5_block_link_as_last_entry)
 {
     harness *h = h_new(CPUMF_INT_EXACT, 1);
     sm_put(&h->m, 0x10FF0, 0x20000);
-    sm_put(&h->m, 0x10FF8, 0x30000);       /* block link in the last slot */
+    sm_put(&h->m, 0x10FF8, 0x30000); /* block link in the last slot */
     h->in.cpu[0].cr0_58 = 0;
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10FF0, 0x20FC0), 0);
     h_until_samples(h, 1, 1000);

@@ -1,7 +1,8 @@
 # tools/bench: cpumf-bench behind `make bench`: cycles/s of the model alone,
 # the RTL alone, the lockstep and the lockstep with waves, in one process.
 $(BUILD)/obj/tools/bench/%.o: INCLUDES := $(TB_INCLUDES)
-$(BUILD)/cpumf-bench: $(BUILD)/obj/tools/bench/bench_main.o $(COSIM_OBJ) $(TB_OBJ) $(BUILD)/libcpumf.a \
+$(BUILD)/cpumf-bench: $(BUILD)/obj/tools/bench/bench_main.o $(COSIM_OBJ) $(TB_OBJ) \
+    $(BUILD)/libcpumf.a \
     $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(filter-out %/rtl_shim.o,$^) $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 

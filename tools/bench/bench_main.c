@@ -20,14 +20,16 @@ enum { MODE_MODEL, MODE_RTL, MODE_LOCKSTEP, MODE_WAVES, MODE_COUNT };
 static const char *const mode_name[MODE_COUNT] = {"model alone", "RTL alone", "lockstep",
                                                   "lockstep + FST waves"};
 
-static double now(void) {
+static double now(void)
+{
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* One run; returns simulated cycles per second, or a negative value on failure. */
-static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, uint64_t *cycles) {
+static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, uint64_t *cycles)
+{
     char err[512];
     const char *fst = "build/bench-waves.fst";
     tb_rtl_opts ro = {mode == MODE_WAVES ? fst : NULL, 0, UINT64_MAX, 0, NULL};
@@ -44,19 +46,25 @@ static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, u
         tb_rtl_destroy(rtl);
         return -1;
     }
-    tb_cosim_info info = {.program = "build/cpumf-cosim", .scenario_path = opt->scenario, .seed = sc->seed,
-                          .plusargs = "", .report = stderr};
-    be = mode == MODE_MODEL ? tb_model_backend(sys) : mode == MODE_RTL ? tb_rtl_backend(rtl)
-                                                                        : tb_cosim_backend(sys, rtl, &info);
+    tb_cosim_info info = {.program = "build/cpumf-cosim",
+                          .scenario_path = opt->scenario,
+                          .seed = sc->seed,
+                          .plusargs = "",
+                          .report = stderr};
+    be = mode == MODE_MODEL ? tb_model_backend(sys)
+         : mode == MODE_RTL ? tb_rtl_backend(rtl)
+                            : tb_cosim_backend(sys, rtl, &info);
     tb_storage *stor = tb_storage_create(&sc->system, sc->seed);
     double t0 = now();
     int rc = tb_run(sc, opt, &be, stor, &sum);
     double dt = now() - t0;
     be.destroy(be.ctx);
     tb_storage_destroy(stor);
-    if (sys) cpumf_destroy(sys);
+    if (sys)
+        cpumf_destroy(sys);
     tb_rtl_destroy(rtl);
-    if (mode == MODE_WAVES) remove(fst);
+    if (mode == MODE_WAVES)
+        remove(fst);
     *cycles = sum.cycles_run;
     if (rc != 0) {
         fprintf(stderr, "%s: run failed (exit %d)\n", mode_name[mode], rc);
@@ -65,7 +73,8 @@ static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, u
     return (double)sum.cycles_run / dt;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     tb_options opt;
     char err[1024];
     if (tb_cli_parse(argc, argv, 0, &opt, err, sizeof err) != 0) {
@@ -75,7 +84,8 @@ int main(int argc, char **argv) {
     }
     opt.quiet = 1;
     opt.results = NULL;
-    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed, opt.system, err, sizeof err);
+    tb_scenario *sc = tb_scenario_load(opt.scenario, opt.configs_dir, opt.has_seed, opt.seed,
+                                       opt.system, err, sizeof err);
     if (!sc) {
         fprintf(stderr, "%s\n", err);
         return 2;
@@ -91,8 +101,10 @@ int main(int argc, char **argv) {
     if (!failed) {
         printf("%-22s %12s %14s %16s\n", "mode", "cycles", "cycles/s", "vs model alone");
         for (int m = 0; m < MODE_COUNT; m++)
-            printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", mode_name[m], cycles[m], rate[m], rate[MODE_MODEL] / rate[m]);
-        printf("lockstep overhead over the RTL alone: %.1f%%\n", 100.0 * (rate[MODE_RTL] / rate[MODE_LOCKSTEP] - 1.0));
+            printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", mode_name[m], cycles[m], rate[m],
+                   rate[MODE_MODEL] / rate[m]);
+        printf("lockstep overhead over the RTL alone: %.1f%%\n",
+               100.0 * (rate[MODE_RTL] / rate[MODE_LOCKSTEP] - 1.0));
     }
     tb_scenario_free(sc);
     return failed ? 1 : 0;

@@ -54,11 +54,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define GTKW_TEMPLATE "waves/cpumf.gtkw"
-#define COVERAGE_SCRIPT "tests/coverage_report.sh"
+#define GTKW_TEMPLATE    "waves/cpumf.gtkw"
+#define COVERAGE_SCRIPT  "tests/coverage_report.sh"
 #define COVERAGE_TIMEOUT 1800.0
-#define PNG_TIMEOUT 120.0
-#define UNCOVERED_LINES 20
+#define PNG_TIMEOUT      120.0
+#define UNCOVERED_LINES  20
 
 enum { TASK_RUN, TASK_WAVES, TASK_PNG };
 
@@ -72,17 +72,19 @@ typedef struct runner {
     const rg_config *cfg;
     rg_plan *plan;
     size_t next_run;
-    task **pending;         /* triage steps waiting to start */
+    task **pending; /* triage steps waiting to start */
     size_t npending;
-    int png_busy;           /* xvfb-run -a may pick one display twice: one at a time */
+    int png_busy; /* xvfb-run -a may pick one display twice: one at a time */
 } runner;
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
-               "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] [--shard K/N]\n"
-               "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
-               "       cpumf-regress --mutant-package FILE\n");
+    fprintf(f,
+            "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
+            "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
+            "[--shard K/N]\n"
+            "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
+            "       cpumf-regress --mutant-package FILE\n");
 }
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
@@ -101,7 +103,8 @@ static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *
 static void push_task(runner *x, task *t)
 {
     task **p = xcalloc(x->npending + 1, sizeof *p);
-    if (x->npending) memcpy(p, x->pending, x->npending * sizeof *p);
+    if (x->npending)
+        memcpy(p, x->pending, x->npending * sizeof *p);
     free(x->pending);
     x->pending = p;
     x->pending[x->npending++] = t;
@@ -126,8 +129,10 @@ static int next_proc(void *ctx, rg_proc **out)
     runner *x = ctx;
     for (size_t i = 0; i < x->npending; i++) {
         task *t = x->pending[i];
-        if (t->proc.kind == TASK_PNG && x->png_busy) continue;
-        if (t->proc.kind == TASK_PNG) x->png_busy = 1;
+        if (t->proc.kind == TASK_PNG && x->png_busy)
+            continue;
+        if (t->proc.kind == TASK_PNG)
+            x->png_busy = 1;
         memmove(x->pending + i, x->pending + i + 1, (x->npending - i - 1) * sizeof *x->pending);
         x->npending--;
         *out = &t->proc;
@@ -135,9 +140,12 @@ static int next_proc(void *ctx, rg_proc **out)
     }
     while (x->next_run < x->plan->n) {
         rg_run *r = x->plan->runs[x->next_run++];
-        if (!r->argv || r->result != RG_PENDING) continue;   /* unit test case rows */
-        if (r->dir) rg_mkdirs(r->dir);
-        for (size_t i = 0; r->mkdirs && r->mkdirs[i]; i++) rg_mkdirs(r->mkdirs[i]);
+        if (!r->argv || r->result != RG_PENDING)
+            continue; /* unit test case rows */
+        if (r->dir)
+            rg_mkdirs(r->dir);
+        for (size_t i = 0; r->mkdirs && r->mkdirs[i]; i++)
+            rg_mkdirs(r->mkdirs[i]);
         *out = &step_task(r, 0)->proc;
         return 1;
     }
@@ -200,19 +208,25 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
 {
     struct stat st;
     if (p->timed_out || stat(r->tr_fst, &st) != 0 || st.st_size == 0) {
-        r->tr_note = p->timed_out ? rg_fmt("waves re-run: timeout after %.0f s (%s)", p->timeout, p->log)
-                                  : rg_fmt("waves re-run wrote no FST (%s)", p->log);
+        r->tr_note = p->timed_out
+                         ? rg_fmt("waves re-run: timeout after %.0f s (%s)", p->timeout, p->log)
+                         : rg_fmt("waves re-run wrote no FST (%s)", p->log);
         free(r->tr_fst);
         r->tr_fst = NULL;
         return;
     }
-    if (p->exit_status == 0) r->tr_note = xstrdup("the re-run with waves did not fail again");
+    if (p->exit_status == 0)
+        r->tr_note = xstrdup("the re-run with waves did not fail again");
     char *dir = rg_fmt("%s/triage/%s", x->cfg->out, r->id);
     char abs[PATH_MAX], err[512];
     r->tr_gtkw = rg_fmt("%s/window.gtkw", dir);
     char *title = rg_fmt("cpumf regression triage: %s", r->cmdline);
-    triage_window w = { title, r->mm_field, r->mm_cycle, window_from(r), r->mm_cycle + TRIAGE_AFTER,
-                        realpath(r->tr_fst, abs) ? abs : r->tr_fst };
+    triage_window w = {title,
+                       r->mm_field,
+                       r->mm_cycle,
+                       window_from(r),
+                       r->mm_cycle + TRIAGE_AFTER,
+                       realpath(r->tr_fst, abs) ? abs : r->tr_fst};
     char *tcl = rg_fmt("%s/png.tcl", dir), *png = rg_fmt("%s/window.png", dir);
     if (triage_write_gtkw(GTKW_TEMPLATE, r->tr_gtkw, &w, err, sizeof err) != 0) {
         free(r->tr_gtkw);
@@ -222,7 +236,8 @@ static void triage_waves_done(runner *x, rg_run *r, const rg_proc *p)
         r->tr_note = rg_fmt("cannot write %s", tcl);
     } else {
         char *log = rg_fmt("%s/png.log", dir);
-        double limit = x->plan->triage_timeout < PNG_TIMEOUT ? x->plan->triage_timeout : PNG_TIMEOUT;
+        double limit =
+            x->plan->triage_timeout < PNG_TIMEOUT ? x->plan->triage_timeout : PNG_TIMEOUT;
         remove(png);
         push_task(x, new_task(r, TASK_PNG, triage_png_argv(tcl, r->tr_gtkw), NULL, log, limit));
     }
@@ -255,18 +270,22 @@ static void triage_png_done(runner *x, rg_run *r, const rg_proc *p)
 static void run_done(runner *x, rg_run *r, const rg_proc *p)
 {
     rg_outcome(r, p);
-    if (r->judged) rg_judge(r, p);
+    if (r->judged)
+        rg_judge(r, p);
     if (r->mode == RG_UNIT) {
         size_t first = x->plan->n;
         rg_unit_rows(x->plan, r, p);
-        if (!r->unit_parent) rg_print_row(r);
-        for (size_t i = first; i < x->plan->n; i++) rg_print_row(x->plan->runs[i]);
+        if (!r->unit_parent)
+            rg_print_row(r);
+        for (size_t i = first; i < x->plan->n; i++)
+            rg_print_row(x->plan->runs[i]);
     } else {
         rg_print_row(r);
     }
     int rtl = r->mode == RG_LOCKSTEP || r->mode == RG_XRAND || r->mode == RG_MUTANT ||
               r->mode == RG_NO_MUTANT;
-    if (r->result != RG_PASS && r->mismatch && x->cfg->triage && rtl) start_triage(x, r);
+    if (r->result != RG_PASS && r->mismatch && x->cfg->triage && rtl)
+        start_triage(x, r);
 }
 
 static void proc_done(void *ctx, rg_proc *p)
@@ -276,14 +295,17 @@ static void proc_done(void *ctx, rg_proc *p)
     rg_run *r = t->run;
     if (p->kind == TASK_WAVES) {
         triage_waves_done(x, r, p);
-        if (r->tr_note && !r->tr_gtkw) printf("  triage %s: %s\n", r->id, r->tr_note);
+        if (r->tr_note && !r->tr_gtkw)
+            printf("  triage %s: %s\n", r->id, r->tr_note);
     } else if (p->kind == TASK_PNG) {
         triage_png_done(x, r, p);
     } else {
         r->seconds += p->seconds;
         int ok = !p->spawn_failed && !p->interrupted && !p->timed_out && p->exit_status == 0;
-        if (ok && r->step + 1 < rg_nsteps(r)) push_task(x, step_task(r, ++r->step));
-        else run_done(x, r, p);
+        if (ok && r->step + 1 < rg_nsteps(r))
+            push_task(x, step_task(r, ++r->step));
+        else
+            run_done(x, r, p);
     }
     rg_argv_free(p->argv);
     free((char *)p->log);
@@ -303,7 +325,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 /* Empty OUT's per-run directories, so nothing stale is reported or merged. */
 static int prepare_out(const char *out)
 {
-    static const char *const dirs[] = { "runs", "triage", "coverage" };
+    static const char *const dirs[] = {"runs", "triage", "coverage"};
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
         char *d = rg_fmt("%s/%s", out, dirs[i]);
         nftw(d, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
@@ -327,7 +349,8 @@ typedef struct single {
 static int single_next(void *ctx, rg_proc **out)
 {
     single *s = ctx;
-    if (s->given) return 0;
+    if (s->given)
+        return 0;
     s->given = 1;
     *out = s->p;
     return 1;
@@ -345,7 +368,8 @@ static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
 {
     for (size_t i = 0; i < plan->n; i++) {
         rg_run *r = plan->runs[i];
-        if (!r->covdat) continue;
+        if (!r->covdat)
+            continue;
         remove(r->covdat);
         free(r->covdat);
         r->covdat = NULL;
@@ -353,7 +377,8 @@ static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
     char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
     glob_t gl;
     if (glob(pat, 0, NULL, &gl) == 0) {
-        for (size_t i = 0; i < gl.gl_pathc; i++) remove(gl.gl_pathv[i]);
+        for (size_t i = 0; i < gl.gl_pathc; i++)
+            remove(gl.gl_pathv[i]);
         globfree(&gl);
     }
     free(pat);
@@ -362,37 +387,47 @@ static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
 /* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
 static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 {
-    if (!cfg->coverage) return xstrdup("Not collected (the regression ran without --coverage).\n");
+    if (!cfg->coverage)
+        return xstrdup("Not collected (the regression ran without --coverage).\n");
     if (cfg->coverage_missing)
-        return rg_fmt("Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
-                      cfg->build);
-    if (cfg->mutant) return xstrdup("Not collected: lockstep runs used the mutant build.\n");
+        return rg_fmt(
+            "Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
+            cfg->build);
+    if (cfg->mutant)
+        return xstrdup("Not collected: lockstep runs used the mutant build.\n");
     if (!rg_is_exe(COVERAGE_SCRIPT))
         return xstrdup("Not collected into a report: " COVERAGE_SCRIPT
                        " is missing; the runs' .dat files are in coverage/runs/.\n");
     char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
     glob_t gl;
     int found = glob(pat, 0, NULL, &gl) == 0;
-    if (found) globfree(&gl);
+    if (found)
+        globfree(&gl);
     free(pat);
-    if (!found) return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
+    if (!found)
+        return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
 
     char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
     char *log = rg_fmt("%s/coverage/report.log", cfg->out);
-    rg_proc p = { .argv = rg_argv(3, COVERAGE_SCRIPT, in, outdir), .log = log, .timeout = COVERAGE_TIMEOUT };
-    single one = { &p, 0 };
-    rg_sched_ops ops = { &one, single_next, single_done };
+    rg_proc p = {
+        .argv = rg_argv(3, COVERAGE_SCRIPT, in, outdir), .log = log, .timeout = COVERAGE_TIMEOUT};
+    single one = {&p, 0};
+    rg_sched_ops ops = {&one, single_next, single_done};
     printf("\ncoverage: %s %s %s\n", COVERAGE_SCRIPT, in, outdir);
     fflush(stdout);
-    rg_buf b = { 0 };
+    rg_buf b = {0};
     rg_cat(&b, "%s", "");
     if (rg_schedule(1, &ops) != 0 || p.exit_status != 0) {
-        rg_cat(&b, "The coverage report failed (%s); see [coverage/report.log](coverage/report.log).\n",
-               p.timed_out ? "timeout" : p.exit_status < 0 ? "killed" : "non-zero exit status");
+        rg_cat(&b,
+               "The coverage report failed (%s); see [coverage/report.log](coverage/report.log).\n",
+               p.timed_out         ? "timeout"
+               : p.exit_status < 0 ? "killed"
+                                   : "non-zero exit status");
     } else {
         char *text = rg_read_file(log);
         for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
-            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7)) rg_cat(&b, "- %s\n", l);
+            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7))
+                rg_cat(&b, "- %s\n", l);
         free(text);
         rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html); all points in "
                    "[coverage/merged.dat](coverage/merged.dat).\n");
@@ -402,15 +437,18 @@ static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
         if (text && !*text) {
             rg_cat(&b, "\nEvery measured line of `rtl/` ran.\n");
         } else if (text) {
-            rg_cat(&b, "\nNot covered (first lines of [coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
+            rg_cat(&b, "\nNot covered (first lines of "
+                       "[coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
             int n = 0;
-            for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES; l = strtok(NULL, "\n"), n++)
+            for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES;
+                 l = strtok(NULL, "\n"), n++)
                 rg_cat(&b, "    %s\n", l);
         }
         free(text);
         free(unc);
     }
-    for (size_t i = 0; p.argv[i]; i++) free(p.argv[i]);
+    for (size_t i = 0; p.argv[i]; i++)
+        free(p.argv[i]);
     free(p.argv);
     free(in);
     free(outdir);
@@ -419,27 +457,33 @@ static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 }
 
 /* Outputs, the failures with their repro lines, and the closing line. */
-static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall, const char *cov,
-                  int interrupted)
+static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall,
+                  const char *cov, int interrupted)
 {
     rg_write_outputs(cfg, plan, names, wall, cov);
     size_t pass = 0, fail = 0;
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (r->unit_parent) continue;
+        if (r->unit_parent)
+            continue;
         if (r->result == RG_PASS) {
             pass++;
             continue;
         }
-        if (!fail++) printf("\nFailures (reproduce each with the command below it):\n");
+        if (!fail++)
+            printf("\nFailures (reproduce each with the command below it):\n");
         printf("FAIL %s [%s] %s: %s\n    %s\n", r->test, r->group, rg_mode_name(r->mode),
                r->reason ? r->reason : rg_result_name(r->result), r->cmdline);
-        if (r->tr_png) printf("    waves: %s  %s  %s\n", r->tr_fst, r->tr_gtkw, r->tr_png);
-        else if (r->tr_gtkw) printf("    waves: %s  %s\n", r->tr_fst, r->tr_gtkw);
-        if (r->tr_note) printf("    triage: %s\n", r->tr_note);
+        if (r->tr_png)
+            printf("    waves: %s  %s  %s\n", r->tr_fst, r->tr_gtkw, r->tr_png);
+        else if (r->tr_gtkw)
+            printf("    waves: %s  %s\n", r->tr_fst, r->tr_gtkw);
+        if (r->tr_note)
+            printf("    triage: %s\n", r->tr_note);
     }
     printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", wall, cfg->out);
-    if (interrupted) printf("interrupted: runs not started count as failed (result \"pending\")\n");
+    if (interrupted)
+        printf("interrupted: runs not started count as failed (result \"pending\")\n");
     printf("%zu passed, %zu failed\n", pass, fail);
     return interrupted ? 130 : fail ? 1 : 0;
 }
@@ -453,8 +497,8 @@ static int by_id(const void *a, const void *b)
  * their coverage files linked into OUT/coverage/runs and merged again. */
 static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
 {
-    rg_plan plan = { 0 };
-    rg_buf names = { 0 };
+    rg_plan plan = {0};
+    rg_buf names = {0};
     double wall = 0;
     char err[1024];
     for (size_t i = 0; i < ndirs; i++) {
@@ -468,11 +512,14 @@ static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
         wall = w > wall ? w : wall;
         rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
     }
-    if (plan.n) qsort(plan.runs, plan.n, sizeof *plan.runs, by_id);
+    if (plan.n)
+        qsort(plan.runs, plan.n, sizeof *plan.runs, by_id);
     for (size_t i = 1; i < plan.n; i++)
         if (!strcmp(plan.runs[i]->id, plan.runs[i - 1]->id)) {
-            fprintf(stderr, "cpumf-regress: run %s is in two shards (were they run with the same --shard?)\n",
-                    plan.runs[i]->id);
+            fprintf(
+                stderr,
+                "cpumf-regress: run %s is in two shards (were they run with the same --shard?)\n",
+                plan.runs[i]->id);
             return 2;
         }
     if (prepare_out(cfg->out) != 0) {
@@ -507,7 +554,8 @@ static int check_mutant(const char *name)
     }
     int known = rg_mutants_find(&reg, name) != NULL;
     rg_mutants_free(&reg);
-    if (known) return 0;
+    if (known)
+        return 0;
     fprintf(stderr, "cpumf-regress: --mutant: no mutant %s in %s\n", name, RG_MUTANT_REGISTRY);
     return 2;
 }
@@ -519,7 +567,8 @@ static int mutant_package(const char *path)
     int rc = rg_mutants_load(RG_MUTANT_REGISTRY, &reg, err, sizeof err);
     if (!rc && rg_mutants_write_package(&reg, RG_MUTANT_REGISTRY, path, err, sizeof err) != 0)
         rc = 2;
-    if (rc) fprintf(stderr, "%s\n", err);
+    if (rc)
+        fprintf(stderr, "%s\n", err);
     rg_mutants_free(&reg);
     return rc;
 }
@@ -529,14 +578,15 @@ static int mutant_package(const char *path)
 static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
                      unsigned shard_n)
 {
-    if (cfg->mutant && check_mutant(cfg->mutant) != 0) return 2;
+    if (cfg->mutant && check_mutant(cfg->mutant) != 0)
+        return 2;
     if (cfg->coverage) {
         char *cov = rg_fmt("%s/cpumf-cosim-cov", cfg->build);
         cfg->coverage_missing = !rg_is_exe(cov);
         free(cov);
     }
 
-    rg_plan plan = { 0 };
+    rg_plan plan = {0};
     char err[1024];
     if (rg_plan_lists(cfg, lists, nlists, &plan, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
@@ -550,7 +600,8 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
     if (shard_n > 1) {
         size_t kept = 0;
         for (size_t i = 0; i < plan.n; i++)
-            if (i % shard_n == shard_k - 1) plan.runs[kept++] = plan.runs[i];
+            if (i % shard_n == shard_k - 1)
+                plan.runs[kept++] = plan.runs[i];
         plan.n = kept;
         if (!plan.n) {
             fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
@@ -571,15 +622,16 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
         fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
         return 2;
     }
-    rg_buf names = { 0 };
-    for (size_t i = 0; i < nlists; i++) rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
+    rg_buf names = {0};
+    for (size_t i = 0; i < nlists; i++)
+        rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
     printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg->jobs,
            cfg->mutant ? ", mutant " : "", cfg->mutant ? cfg->mutant : "");
     rg_print_header();
 
     double t0 = rg_now();
-    runner x = { .cfg = cfg, .plan = &plan };
-    rg_sched_ops ops = { &x, next_proc, proc_done };
+    runner x = {.cfg = cfg, .plan = &plan};
+    rg_sched_ops ops = {&x, next_proc, proc_done};
     int interrupted = rg_schedule(cfg->jobs, &ops);
     char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
                             : verilator_coverage(cfg, &plan);
@@ -589,7 +641,7 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
 
 int main(int argc, char **argv)
 {
-    rg_config cfg = { .build = "build", .jobs = 0, .triage = 1 };
+    rg_config cfg = {.build = "build", .jobs = 0, .triage = 1};
     char **lists = xcalloc((size_t)argc, sizeof *lists);
     char **merges = xcalloc((size_t)argc, sizeof *merges);
     size_t nlists = 0, nmerges = 0;
@@ -615,11 +667,15 @@ int main(int argc, char **argv)
             errno = 0;
             long v = strtol(val, &end, 10);
             if (*end || errno || v < 1 || v > 1000000) {
-                fprintf(stderr, "cpumf-regress: %s: expected a number from 1 to 1000000, got '%s'\n", a, val);
+                fprintf(stderr,
+                        "cpumf-regress: %s: expected a number from 1 to 1000000, got '%s'\n", a,
+                        val);
                 return 2;
             }
-            if (a[1] == 'j' || !strcmp(a, "--jobs")) cfg.jobs = (int)v;
-            else cfg.seeds = (int)v;
+            if (a[1] == 'j' || !strcmp(a, "--jobs"))
+                cfg.jobs = (int)v;
+            else
+                cfg.seeds = (int)v;
         } else if (!strcmp(a, "--test")) {
             cfg.test = val;
         } else if (!strcmp(a, "--out")) {
@@ -630,9 +686,10 @@ int main(int argc, char **argv)
             cfg.mutant = val;
         } else if (!strcmp(a, "--shard")) {
             int used = 0;
-            if (sscanf(val, "%u/%u%n", &shard_k, &shard_n, &used) != 2 || val[used] || shard_k < 1 ||
-                shard_k > shard_n) {
-                fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n", val);
+            if (sscanf(val, "%u/%u%n", &shard_k, &shard_n, &used) != 2 || val[used] ||
+                shard_k < 1 || shard_k > shard_n) {
+                fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n",
+                        val);
                 return 2;
             }
         } else if (!strcmp(a, "--mutant-package")) {
@@ -656,14 +713,19 @@ int main(int argc, char **argv)
         i++;
     }
     if (nmerges && (nlists || shard_n > 1)) {
-        fprintf(stderr, "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
+        fprintf(stderr,
+                "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
         return 2;
     }
-    if (package) return mutant_package(package);
-    if (!nlists) lists[nlists++] = "tests/regress/full.json";
+    if (package)
+        return mutant_package(package);
+    if (!nlists)
+        lists[nlists++] = "tests/regress/full.json";
     char *out_default = rg_fmt("%s/regress", cfg.build);
-    if (!cfg.out) cfg.out = out_default;
-    if (nmerges) return merge_shards(&cfg, merges, nmerges);
+    if (!cfg.out)
+        cfg.out = out_default;
+    if (nmerges)
+        return merge_shards(&cfg, merges, nmerges);
     if (!cfg.jobs) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cfg.jobs = n > 0 ? (int)n : 2;

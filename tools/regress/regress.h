@@ -27,37 +27,54 @@
 /* How a row ran: the simulator of a scenario run, or what a check kind did
  * (the MODE column). */
 typedef enum {
-    RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER, RG_UNIT, RG_MUTANT, RG_NO_MUTANT,
-    RG_DETERMINISM, RG_SMP, RG_SHARDS, RG_COMMAND, RG_NMODES
+    RG_MODEL,
+    RG_LOCKSTEP,
+    RG_XRAND,
+    RG_SANITIZER,
+    RG_UNIT,
+    RG_MUTANT,
+    RG_NO_MUTANT,
+    RG_DETERMINISM,
+    RG_SMP,
+    RG_SHARDS,
+    RG_COMMAND,
+    RG_NMODES
 } rg_mode;
 /* What a group of a list checks (its "kind"). */
 typedef enum {
-    RG_KIND_SCENARIOS, RG_KIND_UNIT, RG_KIND_BAD, RG_KIND_MUTANTS, RG_KIND_DETERMINISM,
-    RG_KIND_SMP, RG_KIND_SHARDS, RG_KIND_COMMANDS, RG_NKINDS
+    RG_KIND_SCENARIOS,
+    RG_KIND_UNIT,
+    RG_KIND_BAD,
+    RG_KIND_MUTANTS,
+    RG_KIND_DETERMINISM,
+    RG_KIND_SMP,
+    RG_KIND_SHARDS,
+    RG_KIND_COMMANDS,
+    RG_NKINDS
 } rg_kind;
 typedef enum { RG_PENDING, RG_PASS, RG_FAIL, RG_TIMEOUT, RG_CRASH, RG_BAD_INPUT } rg_result;
 
 /* What the runner was asked to do (command line). */
 typedef struct rg_config {
-    const char *build;      /* build directory, default "build" */
-    const char *out;        /* output directory, default BUILD/regress */
-    const char *test;       /* filter on test names; NULL: all */
-    const char *mutant;     /* lockstep runs use cpumf-cosim-mut +MUTANT_x */
+    const char *build;  /* build directory, default "build" */
+    const char *out;    /* output directory, default BUILD/regress */
+    const char *test;   /* filter on test names; NULL: all */
+    const char *mutant; /* lockstep runs use cpumf-cosim-mut +MUTANT_x */
     int jobs;
-    int seeds;              /* > 0: replaces every seeded group's count */
-    int coverage;           /* lockstep runs collect Verilator coverage */
-    int coverage_missing;   /* coverage asked for but cpumf-cosim-cov absent */
+    int seeds;            /* > 0: replaces every seeded group's count */
+    int coverage;         /* lockstep runs collect Verilator coverage */
+    int coverage_missing; /* coverage asked for but cpumf-cosim-cov absent */
     int triage;
 } rg_config;
 
 /* What a pass needs besides ending by itself (the check kinds). */
 typedef struct rg_expect {
-    int exit_status;        /* of the last step */
-    char **output;          /* texts the log must hold (NULL-terminated; may be NULL) */
-    char **forbid;          /* texts it must not hold */
-    char **files;           /* globs that must each match a non-empty file */
-    char ***contains;       /* per glob: texts that file must hold (NULL: none) */
-    int mismatch;           /* the first report must be "MISMATCH at cycle CYCLE: FIELD" */
+    int exit_status;  /* of the last step */
+    char **output;    /* texts the log must hold (NULL-terminated; may be NULL) */
+    char **forbid;    /* texts it must not hold */
+    char **files;     /* globs that must each match a non-empty file */
+    char ***contains; /* per glob: texts that file must hold (NULL: none) */
+    int mismatch;     /* the first report must be "MISMATCH at cycle CYCLE: FIELD" */
     uint64_t mm_cycle;
     char *mm_field;
 } rg_expect;
@@ -65,44 +82,44 @@ typedef struct rg_expect {
 /* One row of the result table: a scenario run, a check, or one unit test
  * case (those are made from their binary's run when it ends). */
 typedef struct rg_run {
-    char *id;               /* unique, used in file names */
+    char *id; /* unique, used in file names */
     char *group;
-    char *test;             /* scenario name, mutant, check or unit test case */
-    char *scenario;         /* scenario file, unit test binary, list; NULL for a command */
+    char *test;     /* scenario name, mutant, check or unit test case */
+    char *scenario; /* scenario file, unit test binary, list; NULL for a command */
     rg_kind kind;
     rg_mode mode;
     int has_seed;
     uint64_t seed;
-    char *system;           /* --system NAME; NULL: the scenario's own */
+    char *system; /* --system NAME; NULL: the scenario's own */
     int has_cycles;
-    uint64_t cycles;        /* --cycles override */
-    double timeout;         /* seconds */
-    char **argv;            /* NULL-terminated: the command, or the first step */
-    char ***steps;          /* the later steps, NULL-terminated; may be NULL */
-    size_t step;            /* the step running (0: argv) */
-    char **env;             /* extra NAME=VALUE, NULL-terminated; may be NULL */
-    char *cmdline;          /* the reproducing command, shell-quoted */
+    uint64_t cycles; /* --cycles override */
+    double timeout;  /* seconds */
+    char **argv;     /* NULL-terminated: the command, or the first step */
+    char ***steps;   /* the later steps, NULL-terminated; may be NULL */
+    size_t step;     /* the step running (0: argv) */
+    char **env;      /* extra NAME=VALUE, NULL-terminated; may be NULL */
+    char *cmdline;   /* the reproducing command, shell-quoted */
     char *log, *results, *fcov, *covdat, *xml;
-    char *dir;              /* the run's own directory ({out}); NULL if none */
-    char **mkdirs;          /* directories made before the first step; may be NULL */
-    int judged;             /* the check kinds: expect says what passes */
+    char *dir;     /* the run's own directory ({out}); NULL if none */
+    char **mkdirs; /* directories made before the first step; may be NULL */
+    int judged;    /* the check kinds: expect says what passes */
     rg_expect expect;
-    int unit_parent;        /* unit binary runs: rows are its test cases */
+    int unit_parent; /* unit binary runs: rows are its test cases */
     /* outcome */
     rg_result result;
     char *reason;
-    int exit_status;        /* -1: killed by a signal */
+    int exit_status; /* -1: killed by a signal */
     int has_run_cycles;
     uint64_t run_cycles;
-    char *run_system;       /* from the results file */
+    char *run_system; /* from the results file */
     double seconds;
-    char **reqs;            /* requirement IDs the run names */
+    char **reqs; /* requirement IDs the run names */
     size_t nreqs;
-    int mismatch;           /* MISMATCH line seen */
+    int mismatch; /* MISMATCH line seen */
     uint64_t mm_cycle;
     char *mm_field;
     /* triage */
-    char *tr_cmd;           /* the re-run with waves */
+    char *tr_cmd; /* the re-run with waves */
     char *tr_fst, *tr_gtkw, *tr_png, *tr_note;
 } rg_run;
 
@@ -118,18 +135,21 @@ char *rg_fmt(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-typedef struct rg_buf { char *s; size_t len, cap; } rg_buf;
+typedef struct rg_buf {
+    char *s;
+    size_t len, cap;
+} rg_buf;
 void rg_cat(rg_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 void rg_cat_xml(rg_buf *b, const char *text);
-char *rg_read_file(const char *path);                      /* NULL if unreadable */
-int rg_write_file(const char *path, const char *text);    /* 0 ok */
-int rg_mkdirs(const char *dir);                           /* 0 ok */
+char *rg_read_file(const char *path);                  /* NULL if unreadable */
+int rg_write_file(const char *path, const char *text); /* 0 ok */
+int rg_mkdirs(const char *dir);                        /* 0 ok */
 char *rg_shell_join(char *const *env, char *const *argv);
-char **rg_argv(size_t n, ...);                            /* copies, NULL-terminated */
+char **rg_argv(size_t n, ...); /* copies, NULL-terminated */
 void rg_argv_push(char ***argv, const char *s);
 double rg_now(void);
 void rg_argv_free(char **argv);
@@ -142,21 +162,21 @@ char *rg_stem(const char *path);
 /* A scenario as lists and the mutant registry name it: a bare name (no '/',
  * no ".json") stands for tests/scenarios/NAME.json.  A new string. */
 char *rg_scenario_path(const char *name);
-int rg_is_exe(const char *path);                          /* regular and executable */
+int rg_is_exe(const char *path); /* regular and executable */
 /* Glob or substring: does pattern select name? */
 int rg_match(const char *pattern, const char *name);
 
 /* ---- regress_list.c ---- */
 /* Parse list files and expand them into runs; 0 ok, 2 with err set. */
-int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan,
-                  char *err, size_t errlen);
+int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
+                  size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
 
 /* A group of a list while it is expanded into runs. */
 typedef struct rg_group {
     const jdoc *doc;
     const cJSON *obj;
-    const char *list;       /* the list file */
+    const char *list; /* the list file */
     const char *name;
     rg_kind kind;
     double timeout;
@@ -164,9 +184,9 @@ typedef struct rg_group {
     uint64_t cycles;
     int has_seeds;
     uint64_t seed_from, seed_count;
-    int modes[RG_NMODES];   /* selected by "modes" */
-    const cJSON *systems;   /* array or NULL */
-    const cJSON *exclude;   /* array or NULL */
+    int modes[RG_NMODES]; /* selected by "modes" */
+    const cJSON *systems; /* array or NULL */
+    const cJSON *exclude; /* array or NULL */
 } rg_group;
 /* A new row of group g for test, numbered after the plan's rows; its log
  * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */
@@ -205,18 +225,18 @@ void rg_mutants_free(rg_mutants *m);
 
 /* ---- regress_exec.c ---- */
 typedef struct rg_proc {
-    char **argv, **env;     /* env: extra NAME=VALUE entries, may be NULL */
-    const char *log;        /* stdout and stderr */
-    const char *banner;     /* written to the log first; NULL: none */
-    int append;             /* append to the log instead of emptying it */
-    double timeout;         /* seconds; SIGTERM to the group, SIGKILL 2 s later */
+    char **argv, **env; /* env: extra NAME=VALUE entries, may be NULL */
+    const char *log;    /* stdout and stderr */
+    const char *banner; /* written to the log first; NULL: none */
+    int append;         /* append to the log instead of emptying it */
+    double timeout;     /* seconds; SIGTERM to the group, SIGKILL 2 s later */
     void *user;
-    int kind;               /* the owner's tag */
+    int kind; /* the owner's tag */
     /* result */
-    int exit_status;        /* -1 when ended by a signal */
-    int signal;             /* the signal that ended it, 0 if none */
+    int exit_status; /* -1 when ended by a signal */
+    int signal;      /* the signal that ended it, 0 if none */
     int timed_out;
-    int interrupted;        /* killed because the regression was */
+    int interrupted; /* killed because the regression was */
     int spawn_failed;
     double start, seconds, kill_at;
     int pid;
@@ -251,8 +271,8 @@ void rg_outcome(rg_run *r, const rg_proc *p);
 size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p);
 void rg_print_header(void);
 void rg_print_row(const rg_run *r);
-int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists_text,
-                     double wall, const char *coverage_text);
+int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists_text, double wall,
+                     const char *coverage_text);
 /* Append the rows of a results.json (a shard's) to plan; its wall time in
  * *wall.  0, or 2 with "file:line:col: reason" in err. */
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);

@@ -11,9 +11,11 @@ COVERAGE ?= 1
 REGRESS_TEST = $(if $(filter command line environment,$(origin TEST)),--test '$(TEST)')
 REGRESS_COV = $(filter 1,$(COVERAGE))
 REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress \
-  $(if $(shell grep -l '"xrand"' tests/regress/$(LIST).json 2>/dev/null),$(BUILD)/cpumf-cosim-xrand) \
+  $(if $(shell grep -l '"xrand"' tests/regress/$(LIST).json 2>/dev/null), \
+    $(BUILD)/cpumf-cosim-xrand) \
   $(if $(MUTANT),$(BUILD)/cpumf-cosim-mut) $(if $(REGRESS_COV),$(BUILD)/cpumf-cosim-cov)
 regress: deps
 	@$(MAKE) --no-print-directory $(REGRESS_BUILDS)
-	@$(BUILD)/cpumf-regress tests/regress/$(LIST).json -j $(JOBS) --build $(BUILD) $(if $(SEEDS),--seeds $(SEEDS)) \
+	@$(BUILD)/cpumf-regress tests/regress/$(LIST).json -j $(JOBS) --build $(BUILD) \
+	  $(if $(SEEDS),--seeds $(SEEDS)) \
 	  $(REGRESS_TEST) $(if $(MUTANT),--mutant $(MUTANT)) $(if $(REGRESS_COV),--coverage)

@@ -18,12 +18,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define KILL_GRACE 2.0   /* seconds between SIGTERM and SIGKILL */
+#define KILL_GRACE 2.0 /* seconds between SIGTERM and SIGKILL */
 
 static int spawn(rg_proc *p, const sigset_t *child_mask)
 {
     int fd = open(p->log, O_WRONLY | O_CREAT | O_CLOEXEC | (p->append ? O_APPEND : O_TRUNC), 0644);
-    if (fd < 0) return -1;
+    if (fd < 0)
+        return -1;
     if (p->banner && write(fd, p->banner, strlen(p->banner)) < 0) {
         close(fd);
         return -1;
@@ -37,10 +38,12 @@ static int spawn(rg_proc *p, const sigset_t *child_mask)
         setpgid(0, 0);
         sigprocmask(SIG_SETMASK, child_mask, NULL);
         int in = open("/dev/null", O_RDONLY);
-        if (in >= 0) dup2(in, 0);
+        if (in >= 0)
+            dup2(in, 0);
         dup2(fd, 1);
         dup2(fd, 2);
-        for (size_t i = 0; p->env && p->env[i]; i++) putenv(p->env[i]);
+        for (size_t i = 0; p->env && p->env[i]; i++)
+            putenv(p->env[i]);
         execvp(p->argv[0], p->argv);
         fprintf(stderr, "cpumf-regress: cannot run %s: %s\n", p->argv[0], strerror(errno));
         _exit(127);
@@ -75,7 +78,8 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
     sigprocmask(SIG_BLOCK, &set, &old);
-    if (jobs < 1) jobs = 1;
+    if (jobs < 1)
+        jobs = 1;
     rg_proc **run = xcalloc((size_t)jobs, sizeof *run);
     size_t nrun = 0;
     int interrupted = 0;
@@ -90,8 +94,9 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
                 ops->done(ops->ctx, p);
             }
         }
-        if (nrun == 0) break;
-        struct timespec ts = { 0, 50 * 1000 * 1000 };
+        if (nrun == 0)
+            break;
+        struct timespec ts = {0, 50 * 1000 * 1000};
         int sig = sigtimedwait(&set, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
             interrupted = 1;
@@ -106,7 +111,8 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
             int status;
             pid_t r = waitpid((pid_t)p->pid, &status, WNOHANG);
             if (r == (pid_t)p->pid || (r < 0 && errno == ECHILD)) {
-                if (r < 0) status = 0;
+                if (r < 0)
+                    status = 0;
                 ended(p, status);
                 run[i] = run[--nrun];
                 ops->done(ops->ctx, p);

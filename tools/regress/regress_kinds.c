@@ -17,11 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_SHARDS 64
-#define SMP_GLOB "/*.SMP.cpu*"
+#define MAX_SHARDS  64
+#define SMP_GLOB    "/*.SMP.cpu*"
 #define REQ_SECTION "## Requirement coverage"
 
-static const char *const ways[] = { "sim1", "sim2", "cosim1", "cosim2" };
+static const char *const ways[] = {"sim1", "sim2", "cosim1", "cosim2"};
 #define NWAYS (sizeof ways / sizeof *ways)
 
 typedef struct kind_ctx {
@@ -33,9 +33,11 @@ typedef struct kind_ctx {
 static void add_step(rg_run *r, char **argv)
 {
     size_t n = 0;
-    while (r->steps && r->steps[n]) n++;
+    while (r->steps && r->steps[n])
+        n++;
     char ***v = xcalloc(n + 2, sizeof *v);
-    if (n) memcpy(v, r->steps, n * sizeof *v);
+    if (n)
+        memcpy(v, r->steps, n * sizeof *v);
     v[n] = argv;
     free(r->steps);
     r->steps = v;
@@ -44,14 +46,15 @@ static void add_step(rg_run *r, char **argv)
 size_t rg_nsteps(const rg_run *r)
 {
     size_t n = 1;
-    while (r->steps && r->steps[n - 1]) n++;
+    while (r->steps && r->steps[n - 1])
+        n++;
     return n;
 }
 
 /* Every step's command, joined with && (the reproducing line). */
 static char *steps_cmdline(const rg_run *r)
 {
-    rg_buf b = { 0 };
+    rg_buf b = {0};
     rg_cat(&b, "%s", "");
     for (size_t k = 0; k < rg_nsteps(r); k++) {
         char *c = rg_shell_join(k ? NULL : r->env, k ? r->steps[k - 1] : r->argv);
@@ -88,7 +91,8 @@ static int plan_bad(void *ctx, const char *file, char *why, size_t whylen)
     text[n] = '\0';
     char *stem = rg_stem(file);
     for (int m = 0; m < RG_NMODES; m++) {
-        if (!c->g->modes[m]) continue;
+        if (!c->g->modes[m])
+            continue;
         rg_run *r = rg_new_run(c->cfg, c->plan, c->g, stem, (rg_mode)m, "", 0);
         r->scenario = xstrdup(file);
         char *bin = rg_mode_binary(c->cfg, (rg_mode)m);
@@ -111,14 +115,17 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
     const rg_group *g = c->g;
     const cJSON *v = jdoc_get(g->obj, "registry");
     const char *path = RG_MUTANT_REGISTRY;
-    if (v && jdoc_str(g->doc, v, &path, err, errlen) != 0) return -1;
+    if (v && jdoc_str(g->doc, v, &path, err, errlen) != 0)
+        return -1;
     rg_mutants reg;
-    if (rg_mutants_load(path, &reg, err, errlen) != 0) return -1;
+    if (rg_mutants_load(path, &reg, err, errlen) != 0)
+        return -1;
     char *bin = rg_mode_binary(c->cfg, RG_MUTANT);
     int *kept = xcalloc(reg.n + 1, sizeof *kept);
     for (size_t i = 0; i < reg.n; i++) {
         const rg_mutant *m = &reg.v[i];
-        if (c->cfg->test && !rg_match(c->cfg->test, m->name)) continue;
+        if (c->cfg->test && !rg_match(c->cfg->test, m->name))
+            continue;
         kept[i] = 1;
         rg_run *r = rg_new_run(c->cfg, c->plan, g, m->name, RG_MUTANT, "", 0);
         char seed[32], *plus = rg_fmt("+MUTANT_%s", m->name);
@@ -141,7 +148,8 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         while (k < i &&
                !(kept[k] && !strcmp(reg.v[k].scenario, m->scenario) && reg.v[k].seed == m->seed))
             k++;
-        if (!kept[i] || k < i) continue;
+        if (!kept[i] || k < i)
+            continue;
         char seed[32], *stem = rg_stem(m->scenario), *tag;
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
         tag = rg_fmt("-s%s", seed);
@@ -182,9 +190,12 @@ static int plan_determinism(void *ctx, const char *file, char *why, size_t whyle
             char *dir = rg_fmt("%s/%s", r->dir, ways[w]), *res = rg_fmt("%s/results.json", dir);
             char *bin = rg_mode_binary(c->cfg, ways[w][0] == 's' ? RG_MODEL : RG_LOCKSTEP);
             char **argv = rg_argv(8, bin, file, "--seed", num, "--results", res, "--smp-dir", dir);
-            if (w) add_step(r, argv);
-            else r->argv = argv;
-            if (!w) r->results = xstrdup(res);
+            if (w)
+                add_step(r, argv);
+            else
+                r->argv = argv;
+            if (!w)
+                r->results = xstrdup(res);
             rg_argv_push(&r->mkdirs, dir);
             free(dir);
             free(res);
@@ -205,7 +216,8 @@ static int plan_smp(void *ctx, const char *file, char *why, size_t whylen)
     (void)whylen;
     char *stem = rg_stem(file);
     for (int m = 0; m < RG_NMODES; m++) {
-        if (!c->g->modes[m]) continue;
+        if (!c->g->modes[m])
+            continue;
         char *tag = rg_fmt("-%s", rg_mode_name((rg_mode)m));
         rg_run *r = rg_new_run(c->cfg, c->plan, c->g, stem, RG_SMP, tag, 1);
         free(tag);
@@ -238,18 +250,23 @@ static int plan_shards(const kind_ctx *c, char *err, size_t errlen)
     uint64_t n;
     if (!lv || !nv)
         return jdoc_fail(d, g->obj, err, errlen, "a shards group needs \"list\" and \"shards\"");
-    if (jdoc_str(d, lv, &list, err, errlen) != 0) return -1;
+    if (jdoc_str(d, lv, &list, err, errlen) != 0)
+        return -1;
     char a[PATH_MAX], b[PATH_MAX];
-    if (!realpath(list, a)) return jdoc_fail(d, lv, err, errlen, "no list %s", list);
+    if (!realpath(list, a))
+        return jdoc_fail(d, lv, err, errlen, "no list %s", list);
     if (realpath(g->list, b) && !strcmp(a, b))
         return jdoc_fail(d, lv, err, errlen, "a list cannot shard itself");
-    if (jdoc_u64(d, nv, 2, MAX_SHARDS, &n, err, errlen) != 0) return -1;
-    if (tv && jdoc_str(d, tv, &test, err, errlen) != 0) return -1;
+    if (jdoc_u64(d, nv, 2, MAX_SHARDS, &n, err, errlen) != 0)
+        return -1;
+    if (tv && jdoc_str(d, tv, &test, err, errlen) != 0)
+        return -1;
     char *stem = rg_stem(list);
     int keep = !c->cfg->test || rg_match(c->cfg->test, stem);
     rg_run *r = keep ? rg_new_run(c->cfg, c->plan, g, stem, RG_SHARDS, "", 1) : NULL;
     free(stem);
-    if (!r) return 0;
+    if (!r)
+        return 0;
     r->scenario = xstrdup(list);
     char *bin = rg_fmt("%s/cpumf-regress", c->cfg->build);
     char **merge = rg_argv(1, bin);
@@ -288,7 +305,7 @@ static int plan_shards(const kind_ctx *c, char *err, size_t errlen)
 /* s with {build} and {out} replaced: a new string. */
 static char *subst(const char *s, const char *build, const char *out)
 {
-    rg_buf b = { 0 };
+    rg_buf b = {0};
     rg_cat(&b, "%s", "");
     while (*s) {
         if (!strncmp(s, "{build}", 7)) {
@@ -308,7 +325,8 @@ static char *subst(const char *s, const char *build, const char *out)
 static int texts(const jdoc *d, const cJSON *v, const rg_run *r, const rg_config *cfg, char ***out,
                  char *err, size_t errlen)
 {
-    if (rg_str_array(d, v, err, errlen) != 0) return -1;
+    if (rg_str_array(d, v, err, errlen) != 0)
+        return -1;
     for (const cJSON *e = v->child; e; e = e->next) {
         char *t = subst(e->valuestring, cfg->build, r->dir);
         rg_argv_push(out, t);
@@ -321,7 +339,7 @@ static int texts(const jdoc *d, const cJSON *v, const rg_run *r, const rg_config
 static int files(const jdoc *d, const cJSON *v, const rg_run *r, const rg_config *cfg, rg_expect *x,
                  char *err, size_t errlen)
 {
-    static const char *const keys[] = { "glob", "contains", NULL };
+    static const char *const keys[] = {"glob", "contains", NULL};
     if (!cJSON_IsArray(v) || !v->child)
         return jdoc_fail(d, v, err, errlen, "files: expected a non-empty array");
     size_t n = (size_t)cJSON_GetArraySize(v), i = 0;
@@ -329,17 +347,20 @@ static int files(const jdoc *d, const cJSON *v, const rg_run *r, const rg_config
     for (const cJSON *e = v->child; e; e = e->next, i++) {
         const cJSON *g = e, *c = NULL;
         if (cJSON_IsObject(e)) {
-            if (jdoc_check_keys(d, e, keys, err, errlen) != 0) return -1;
+            if (jdoc_check_keys(d, e, keys, err, errlen) != 0)
+                return -1;
             if (!(g = jdoc_get(e, "glob")))
                 return jdoc_fail(d, e, err, errlen, "files: an object needs \"glob\"");
             c = jdoc_get(e, "contains");
         }
         const char *s;
-        if (jdoc_str(d, g, &s, err, errlen) != 0) return -1;
+        if (jdoc_str(d, g, &s, err, errlen) != 0)
+            return -1;
         char *t = subst(s, cfg->build, r->dir);
         rg_argv_push(&x->files, t);
         free(t);
-        if (c && texts(d, c, r, cfg, &x->contains[i], err, errlen) != 0) return -1;
+        if (c && texts(d, c, r, cfg, &x->contains[i], err, errlen) != 0)
+            return -1;
     }
     return 0;
 }
@@ -351,7 +372,8 @@ static int command_env(const jdoc *d, const cJSON *v, const rg_run *r, const rg_
         return jdoc_fail(d, v, err, errlen, "env: expected an object of strings");
     for (const cJSON *e = v->child; e; e = e->next) {
         const char *s;
-        if (jdoc_str(d, e, &s, err, errlen) != 0) return -1;
+        if (jdoc_str(d, e, &s, err, errlen) != 0)
+            return -1;
         if (!*e->string || strchr(e->string, '='))
             return jdoc_fail_key(d, e, err, errlen, "env: a variable name without '='");
         char *val = subst(s, cfg->build, r->dir), *kv = rg_fmt("%s=%s", e->string, val);
@@ -364,14 +386,17 @@ static int command_env(const jdoc *d, const cJSON *v, const rg_run *r, const rg_
 
 static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t errlen)
 {
-    static const char *const keys[] = { "name",   "argv",  "env",     "exit", "output",
-                                        "forbid", "files", "timeout", NULL };
+    static const char *const keys[] = {"name",   "argv",  "env",     "exit", "output",
+                                       "forbid", "files", "timeout", NULL};
     const jdoc *d = c->g->doc;
     const cJSON *v;
     const char *name;
-    if (jdoc_check_keys(d, o, keys, err, errlen) != 0) return -1;
-    if (!(v = jdoc_get(o, "name"))) return jdoc_fail(d, o, err, errlen, "a command needs \"name\"");
-    if (jdoc_str(d, v, &name, err, errlen) != 0) return -1;
+    if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
+        return -1;
+    if (!(v = jdoc_get(o, "name")))
+        return jdoc_fail(d, o, err, errlen, "a command needs \"name\"");
+    if (jdoc_str(d, v, &name, err, errlen) != 0)
+        return -1;
     if (!*name ||
         strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
             strlen(name))
@@ -381,20 +406,28 @@ static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t err
         if (cJSON_IsString(n) && !strcmp(n->valuestring, name))
             return jdoc_fail(d, v, err, errlen, "command \"%s\" given twice", name);
     }
-    if (c->cfg->test && !rg_match(c->cfg->test, name)) return 0;
+    if (c->cfg->test && !rg_match(c->cfg->test, name))
+        return 0;
     rg_run *r = rg_new_run(c->cfg, c->plan, c->g, name, RG_COMMAND, "", 1);
     rg_expect *x = &r->expect;
     uint64_t status = 0;
-    if (!(v = jdoc_get(o, "argv"))) return jdoc_fail(d, o, err, errlen, "a command needs \"argv\"");
+    if (!(v = jdoc_get(o, "argv")))
+        return jdoc_fail(d, o, err, errlen, "a command needs \"argv\"");
     int rc = texts(d, v, r, c->cfg, &r->argv, err, errlen);
-    if (!rc && (v = jdoc_get(o, "env"))) rc = command_env(d, v, r, c->cfg, &r->env, err, errlen);
-    if (!rc && (v = jdoc_get(o, "exit"))) rc = jdoc_u64(d, v, 0, 255, &status, err, errlen);
+    if (!rc && (v = jdoc_get(o, "env")))
+        rc = command_env(d, v, r, c->cfg, &r->env, err, errlen);
+    if (!rc && (v = jdoc_get(o, "exit")))
+        rc = jdoc_u64(d, v, 0, 255, &status, err, errlen);
     if (!rc && (v = jdoc_get(o, "timeout")))
         rc = jdoc_f64(d, v, 1, 604800, &r->timeout, err, errlen);
-    if (!rc && (v = jdoc_get(o, "output"))) rc = texts(d, v, r, c->cfg, &x->output, err, errlen);
-    if (!rc && (v = jdoc_get(o, "forbid"))) rc = texts(d, v, r, c->cfg, &x->forbid, err, errlen);
-    if (!rc && (v = jdoc_get(o, "files"))) rc = files(d, v, r, c->cfg, x, err, errlen);
-    if (rc) return rc;   /* a bad list: nothing runs */
+    if (!rc && (v = jdoc_get(o, "output")))
+        rc = texts(d, v, r, c->cfg, &x->output, err, errlen);
+    if (!rc && (v = jdoc_get(o, "forbid")))
+        rc = texts(d, v, r, c->cfg, &x->forbid, err, errlen);
+    if (!rc && (v = jdoc_get(o, "files")))
+        rc = files(d, v, r, c->cfg, x, err, errlen);
+    if (rc)
+        return rc; /* a bad list: nothing runs */
     x->exit_status = (int)status;
     add_run(c->plan, r);
     return 0;
@@ -402,7 +435,7 @@ static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t err
 
 int rg_kind_plan(const rg_config *cfg, rg_plan *plan, const rg_group *g, char *err, size_t errlen)
 {
-    kind_ctx c = { cfg, plan, g };
+    kind_ctx c = {cfg, plan, g};
     const cJSON *v;
     switch (g->kind) {
     case RG_KIND_BAD: return rg_group_scenarios(cfg, g, &c, plan_bad, err, errlen);
@@ -416,7 +449,8 @@ int rg_kind_plan(const rg_config *cfg, rg_plan *plan, const rg_group *g, char *e
             return jdoc_fail(g->doc, v ? v : g->obj, err, errlen,
                              "\"commands\": expected a non-empty array");
         for (const cJSON *o = v->child; o; o = o->next)
-            if (plan_command(&c, o, err, errlen) != 0) return -1;
+            if (plan_command(&c, o, err, errlen) != 0)
+                return -1;
         return 0;
     default: return jdoc_fail(g->doc, g->obj, err, errlen, "not a check kind");
     }
@@ -426,17 +460,19 @@ int rg_kind_plan(const rg_config *cfg, rg_plan *plan, const rg_group *g, char *e
 
 char **rg_step_argv(const rg_run *r, size_t k)
 {
-    if (k >= rg_nsteps(r)) return NULL;
+    if (k >= rg_nsteps(r))
+        return NULL;
     char **argv = rg_argv_copy(k ? r->steps[k - 1] : r->argv);
-    if (r->kind == RG_KIND_SMP && k == 1) {   /* the files the first step wrote */
+    if (r->kind == RG_KIND_SMP && k == 1) { /* the files the first step wrote */
         char *pat = rg_fmt("%s" SMP_GLOB, argv[1]);
         glob_t gl;
         free(argv[1]);
-        argv[1] = pat;   /* none: cpumf-smp says it cannot open the pattern */
+        argv[1] = pat; /* none: cpumf-smp says it cannot open the pattern */
         if (glob(pat, 0, NULL, &gl) == 0) {
             free(argv[1]);
             argv[1] = NULL;
-            for (size_t i = 0; i < gl.gl_pathc; i++) rg_argv_push(&argv, gl.gl_pathv[i]);
+            for (size_t i = 0; i < gl.gl_pathc; i++)
+                rg_argv_push(&argv, gl.gl_pathv[i]);
             globfree(&gl);
         }
     }
@@ -452,10 +488,13 @@ static int same_file(const char *a, const char *b)
         char ba[65536], bb[65536];
         size_t na = fread(ba, 1, sizeof ba, fa), nb = fread(bb, 1, sizeof bb, fb);
         same = na == nb && !memcmp(ba, bb, na);
-        if (na < sizeof ba) break;
+        if (na < sizeof ba)
+            break;
     }
-    if (fa) fclose(fa);
-    if (fb) fclose(fb);
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
     return same;
 }
 
@@ -475,16 +514,21 @@ static char *dirs_differ(const char *a, const char *b)
     struct dirent **la = NULL, **lb = NULL;
     int na = scandir(a, &la, not_dot, by_name), nb = scandir(b, &lb, not_dot, by_name);
     char *why = na < 0 || nb < 0 ? rg_fmt("cannot list %s", na < 0 ? a : b)
-              : na != nb ? rg_fmt("%s has %d files, %s %d", a, na, b, nb) : NULL;
+                : na != nb       ? rg_fmt("%s has %d files, %s %d", a, na, b, nb)
+                                 : NULL;
     for (int i = 0; !why && i < na; i++) {
         char *fa = rg_fmt("%s/%s", a, la[i]->d_name), *fb = rg_fmt("%s/%s", b, lb[i]->d_name);
-        if (strcmp(la[i]->d_name, lb[i]->d_name)) why = rg_fmt("%s and %s: other names", fa, fb);
-        else if (!same_file(fa, fb)) why = rg_fmt("%s and %s differ", fa, fb);
+        if (strcmp(la[i]->d_name, lb[i]->d_name))
+            why = rg_fmt("%s and %s: other names", fa, fb);
+        else if (!same_file(fa, fb))
+            why = rg_fmt("%s and %s differ", fa, fb);
         free(fa);
         free(fb);
     }
-    for (int i = 0; i < na; i++) free(la[i]);
-    for (int i = 0; i < nb; i++) free(lb[i]);
+    for (int i = 0; i < na; i++)
+        free(la[i]);
+    for (int i = 0; i < nb; i++)
+        free(lb[i]);
     free(la);
     free(lb);
     return why;
@@ -493,7 +537,8 @@ static char *dirs_differ(const char *a, const char *b)
 static size_t count(const char *text, const char *what)
 {
     size_t n = 0;
-    for (const char *s = text ? strstr(text, what) : NULL; s; s = strstr(s + 1, what)) n++;
+    for (const char *s = text ? strstr(text, what) : NULL; s; s = strstr(s + 1, what))
+        n++;
     return n;
 }
 
@@ -501,14 +546,16 @@ static size_t count(const char *text, const char *what)
  * requirement, functional and Verilator coverage reports. */
 static char *shards_differ(const rg_run *r)
 {
-    char *p[4] = { rg_fmt("%s/all/junit.xml", r->dir), rg_fmt("%s/merged/junit.xml", r->dir),
-                   rg_fmt("%s/all/summary.md", r->dir), rg_fmt("%s/merged/summary.md", r->dir) };
+    char *p[4] = {rg_fmt("%s/all/junit.xml", r->dir), rg_fmt("%s/merged/junit.xml", r->dir),
+                  rg_fmt("%s/all/summary.md", r->dir), rg_fmt("%s/merged/summary.md", r->dir)};
     char *t[4], *why = NULL;
-    for (int i = 0; i < 4; i++) t[i] = rg_read_file(p[i]);
+    for (int i = 0; i < 4; i++)
+        t[i] = rg_read_file(p[i]);
     const char *ra = t[2] ? strstr(t[2], REQ_SECTION) : NULL,
                *rb = t[3] ? strstr(t[3], REQ_SECTION) : NULL;
     for (int i = 0; i < 4 && !why; i++)
-        if (!t[i]) why = rg_fmt("no %s", p[i]);
+        if (!t[i])
+            why = rg_fmt("no %s", p[i]);
     if (!why && count(t[0], "<testcase") != count(t[1], "<testcase"))
         why = rg_fmt("%zu test cases whole, %zu merged", count(t[0], "<testcase"),
                      count(t[1], "<testcase"));
@@ -525,8 +572,10 @@ static char *shards_differ(const rg_run *r)
 /* The kind's own check of what the steps wrote. */
 static char *kind_differs(const rg_run *r)
 {
-    if (r->kind == RG_KIND_SHARDS) return shards_differ(r);
-    if (r->kind != RG_KIND_DETERMINISM) return NULL;
+    if (r->kind == RG_KIND_SHARDS)
+        return shards_differ(r);
+    if (r->kind != RG_KIND_DETERMINISM)
+        return NULL;
     char *first = rg_fmt("%s/%s", r->dir, ways[0]), *why = NULL;
     for (size_t w = 1; w < NWAYS && !why; w++) {
         char *other = rg_fmt("%s/%s", r->dir, ways[w]);
@@ -541,10 +590,12 @@ static char *kind_differs(const rg_run *r)
 static int file_holds(const char *path, char *const *texts)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) return 0;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+        return 0;
     char *t = texts ? rg_read_file(path) : NULL;
     int ok = !texts || t;
-    for (size_t i = 0; ok && texts && texts[i]; i++) ok = strstr(t, texts[i]) != NULL;
+    for (size_t i = 0; ok && texts && texts[i]; i++)
+        ok = strstr(t, texts[i]) != NULL;
     free(t);
     return ok;
 }
@@ -552,7 +603,8 @@ static int file_holds(const char *path, char *const *texts)
 static char *first_line_with(const char *text, const char *what)
 {
     const char *s = strstr(text, what);
-    while (s > text && s[-1] != '\n') s--;
+    while (s > text && s[-1] != '\n')
+        s--;
     return rg_fmt("%.*s", (int)strcspn(s, "\n"), s);
 }
 
@@ -571,7 +623,8 @@ static char *expect_differs(const rg_run *r, const rg_proc *p, const char *log)
                       (unsigned long long)r->mm_cycle, r->mm_field, (unsigned long long)x->mm_cycle,
                       x->mm_field);
     for (size_t i = 0; x->output && x->output[i]; i++)
-        if (!strstr(log, x->output[i])) return rg_fmt("the output lacks \"%s\"", x->output[i]);
+        if (!strstr(log, x->output[i]))
+            return rg_fmt("the output lacks \"%s\"", x->output[i]);
     for (size_t i = 0; x->forbid && x->forbid[i]; i++)
         if (strstr(log, x->forbid[i])) {
             char *l = first_line_with(log, x->forbid[i]), *why = rg_fmt("the output has: %s", l);
@@ -600,7 +653,8 @@ static char *expect_differs(const rg_run *r, const rg_proc *p, const char *log)
 void rg_judge(rg_run *r, const rg_proc *p)
 {
     /* a crash, a time limit or an interrupt stays what the outcome says */
-    if (p->spawn_failed || p->interrupted || p->timed_out || p->exit_status < 0) return;
+    if (p->spawn_failed || p->interrupted || p->timed_out || p->exit_status < 0)
+        return;
     char *log = rg_read_file(r->log), *why;
     size_t n = rg_nsteps(r);
     if (r->step + 1 < n)

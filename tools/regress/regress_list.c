@@ -76,7 +76,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_SEEDS 1000000u
+#define MAX_SEEDS  1000000u
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
 
 static const char *const kind_names[RG_NKINDS] = {
@@ -84,14 +84,14 @@ static const char *const kind_names[RG_NKINDS] = {
 };
 /* The keys of each kind besides name, description, kind and timeout. */
 static const char *const kind_keys[RG_NKINDS][7] = {
-    [RG_KIND_SCENARIOS] = { "scenarios", "exclude", "modes", "systems", "seeds", "cycles" },
-    [RG_KIND_UNIT] = { "unit" },
-    [RG_KIND_BAD] = { "scenarios", "exclude", "modes" },
-    [RG_KIND_MUTANTS] = { "registry" },
-    [RG_KIND_DETERMINISM] = { "scenarios", "exclude", "seeds" },
-    [RG_KIND_SMP] = { "scenarios", "exclude", "modes" },
-    [RG_KIND_SHARDS] = { "list", "shards", "test" },
-    [RG_KIND_COMMANDS] = { "commands" },
+    [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles"},
+    [RG_KIND_UNIT] = {"unit"},
+    [RG_KIND_BAD] = {"scenarios", "exclude", "modes"},
+    [RG_KIND_MUTANTS] = {"registry"},
+    [RG_KIND_DETERMINISM] = {"scenarios", "exclude", "seeds"},
+    [RG_KIND_SMP] = {"scenarios", "exclude", "modes"},
+    [RG_KIND_SHARDS] = {"list", "shards", "test"},
+    [RG_KIND_COMMANDS] = {"commands"},
 };
 /* The modes a kind takes, and its default. */
 static const struct {
@@ -100,12 +100,9 @@ static const struct {
     rg_mode deflt[2];
     size_t ndeflt;
 } kind_modes[RG_NKINDS] = {
-    [RG_KIND_SCENARIOS] = { { RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER },
-                            4,
-                            { RG_LOCKSTEP },
-                            1 },
-    [RG_KIND_BAD] = { { RG_MODEL, RG_LOCKSTEP }, 2, { RG_MODEL, RG_LOCKSTEP }, 2 },
-    [RG_KIND_SMP] = { { RG_MODEL, RG_LOCKSTEP }, 2, { RG_MODEL }, 1 },
+    [RG_KIND_SCENARIOS] = {{RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER}, 4, {RG_LOCKSTEP}, 1},
+    [RG_KIND_BAD] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL, RG_LOCKSTEP}, 2},
+    [RG_KIND_SMP] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL}, 1},
 };
 
 int rg_str_array(const jdoc *d, const cJSON *a, char *err, size_t errlen)
@@ -114,15 +111,18 @@ int rg_str_array(const jdoc *d, const cJSON *a, char *err, size_t errlen)
         return jdoc_fail(d, a, err, errlen, "expected a non-empty array of strings");
     for (const cJSON *e = a->child; e; e = e->next) {
         const char *s;
-        if (jdoc_str(d, e, &s, err, errlen) != 0) return -1;
-        if (!*s) return jdoc_fail(d, e, err, errlen, "empty string");
+        if (jdoc_str(d, e, &s, err, errlen) != 0)
+            return -1;
+        if (!*s)
+            return jdoc_fail(d, e, err, errlen, "empty string");
     }
     return 0;
 }
 
 static int excluded(const rg_group *g, const char *path)
 {
-    if (!g->exclude) return 0;
+    if (!g->exclude)
+        return 0;
     char *stem = rg_stem(path);
     int hit = 0;
     for (const cJSON *e = g->exclude->child; e && !hit; e = e->next) {
@@ -144,16 +144,18 @@ rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g,
     r->timeout = g->timeout;
     r->id = rg_fmt("%05zu-%s-%s%s", plan->n + 1, test, rg_mode_name(mode), tag);
     r->log = rg_fmt("%s/runs/%s.log", cfg->out, r->id);
-    if (dir) r->dir = rg_fmt("%s/runs/%s", cfg->out, r->id);
+    if (dir)
+        r->dir = rg_fmt("%s/runs/%s", cfg->out, r->id);
     return r;
 }
 
 char *rg_mode_binary(const rg_config *cfg, rg_mode m)
 {
-    const char *bin = m == RG_MODEL ? "cpumf-sim"
-                    : m == RG_SANITIZER ? "san/cpumf-sim"
-                    : m == RG_XRAND ? "cpumf-cosim-xrand"
-                    : m == RG_MUTANT || m == RG_NO_MUTANT ? "cpumf-cosim-mut" : "cpumf-cosim";
+    const char *bin = m == RG_MODEL                         ? "cpumf-sim"
+                      : m == RG_SANITIZER                   ? "san/cpumf-sim"
+                      : m == RG_XRAND                       ? "cpumf-cosim-xrand"
+                      : m == RG_MUTANT || m == RG_NO_MUTANT ? "cpumf-cosim-mut"
+                                                            : "cpumf-cosim";
     return rg_fmt("%s/%s", cfg->build, bin);
 }
 
@@ -188,16 +190,19 @@ static void add_scenario_run(const rg_config *cfg, rg_plan *plan, const rg_group
     int mutant = mode == RG_LOCKSTEP && cfg->mutant;
     int cov = mode == RG_LOCKSTEP && !mutant && cfg->coverage && !cfg->coverage_missing;
     char *path = mutant ? rg_mode_binary(cfg, RG_MUTANT)
-               : cov ? rg_fmt("%s/cpumf-cosim-cov", cfg->build) : rg_mode_binary(cfg, mode);
+                 : cov  ? rg_fmt("%s/cpumf-cosim-cov", cfg->build)
+                        : rg_mode_binary(cfg, mode);
     r->argv = rg_argv(2, path, file);
     free(path);
     /* xrand: the seed is the RTL's random start; the scenario keeps its own. */
-    if (has_seed && mode != RG_XRAND) push_u64(&r->argv, "--seed", seed);
+    if (has_seed && mode != RG_XRAND)
+        push_u64(&r->argv, "--seed", seed);
     if (system) {
         rg_argv_push(&r->argv, "--system");
         rg_argv_push(&r->argv, system);
     }
-    if (g->has_cycles) push_u64(&r->argv, "--cycles", g->cycles);
+    if (g->has_cycles)
+        push_u64(&r->argv, "--cycles", g->cycles);
     rg_argv_push(&r->argv, "--results");
     rg_argv_push(&r->argv, r->results);
     rg_argv_push(&r->argv, "--fcov");
@@ -243,7 +248,8 @@ void rg_plan_add(rg_plan *plan, rg_run *r)
     if (plan->n == plan->cap) {
         size_t cap = plan->cap ? plan->cap * 2 : 256;
         rg_run **nr = xcalloc(cap, sizeof *nr);
-        if (plan->n) memcpy(nr, plan->runs, plan->n * sizeof *nr);
+        if (plan->n)
+            memcpy(nr, plan->runs, plan->n * sizeof *nr);
         free(plan->runs);
         plan->runs = nr;
         plan->cap = cap;
@@ -271,7 +277,8 @@ static int expand_scenario(void *ctx, const char *file, char *why, size_t whylen
     const rg_group *g = c->g;
     uint64_t count = rg_group_seed_count(c->cfg, g);
     for (int m = 0; m < RG_NMODES; m++) {
-        if (!g->modes[m]) continue;
+        if (!g->modes[m])
+            continue;
         const cJSON *sys = g->systems ? g->systems->child : NULL;
         do {
             for (uint64_t i = 0; i < count; i++) {
@@ -292,7 +299,8 @@ static int glob_files(const rg_config *cfg, const rg_group *g, const cJSON *list
                       void *ctx, rg_file_fn fn, char *err, size_t errlen)
 {
     const jdoc *d = g->doc;
-    if (rg_str_array(d, list, err, errlen) != 0) return -1;
+    if (rg_str_array(d, list, err, errlen) != 0)
+        return -1;
     for (const cJSON *e = list->child; e; e = e->next) {
         const char *s = e->valuestring;
         char *pat = unit ? rg_fmt("%s/%s", cfg->build, s) : rg_scenario_path(s);
@@ -303,21 +311,25 @@ static int glob_files(const rg_config *cfg, const rg_group *g, const cJSON *list
         char why[512] = "";
         for (size_t i = 0; rc == 0 && i < gl.gl_pathc && !bad; i++) {
             const char *f = gl.gl_pathv[i];
-            if (unit ? !rg_is_exe(f) : access(f, R_OK) != 0) continue;
+            if (unit ? !rg_is_exe(f) : access(f, R_OK) != 0)
+                continue;
             found++;
             char *stem = rg_stem(f);
             if ((!cfg->test || rg_match(cfg->test, stem)) && !excluded(g, f))
                 bad = fn(ctx, f, why, sizeof why) != 0;
             free(stem);
         }
-        if (rc == 0) globfree(&gl);
+        if (rc == 0)
+            globfree(&gl);
         if (bad) {
             free(pat);
             return jdoc_fail(d, e, err, errlen, "%s", why);
         }
         if (!found) {
-            jdoc_fail(d, e, err, errlen, unit ? "no unit test binary matches %s (build them first: make unit)"
-                                              : "no scenario file matches %s", pat);
+            jdoc_fail(d, e, err, errlen,
+                      unit ? "no unit test binary matches %s (build them first: make unit)"
+                           : "no scenario file matches %s",
+                      pat);
             free(pat);
             return -1;
         }
@@ -351,10 +363,14 @@ static int parse_seeds(const jdoc *d, const cJSON *v, rg_group *g, char *err, si
     if (cJSON_IsArray(v)) {
         const cJSON *a = v->child, *b = a ? a->next : NULL;
         uint64_t from, to;
-        if (!a || !b || b->next) return jdoc_fail(d, v, err, errlen, "seeds: expected N or [FIRST, LAST]");
-        if (jdoc_u64(d, a, 0, UINT64_MAX, &from, err, errlen) != 0) return -1;
-        if (jdoc_u64(d, b, from, UINT64_MAX, &to, err, errlen) != 0) return -1;
-        if (to - from >= MAX_SEEDS) return jdoc_fail(d, v, err, errlen, "more than %u seeds", MAX_SEEDS);
+        if (!a || !b || b->next)
+            return jdoc_fail(d, v, err, errlen, "seeds: expected N or [FIRST, LAST]");
+        if (jdoc_u64(d, a, 0, UINT64_MAX, &from, err, errlen) != 0)
+            return -1;
+        if (jdoc_u64(d, b, from, UINT64_MAX, &to, err, errlen) != 0)
+            return -1;
+        if (to - from >= MAX_SEEDS)
+            return jdoc_fail(d, v, err, errlen, "more than %u seeds", MAX_SEEDS);
         g->seed_from = from;
         g->seed_count = to - from + 1;
         return 0;
@@ -366,13 +382,15 @@ static int parse_seeds(const jdoc *d, const cJSON *v, rg_group *g, char *err, si
 static int parse_modes(const jdoc *d, const cJSON *v, rg_group *g, char *err, size_t errlen)
 {
     const size_t n = kind_modes[g->kind].n;
-    if (rg_str_array(d, v, err, errlen) != 0) return -1;
+    if (rg_str_array(d, v, err, errlen) != 0)
+        return -1;
     for (const cJSON *e = v->child; e; e = e->next) {
         const char *s = e->valuestring;
         size_t k = 0;
-        while (k < n && strcmp(s, rg_mode_name(kind_modes[g->kind].allowed[k]))) k++;
+        while (k < n && strcmp(s, rg_mode_name(kind_modes[g->kind].allowed[k])))
+            k++;
         if (k == n) {
-            rg_buf names = { 0 };
+            rg_buf names = {0};
             for (k = 0; k < n; k++)
                 rg_cat(&names, "%s%s", k ? ", " : "", rg_mode_name(kind_modes[g->kind].allowed[k]));
             jdoc_fail(d, e, err, errlen, "unknown mode '%s' of a %s group (%s)", s,
@@ -381,7 +399,8 @@ static int parse_modes(const jdoc *d, const cJSON *v, rg_group *g, char *err, si
             return -1;
         }
         rg_mode m = kind_modes[g->kind].allowed[k];
-        if (g->modes[m]) return jdoc_fail(d, e, err, errlen, "mode '%s' given twice", s);
+        if (g->modes[m])
+            return jdoc_fail(d, e, err, errlen, "mode '%s' given twice", s);
         g->modes[m] = 1;
     }
     return 0;
@@ -389,7 +408,8 @@ static int parse_modes(const jdoc *d, const cJSON *v, rg_group *g, char *err, si
 
 static int parse_systems(const jdoc *d, const cJSON *v, rg_group *g, char *err, size_t errlen)
 {
-    if (rg_str_array(d, v, err, errlen) != 0) return -1;
+    if (rg_str_array(d, v, err, errlen) != 0)
+        return -1;
     for (const cJSON *e = v->child; e; e = e->next) {
         char *p = rg_fmt("configs/systems/%s.json", e->valuestring);
         int ok = access(p, R_OK) == 0;
@@ -409,15 +429,19 @@ static int parse_kind(const jdoc *d, const cJSON *o, rg_group *g, char *err, siz
     g->kind = jdoc_get(o, "unit") ? RG_KIND_UNIT : RG_KIND_SCENARIOS;
     if (v) {
         const char *s;
-        if (jdoc_str(d, v, &s, err, errlen) != 0) return -1;
+        if (jdoc_str(d, v, &s, err, errlen) != 0)
+            return -1;
         int k = 0;
-        while (k < RG_NKINDS && strcmp(s, kind_names[k])) k++;
+        while (k < RG_NKINDS && strcmp(s, kind_names[k]))
+            k++;
         if (k == RG_NKINDS)
-            return jdoc_fail(d, v, err, errlen, "unknown kind '%s' (scenarios, unit, bad, mutants, "
-                                                "determinism, smp, shards, commands)", s);
+            return jdoc_fail(d, v, err, errlen,
+                             "unknown kind '%s' (scenarios, unit, bad, mutants, "
+                             "determinism, smp, shards, commands)",
+                             s);
         g->kind = (rg_kind)k;
     }
-    static const char *const common[] = { "name", "description", "kind", "timeout" };
+    static const char *const common[] = {"name", "description", "kind", "timeout"};
     for (const cJSON *c = o->child; c; c = c->next) {
         int ok = 0, other = 0;
         for (size_t i = 0; i < sizeof common / sizeof *common; i++)
@@ -442,15 +466,20 @@ static int parse_scenario_keys(const jdoc *d, const cJSON *o, rg_group *g, char 
     const cJSON *v;
     if ((v = jdoc_get(o, "cycles"))) {
         g->has_cycles = 1;
-        if (jdoc_u64(d, v, 1, (uint64_t)1 << 53, &g->cycles, err, errlen) != 0) return -1;
+        if (jdoc_u64(d, v, 1, (uint64_t)1 << 53, &g->cycles, err, errlen) != 0)
+            return -1;
     }
-    if ((v = jdoc_get(o, "seeds")) && parse_seeds(d, v, g, err, errlen) != 0) return -1;
+    if ((v = jdoc_get(o, "seeds")) && parse_seeds(d, v, g, err, errlen) != 0)
+        return -1;
     if ((v = jdoc_get(o, "exclude"))) {
-        if (rg_str_array(d, v, err, errlen) != 0) return -1;
+        if (rg_str_array(d, v, err, errlen) != 0)
+            return -1;
         g->exclude = v;
     }
-    if ((v = jdoc_get(o, "systems")) && parse_systems(d, v, g, err, errlen) != 0) return -1;
-    if ((v = jdoc_get(o, "modes"))) return parse_modes(d, v, g, err, errlen);
+    if ((v = jdoc_get(o, "systems")) && parse_systems(d, v, g, err, errlen) != 0)
+        return -1;
+    if ((v = jdoc_get(o, "modes")))
+        return parse_modes(d, v, g, err, errlen);
     for (size_t k = 0; k < kind_modes[g->kind].ndeflt; k++)
         g->modes[kind_modes[g->kind].deflt[k]] = 1;
     return 0;
@@ -459,12 +488,16 @@ static int parse_scenario_keys(const jdoc *d, const cJSON *o, rg_group *g, char 
 static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const char *list,
                        const cJSON *o, double timeout, char *err, size_t errlen)
 {
-    if (!cJSON_IsObject(o)) return jdoc_fail(d, o, err, errlen, "a group must be an object");
-    rg_group g = { .doc = d, .obj = o, .list = list, .timeout = timeout };
-    if (parse_kind(d, o, &g, err, errlen) != 0) return -1;
+    if (!cJSON_IsObject(o))
+        return jdoc_fail(d, o, err, errlen, "a group must be an object");
+    rg_group g = {.doc = d, .obj = o, .list = list, .timeout = timeout};
+    if (parse_kind(d, o, &g, err, errlen) != 0)
+        return -1;
     const cJSON *v = jdoc_get(o, "name");
-    if (!v) return jdoc_fail(d, o, err, errlen, "group without \"name\"");
-    if (jdoc_str(d, v, &g.name, err, errlen) != 0) return -1;
+    if (!v)
+        return jdoc_fail(d, o, err, errlen, "group without \"name\"");
+    if (jdoc_str(d, v, &g.name, err, errlen) != 0)
+        return -1;
     if (!*g.name || strspn(g.name, NAME_CHARS) != strlen(g.name))
         return jdoc_fail(d, v, err, errlen, "group name: letters, digits, '_', '.', '-' only");
     for (const cJSON *p = o->prev; p && p->next; p = p->prev) {
@@ -474,21 +507,24 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
     }
     if ((v = jdoc_get(o, "description")) && !cJSON_IsString(v))
         return jdoc_fail(d, v, err, errlen, "expected a string");
-    if ((v = jdoc_get(o, "timeout")) && jdoc_f64(d, v, 1, 604800, &g.timeout, err, errlen) != 0) return -1;
-    if (parse_scenario_keys(d, o, &g, err, errlen) != 0) return -1;
+    if ((v = jdoc_get(o, "timeout")) && jdoc_f64(d, v, 1, 604800, &g.timeout, err, errlen) != 0)
+        return -1;
+    if (parse_scenario_keys(d, o, &g, err, errlen) != 0)
+        return -1;
     if (g.kind == RG_KIND_DETERMINISM && !g.has_seeds)
         return jdoc_fail(d, o, err, errlen, "a determinism group needs \"seeds\"");
 
     if (g.kind == RG_KIND_UNIT && !jdoc_get(o, "unit"))
         return jdoc_fail(d, o, err, errlen, "a unit group needs \"unit\"");
     size_t before = plan->n;
-    scenario_ctx c = { cfg, plan, &g };
+    scenario_ctx c = {cfg, plan, &g};
     int rc = g.kind == RG_KIND_SCENARIOS
                  ? rg_group_scenarios(cfg, &g, &c, expand_scenario, err, errlen)
              : g.kind == RG_KIND_UNIT
                  ? glob_files(cfg, &g, jdoc_get(o, "unit"), 1, &c, expand_unit, err, errlen)
                  : rg_kind_plan(cfg, plan, &g, err, errlen);
-    if (rc != 0) return -1;
+    if (rc != 0)
+        return -1;
     /* A group that the filter leaves empty is fine; one that is empty by
      * itself (everything excluded) is a mistake in the list. */
     if (plan->n == before && !cfg->test)
@@ -499,28 +535,34 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
                   size_t errlen)
 {
-    static const char *const keys[] = { "description", "timeout", "triage_timeout", "groups", NULL };
+    static const char *const keys[] = {"description", "timeout", "triage_timeout", "groups", NULL};
     plan->triage_timeout = 300;
     for (size_t li = 0; li < nlists; li++) {
         jdoc *d = jdoc_parse_file(lists[li], err, errlen);
-        if (!d) return 2;
+        if (!d)
+            return 2;
         const cJSON *root = jdoc_root(d), *v;
         int rc = 0;
         double timeout = 600;
-        if (!cJSON_IsObject(root)) rc = jdoc_fail(d, root, err, errlen, "a regression list must be an object");
-        if (!rc) rc = jdoc_check_keys(d, root, keys, err, errlen);
+        if (!cJSON_IsObject(root))
+            rc = jdoc_fail(d, root, err, errlen, "a regression list must be an object");
+        if (!rc)
+            rc = jdoc_check_keys(d, root, keys, err, errlen);
         if (!rc && (v = jdoc_get(root, "description")) && !cJSON_IsString(v))
             rc = jdoc_fail(d, v, err, errlen, "expected a string");
-        if (!rc && (v = jdoc_get(root, "timeout"))) rc = jdoc_f64(d, v, 1, 604800, &timeout, err, errlen);
+        if (!rc && (v = jdoc_get(root, "timeout")))
+            rc = jdoc_f64(d, v, 1, 604800, &timeout, err, errlen);
         if (!rc && (v = jdoc_get(root, "triage_timeout")))
             rc = jdoc_f64(d, v, 1, 604800, &plan->triage_timeout, err, errlen);
         const cJSON *groups = rc ? NULL : jdoc_get(root, "groups");
         if (!rc && (!cJSON_IsArray(groups) || !groups->child))
-            rc = jdoc_fail(d, groups ? groups : root, err, errlen, "\"groups\": expected a non-empty array");
+            rc = jdoc_fail(d, groups ? groups : root, err, errlen,
+                           "\"groups\": expected a non-empty array");
         for (const cJSON *o = rc ? NULL : groups->child; o && !rc; o = o->next)
             rc = parse_group(cfg, plan, d, lists[li], o, timeout, err, errlen);
         jdoc_free(d);
-        if (rc) return 2;
+        if (rc)
+            return 2;
     }
     return 0;
 }

@@ -22,8 +22,8 @@ static const char *const columns[NCOLS] = {
 };
 
 typedef struct cell {
-    const char *s;          /* trimmed text, NUL-terminated in the line copy */
-    int col;                /* 1-based column of its first character */
+    const char *s; /* trimmed text, NUL-terminated in the line copy */
+    int col;       /* 1-based column of its first character */
 } cell;
 
 static int fail(char *err, size_t errlen, const char *path, int line, int col, const char *fmt, ...)
@@ -36,7 +36,8 @@ static int fail(char *err, size_t errlen, const char *path, int line, int col, c
     int n = snprintf(err, errlen, "%s:%d:%d: ", path, line, col);
     va_list ap;
     va_start(ap, fmt);
-    if (n >= 0 && (size_t)n < errlen) vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
     va_end(ap);
     return 2;
 }
@@ -46,17 +47,23 @@ static int fail(char *err, size_t errlen, const char *path, int line, int col, c
 static int split(char *line, cell *cells, int max)
 {
     size_t len = strlen(line);
-    while (len && (line[len - 1] == ' ' || line[len - 1] == '\r')) line[--len] = '\0';
-    if (len < 2 || line[len - 1] != '|') return -1;
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\r'))
+        line[--len] = '\0';
+    if (len < 2 || line[len - 1] != '|')
+        return -1;
     line[len - 1] = '\0';
     int n = 0;
     for (char *s = line + 1; s; n++) {
         char *bar = strchr(s, '|');
-        if (bar) *bar = '\0';
-        while (*s == ' ') s++;
+        if (bar)
+            *bar = '\0';
+        while (*s == ' ')
+            s++;
         char *e = s + strlen(s);
-        while (e > s && e[-1] == ' ') *--e = '\0';
-        if (n < max) cells[n] = (cell){ s, (int)(s - line) + 1 };
+        while (e > s && e[-1] == ' ')
+            *--e = '\0';
+        if (n < max)
+            cells[n] = (cell){s, (int)(s - line) + 1};
         s = bar ? bar + 1 : NULL;
     }
     return n;
@@ -72,12 +79,15 @@ static int is_requirement(const char *s, size_t n)
 {
     static const char section[] = "uarch.md section ";
     size_t k = sizeof section - 1;
-    if (n > k && !strncmp(s, section, k)) return strspn(s + k, "0123456789") == n - k;
+    if (n > k && !strncmp(s, section, k))
+        return strspn(s + k, "0123456789") == n - k;
     size_t i = 0;
     for (;;) {
         size_t w = 0;
-        while (i + w < n && s[i + w] >= 'A' && s[i + w] <= 'Z') w++;
-        if (!w || i + w == n || s[i + w] != '-') break;
+        while (i + w < n && s[i + w] >= 'A' && s[i + w] <= 'Z')
+            w++;
+        if (!w || i + w == n || s[i + w] != '-')
+            break;
         i += w + 1;
     }
     return i && i < n && strspn(s + i, "0123456789") == n - i;
@@ -123,16 +133,17 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
                     "field: one register or port name, no blanks");
     }
     rg_mutant *v = xcalloc(m->n + 1, sizeof *v);
-    if (m->n) memcpy(v, m->v, m->n * sizeof *v);
+    if (m->n)
+        memcpy(v, m->v, m->n * sizeof *v);
     free(m->v);
     m->v = v;
-    m->v[m->n++] = (rg_mutant){ xstrdup(name),
-                                xstrdup(c[COL_REQ].s),
-                                scenario,
-                                xstrdup(c[COL_FIELD].s),
-                                xstrdup(c[COL_DESC].s),
-                                strtoull(c[COL_SEED].s, NULL, 10),
-                                strtoull(c[COL_CYCLE].s, NULL, 10) };
+    m->v[m->n++] = (rg_mutant){xstrdup(name),
+                               xstrdup(c[COL_REQ].s),
+                               scenario,
+                               xstrdup(c[COL_FIELD].s),
+                               xstrdup(c[COL_DESC].s),
+                               strtoull(c[COL_SEED].s, NULL, 10),
+                               strtoull(c[COL_CYCLE].s, NULL, 10)};
     return 0;
 }
 
@@ -160,41 +171,49 @@ static int table_line(rg_mutants *m, const char *path, int ln, int nth, char *li
 
 int rg_mutants_load(const char *path, rg_mutants *m, char *err, size_t errlen)
 {
-    *m = (rg_mutants){ 0 };
+    *m = (rg_mutants){0};
     char *text = rg_read_file(path);
-    if (!text) return fail(err, errlen, path, 1, 1, "cannot read the mutant registry");
+    if (!text)
+        return fail(err, errlen, path, 1, 1, "cannot read the mutant registry");
     int rc = 0, ln = 0, nth = 0, done = 0;
     for (char *s = text; *s && !rc;) {
         char *nl = strchr(s, '\n');
-        if (nl) *nl = '\0';
+        if (nl)
+            *nl = '\0';
         ln++;
         if (*s == '|' && done)
             rc = fail(err, errlen, path, ln, 1, "a second table (the registry has one)");
-        else if (*s == '|') rc = table_line(m, path, ln, nth++, s, err, errlen);
-        else done = nth > 0;
+        else if (*s == '|')
+            rc = table_line(m, path, ln, nth++, s, err, errlen);
+        else
+            done = nth > 0;
         s = nl ? nl + 1 : s + strlen(s);
     }
     if (!rc && nth < 3)
         rc = fail(err, errlen, path, ln ? ln : 1, 1, "no mutant table (| name | ... |)");
     free(text);
-    if (rc) rg_mutants_free(m);
+    if (rc)
+        rg_mutants_free(m);
     return rc;
 }
 
 const rg_mutant *rg_mutants_find(const rg_mutants *m, const char *name)
 {
     for (size_t i = 0; i < m->n; i++)
-        if (!strcmp(m->v[i].name, name)) return &m->v[i];
+        if (!strcmp(m->v[i].name, name))
+            return &m->v[i];
     return NULL;
 }
 
 int rg_mutants_write_package(const rg_mutants *m, const char *registry, const char *path, char *err,
                              size_t errlen)
 {
-    rg_buf b = { 0 };
-    rg_cat(&b, "// Made by cpumf-regress --mutant-package from %s; do not edit.\n"
-               "// One flag per mutant, set once from its plusarg (see rtl/mf_mutant.svh).\n"
-               "package mf_mutant_pkg;\n", registry);
+    rg_buf b = {0};
+    rg_cat(&b,
+           "// Made by cpumf-regress --mutant-package from %s; do not edit.\n"
+           "// One flag per mutant, set once from its plusarg (see rtl/mf_mutant.svh).\n"
+           "package mf_mutant_pkg;\n",
+           registry);
     for (size_t i = 0; i < m->n; i++)
         rg_cat(&b, "  bit %s = $test$plusargs(\"MUTANT_%s\");\n", m->v[i].name, m->v[i].name);
     rg_cat(&b, "endpackage\n");
@@ -221,5 +240,5 @@ void rg_mutants_free(rg_mutants *m)
         free(v->description);
     }
     free(m->v);
-    *m = (rg_mutants){ 0 };
+    *m = (rg_mutants){0};
 }

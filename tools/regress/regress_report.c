@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REASON_MAX 200
+#define REASON_MAX     200
 #define LOG_TAIL_LINES 40
 /* One heading per requirement: "### ID: short title". */
 #define REQUIREMENTS "docs/requirements.md"
@@ -39,10 +39,12 @@ static const char *sig_name(int sig)
 static char *line_at(const char *s)
 {
     size_t n = strcspn(s, "\n");
-    if (n > REASON_MAX) n = REASON_MAX;
+    if (n > REASON_MAX)
+        n = REASON_MAX;
     char *l = xcalloc(n + 1, 1);
     memcpy(l, s, n);
-    while (n && (l[n - 1] == '\r' || l[n - 1] == ' ')) l[--n] = '\0';
+    while (n && (l[n - 1] == '\r' || l[n - 1] == ' '))
+        l[--n] = '\0';
     return l;
 }
 
@@ -51,7 +53,8 @@ static const char *find_line(const char *text, const char *prefix)
 {
     size_t n = strlen(prefix);
     for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, prefix, n)) return s;
+        if (!strncmp(s, prefix, n))
+            return s;
     return NULL;
 }
 
@@ -59,7 +62,8 @@ static char *last_line(const char *text)
 {
     const char *best = NULL;
     for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (*s != '\n' && *s != '\r') best = s;
+        if (*s != '\n' && *s != '\r')
+            best = s;
     return best ? line_at(best) : xstrdup("(empty log)");
 }
 
@@ -69,8 +73,10 @@ static int cycles_from_log(const char *text, uint64_t *out)
     int found = 0;
     for (const char *s = strstr(text, " cycles"); s; s = strstr(s + 1, " cycles")) {
         const char *b = s;
-        while (b > text && b[-1] >= '0' && b[-1] <= '9') b--;
-        if (b == s) continue;
+        while (b > text && b[-1] >= '0' && b[-1] <= '9')
+            b--;
+        if (b == s)
+            continue;
         *out = strtoull(b, NULL, 10);
         found = 1;
     }
@@ -81,10 +87,12 @@ static int cycles_from_log(const char *text, uint64_t *out)
 static void read_reqs(rg_run *r, const cJSON *req)
 {
     size_t n = (size_t)cJSON_GetArraySize(req);
-    if (!cJSON_IsArray(req) || !n) return;
+    if (!cJSON_IsArray(req) || !n)
+        return;
     r->reqs = xcalloc(n, sizeof *r->reqs);
     for (const cJSON *e = req->child; e; e = e->next)
-        if (cJSON_IsString(e)) r->reqs[r->nreqs++] = xstrdup(e->valuestring);
+        if (cJSON_IsString(e))
+            r->reqs[r->nreqs++] = xstrdup(e->valuestring);
 }
 
 static void read_results(rg_run *r)
@@ -92,14 +100,16 @@ static void read_results(rg_run *r)
     char *text = r->results ? rg_read_file(r->results) : NULL;
     cJSON *j = text ? cJSON_Parse(text) : NULL;
     free(text);
-    if (!j) return;
+    if (!j)
+        return;
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(j, "cycles");
     if (cJSON_IsNumber(c) && c->valuedouble >= 0) {
         r->has_run_cycles = 1;
         r->run_cycles = (uint64_t)c->valuedouble;
     }
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(j, "system");
-    if (cJSON_IsString(s)) r->run_system = xstrdup(s->valuestring);
+    if (cJSON_IsString(s))
+        r->run_system = xstrdup(s->valuestring);
     read_reqs(r, cJSON_GetObjectItemCaseSensitive(j, "requirements"));
     cJSON_Delete(j);
 }
@@ -107,14 +117,16 @@ static void read_results(rg_run *r)
 void rg_outcome(rg_run *r, const rg_proc *p)
 {
     char *all = rg_read_file(r->log);
-    if (!all) all = xstrdup("");
+    if (!all)
+        all = xstrdup("");
     /* A run of several steps: what its last step printed, after its "$ command". */
     const char *log = all;
     for (const char *s = r->steps ? find_line(all, "$ ") : NULL; s; s = find_line(s + 1, "$ "))
         log = s + strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
     r->exit_status = p->exit_status;
     read_results(r);
-    if (!r->has_run_cycles) r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
+    if (!r->has_run_cycles)
+        r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
     const char *mm = find_line(log, "MISMATCH at cycle ");
     if (mm) {
         char field[160] = "";
@@ -150,9 +162,12 @@ void rg_outcome(rg_run *r, const rg_proc *p)
     } else {
         const char *fail = find_line(log, "FAIL");
         r->result = RG_FAIL;
-        if (mm) r->reason = line_at(mm);
-        else if (fail) r->reason = line_at(fail);
-        else if (p->exit_status == 1) r->reason = last_line(log);
+        if (mm)
+            r->reason = line_at(mm);
+        else if (fail)
+            r->reason = line_at(fail);
+        else if (p->exit_status == 1)
+            r->reason = last_line(log);
         else {
             char *l = last_line(log);
             r->reason = rg_fmt("exit status %d: %s", p->exit_status, l);
@@ -171,14 +186,16 @@ static char *xml_tag(const char *s, const char *end, const char *tag)
     snprintf(open, sizeof open, "<%s>", tag);
     snprintf(close, sizeof close, "</%s>", tag);
     const char *a = strstr(s, open);
-    if (!a || a >= end) return NULL;
+    if (!a || a >= end)
+        return NULL;
     a += strlen(open);
     const char *b = strstr(a, close);
-    if (!b || b > end) return NULL;
+    if (!b || b > end)
+        return NULL;
     char *t = xcalloc((size_t)(b - a) + 1, 1);
     size_t n = 0;
-    static const char *const ent[][2] = { { "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" },
-                                          { "&quot;", "\"" }, { "&apos;", "'" } };
+    static const char *const ent[][2] = {
+        {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}};
     while (a < b) {
         size_t k;
         for (k = 0; k < 5; k++) {
@@ -189,7 +206,8 @@ static char *xml_tag(const char *s, const char *end, const char *tag)
                 break;
             }
         }
-        if (k == 5) t[n++] = *a++;
+        if (k == 5)
+            t[n++] = *a++;
     }
     t[n] = '\0';
     return t;
@@ -199,9 +217,11 @@ size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p)
 {
     char *xml = r->xml ? rg_read_file(r->xml) : NULL;
     size_t rows = 0, failed = 0;
-    for (const char *s = xml ? strstr(xml, "<test result=\"") : NULL; s; s = strstr(s + 1, "<test result=\"")) {
+    for (const char *s = xml ? strstr(xml, "<test result=\"") : NULL; s;
+         s = strstr(s + 1, "<test result=\"")) {
         const char *end = strstr(s, "</test>");
-        if (!end) break;
+        if (!end)
+            break;
         char *id = xml_tag(s, end, "id"), *dur = xml_tag(s, end, "duration");
         char *msg = xml_tag(s, end, "message"), *fn = xml_tag(s, end, "fn");
         char *iter = xml_tag(s, end, "iteration");
@@ -251,7 +271,8 @@ size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p)
 
 static const char *seed_text(const rg_run *r, char *buf, size_t n)
 {
-    if (!r->has_seed) return "-";
+    if (!r->has_seed)
+        return "-";
     snprintf(buf, n, "%llu", (unsigned long long)r->seed);
     return buf;
 }
@@ -263,18 +284,20 @@ static const char *system_text(const rg_run *r)
 
 void rg_print_header(void)
 {
-    printf("%-48s %6s %-16s %-8s %10s %-9s %8s\n", "TEST", "SEED", "SYSTEM", "MODE", "CYCLES", "RESULT",
-           "SECONDS");
+    printf("%-48s %6s %-16s %-8s %10s %-9s %8s\n", "TEST", "SEED", "SYSTEM", "MODE", "CYCLES",
+           "RESULT", "SECONDS");
 }
 
 void rg_print_row(const rg_run *r)
 {
     char sb[32], cb[32];
-    if (r->has_run_cycles) snprintf(cb, sizeof cb, "%llu", (unsigned long long)r->run_cycles);
-    else snprintf(cb, sizeof cb, "-");
-    printf("%-48s %6s %-16s %-8s %10s %-9s %8.2f%s%s\n", r->test, seed_text(r, sb, sizeof sb), system_text(r),
-           rg_mode_name(r->mode), cb, rg_result_name(r->result), r->seconds, r->reason ? "  " : "",
-           r->reason ? r->reason : "");
+    if (r->has_run_cycles)
+        snprintf(cb, sizeof cb, "%llu", (unsigned long long)r->run_cycles);
+    else
+        snprintf(cb, sizeof cb, "-");
+    printf("%-48s %6s %-16s %-8s %10s %-9s %8.2f%s%s\n", r->test, seed_text(r, sb, sizeof sb),
+           system_text(r), rg_mode_name(r->mode), cb, rg_result_name(r->result), r->seconds,
+           r->reason ? "  " : "", r->reason ? r->reason : "");
     fflush(stdout);
 }
 
@@ -290,7 +313,8 @@ static int is_row(const rg_run *r)
     return !r->unit_parent;
 }
 
-static char *results_json(const rg_plan *plan, const char *lists, double wall, size_t pass, size_t fail)
+static char *results_json(const rg_plan *plan, const char *lists, double wall, size_t pass,
+                          size_t fail)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "format", 1);
@@ -301,26 +325,32 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (!is_row(r)) continue;
+        if (!is_row(r))
+            continue;
         cJSON *o = cJSON_CreateObject();
         add_str(o, "id", r->id);
         add_str(o, "test", r->test);
         add_str(o, "group", r->group);
         add_str(o, "scenario", r->scenario);
-        if (r->has_seed) cJSON_AddNumberToObject(o, "seed", (double)r->seed);
-        else cJSON_AddNullToObject(o, "seed");
+        if (r->has_seed)
+            cJSON_AddNumberToObject(o, "seed", (double)r->seed);
+        else
+            cJSON_AddNullToObject(o, "seed");
         add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
         add_str(o, "mode", rg_mode_name(r->mode));
         add_str(o, "command", r->cmdline);
         cJSON_AddNumberToObject(o, "exit_status", r->exit_status);
         add_str(o, "result", rg_result_name(r->result));
         add_str(o, "reason", r->reason);
-        if (r->has_run_cycles) cJSON_AddNumberToObject(o, "cycles", (double)r->run_cycles);
-        else cJSON_AddNullToObject(o, "cycles");
+        if (r->has_run_cycles)
+            cJSON_AddNumberToObject(o, "cycles", (double)r->run_cycles);
+        else
+            cJSON_AddNullToObject(o, "cycles");
         cJSON_AddNumberToObject(o, "seconds", r->seconds);
         add_str(o, "log", r->log);
         cJSON *req = cJSON_AddArrayToObject(o, "requirements");
-        for (size_t k = 0; k < r->nreqs; k++) cJSON_AddItemToArray(req, cJSON_CreateString(r->reqs[k]));
+        for (size_t k = 0; k < r->nreqs; k++)
+            cJSON_AddItemToArray(req, cJSON_CreateString(r->reqs[k]));
         add_str(o, "fcov", r->fcov);
         add_str(o, "coverage", r->covdat);
         if (r->mismatch) {
@@ -357,11 +387,13 @@ static int group_at(const rg_plan *plan, size_t g, group_totals *t)
 {
     const char *grp = plan->runs[g]->group;
     for (size_t k = 0; k < g; k++)
-        if (!strcmp(plan->runs[k]->group, grp)) return 0;
-    *t = (group_totals){ 0, 0, 0 };
+        if (!strcmp(plan->runs[k]->group, grp))
+            return 0;
+    *t = (group_totals){0, 0, 0};
     for (size_t i = g; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (!is_row(r) || strcmp(r->group, grp)) continue;
+        if (!is_row(r) || strcmp(r->group, grp))
+            continue;
         t->rows++;
         t->passed += r->result == RG_PASS;
         t->seconds += r->seconds;
@@ -374,37 +406,43 @@ static int group_at(const rg_plan *plan, size_t g, group_totals *t)
 static void log_tail(rg_buf *b, const char *path)
 {
     char *t = rg_read_file(path);
-    if (!t) return;
+    if (!t)
+        return;
     size_t n = strlen(t);
     int lines = 0;
-    while (n > 0 && lines <= LOG_TAIL_LINES) if (t[--n] == '\n') lines++;
+    while (n > 0 && lines <= LOG_TAIL_LINES)
+        if (t[--n] == '\n')
+            lines++;
     rg_cat_xml(b, t + (lines > LOG_TAIL_LINES ? n + 1 : n));
     free(t);
 }
 
 static char *junit_xml(const rg_plan *plan)
 {
-    rg_buf b = { 0 };
+    rg_buf b = {0};
     rg_cat(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cpumf-regress\">\n");
     for (size_t g = 0; g < plan->n; g++) {
         const char *grp = plan->runs[g]->group;
         group_totals t;
-        if (!group_at(plan, g, &t)) continue;
+        if (!group_at(plan, g, &t))
+            continue;
         size_t tests = t.rows, fails = t.rows - t.passed;
         double secs = t.seconds;
         rg_cat(&b, "  <testsuite name=\"");
         rg_cat_xml(&b, grp);
-        rg_cat(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", tests, fails, secs);
+        rg_cat(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", tests, fails,
+               secs);
         for (size_t i = g; i < plan->n; i++) {
             const rg_run *r = plan->runs[i];
-            if (!is_row(r) || strcmp(r->group, grp)) continue;
+            if (!is_row(r) || strcmp(r->group, grp))
+                continue;
             char sb[32];
             char *name = r->mode == RG_UNIT ? xstrdup(r->test)
-                       : rg_fmt("%s seed=%s system=%s mode=%s", r->test, seed_text(r, sb, sizeof sb),
-                                system_text(r), rg_mode_name(r->mode));
+                                            : rg_fmt("%s seed=%s system=%s mode=%s", r->test,
+                                                     seed_text(r, sb, sizeof sb), system_text(r),
+                                                     rg_mode_name(r->mode));
             /* unit tests: their binary */
-            char *bin =
-                r->mode == RG_UNIT && r->scenario ? rg_stem(r->scenario) : xstrdup(r->test);
+            char *bin = r->mode == RG_UNIT && r->scenario ? rg_stem(r->scenario) : xstrdup(r->test);
             char *cls = rg_fmt("%s.%s", grp, bin);
             free(bin);
             rg_cat(&b, "    <testcase classname=\"");
@@ -436,7 +474,10 @@ static char *junit_xml(const rg_plan *plan)
 
 /* ---- functional coverage: sum of every run's --fcov bins ---- */
 
-typedef struct bin { char *name; double count; } bin;
+typedef struct bin {
+    char *name;
+    double count;
+} bin;
 
 static int bin_cmp(const void *a, const void *b)
 {
@@ -457,15 +498,17 @@ static void functional_coverage(const rg_plan *plan, const char *out, rg_buf *md
         if (cJSON_IsObject(b)) {
             files++;
             for (const cJSON *e = b->child; e; e = e->next) {
-                if (!cJSON_IsNumber(e)) continue;
-                bin key = { e->string, 0 };
+                if (!cJSON_IsNumber(e))
+                    continue;
+                bin key = {e->string, 0};
                 bin *hit = nb ? bsearch(&key, bins, nb, sizeof *bins, bin_cmp) : NULL;
                 if (hit) {
                     hit->count += e->valuedouble;
                     continue;
                 }
                 bin *nbins = xcalloc(nb + 1, sizeof *nbins);
-                if (nb) memcpy(nbins, bins, nb * sizeof *bins);
+                if (nb)
+                    memcpy(nbins, bins, nb * sizeof *bins);
                 free(bins);
                 bins = nbins;
                 bins[nb].name = xstrdup(e->string);
@@ -484,7 +527,8 @@ static void functional_coverage(const rg_plan *plan, const char *out, rg_buf *md
     cJSON_AddNumberToObject(root, "format", 1);
     cJSON_AddNumberToObject(root, "runs", (double)files);
     cJSON *jb = cJSON_AddObjectToObject(root, "bins");
-    for (size_t i = 0; i < nb; i++) cJSON_AddNumberToObject(jb, bins[i].name, bins[i].count);
+    for (size_t i = 0; i < nb; i++)
+        cJSON_AddNumberToObject(jb, bins[i].name, bins[i].count);
     char *s = cJSON_Print(root), *dir = rg_fmt("%s/coverage", out);
     char *path = rg_fmt("%s/functional.json", dir), *text = rg_fmt("%s\n", s);
     if (rg_mkdirs(dir) != 0 || rg_write_file(path, text) != 0)
@@ -494,22 +538,29 @@ static void functional_coverage(const rg_plan *plan, const char *out, rg_buf *md
     free(path);
     free(text);
     cJSON_Delete(root);
-    rg_cat(md, "Merged from %zu runs into [coverage/functional.json](coverage/functional.json).\n\n", files);
+    rg_cat(md,
+           "Merged from %zu runs into [coverage/functional.json](coverage/functional.json).\n\n",
+           files);
     rg_cat(md, "| group | hit | total |\n|---|---:|---:|\n");
     /* Bins are sorted, so a group's bins are adjacent. */
     for (size_t i = 0; i < nb;) {
         size_t gl = strcspn(bins[i].name, "."), j = i, hit = 0;
-        for (; j < nb && !strncmp(bins[j].name, bins[i].name, gl) && bins[j].name[gl] == bins[i].name[gl]; j++)
+        for (; j < nb && !strncmp(bins[j].name, bins[i].name, gl) &&
+               bins[j].name[gl] == bins[i].name[gl];
+             j++)
             hit += bins[j].count > 0;
         rg_cat(md, "| %.*s | %zu | %zu |\n", (int)gl, bins[i].name, hit, j - i);
         i = j;
     }
     size_t missed = 0;
-    for (size_t i = 0; i < nb; i++) missed += bins[i].count <= 0;
+    for (size_t i = 0; i < nb; i++)
+        missed += bins[i].count <= 0;
     rg_cat(md, "\n%zu bins not hit%s\n", missed, missed ? ":" : ".");
     for (size_t i = 0; i < nb; i++)
-        if (bins[i].count <= 0) rg_cat(md, "- `%s`\n", bins[i].name);
-    for (size_t i = 0; i < nb; i++) free(bins[i].name);
+        if (bins[i].count <= 0)
+            rg_cat(md, "- `%s`\n", bins[i].name);
+    for (size_t i = 0; i < nb; i++)
+        free(bins[i].name);
     free(bins);
 }
 
@@ -521,17 +572,21 @@ static int unit_names(const char *test, const char *id)
     size_t n = strlen(id);
     for (const char *s = strstr(test, "_"); s; s = strstr(s + 1, "_")) {
         size_t k = 0;
-        while (k < n && (s[1 + k] == id[k] || (id[k] == '-' && s[1 + k] == '_'))) k++;
-        if (k == n && (s[1 + n] == '\0' || s[1 + n] == '_')) return 1;
+        while (k < n && (s[1 + k] == id[k] || (id[k] == '-' && s[1 + k] == '_')))
+            k++;
+        if (k == n && (s[1 + n] == '\0' || s[1 + n] == '_'))
+            return 1;
     }
     return 0;
 }
 
 static int run_names(const rg_run *r, const char *id)
 {
-    if (r->mode == RG_UNIT) return unit_names(r->test, id);
+    if (r->mode == RG_UNIT)
+        return unit_names(r->test, id);
     for (size_t i = 0; i < r->nreqs; i++)
-        if (!strcmp(r->reqs[i], id)) return 1;
+        if (!strcmp(r->reqs[i], id))
+            return 1;
     return 0;
 }
 
@@ -546,7 +601,8 @@ static int same_test(const char *a, const char *b)
 static int requirement_heading(char *line, char **title)
 {
     static const char mark[] = "### ";
-    if (strncmp(line, mark, sizeof mark - 1)) return 0;
+    if (strncmp(line, mark, sizeof mark - 1))
+        return 0;
     char *id = line + sizeof mark - 1, *colon = strstr(id, ": ");
     if (!colon || colon == id ||
         strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != (size_t)(colon - id))
@@ -565,40 +621,50 @@ static void requirement_coverage(const rg_plan *plan, rg_buf *md)
         rg_cat(md, REQUIREMENTS " not found.\n");
         return;
     }
-    rg_buf table = { 0 }, missing = { 0 };
+    rg_buf table = {0}, missing = {0};
     size_t ids = 0, named = 0;
     rg_cat(&table, "| ID | title | passing runs | tests |\n|---|---|---:|---|\n");
     rg_cat(&missing, "%s", "");
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char *title;
-        if (!requirement_heading(line, &title)) continue;
+        if (!requirement_heading(line, &title))
+            continue;
         ids++;
         size_t runs = 0;
-        rg_buf tests = { 0 };
+        rg_buf tests = {0};
         rg_cat(&tests, "%s", "");
         size_t shown = 0;
         for (size_t i = 0; i < plan->n; i++) {
             const rg_run *r = plan->runs[i];
-            if (!is_row(r) || r->result != RG_PASS || !run_names(r, line)) continue;
+            if (!is_row(r) || r->result != RG_PASS || !run_names(r, line))
+                continue;
             runs++;
-            if (shown > 6) continue;   /* the list is full: spare the search */
-            size_t k;   /* each test name once */
+            if (shown > 6)
+                continue; /* the list is full: spare the search */
+            size_t k;     /* each test name once */
             for (k = 0; k < i; k++) {
                 const rg_run *q = plan->runs[k];
-                if (is_row(q) && q->result == RG_PASS && same_test(q->test, r->test) && run_names(q, line)) break;
+                if (is_row(q) && q->result == RG_PASS && same_test(q->test, r->test) &&
+                    run_names(q, line))
+                    break;
             }
-            if (k < i) continue;
-            if (shown < 6) rg_cat(&tests, "%s`%.*s`", shown ? ", " : "", (int)strcspn(r->test, "["), r->test);
-            else if (shown == 6) rg_cat(&tests, ", ...");
+            if (k < i)
+                continue;
+            if (shown < 6)
+                rg_cat(&tests, "%s`%.*s`", shown ? ", " : "", (int)strcspn(r->test, "["), r->test);
+            else if (shown == 6)
+                rg_cat(&tests, ", ...");
             shown++;
         }
         named += runs > 0;
-        if (!runs) rg_cat(&missing, "- %s %s\n", line, title);
+        if (!runs)
+            rg_cat(&missing, "- %s %s\n", line, title);
         rg_cat(&table, "| %s | %s | %zu | %s |\n", line, title, runs, tests.s);
         free(tests.s);
     }
     rg_cat(md, "%zu of %zu requirements are named by a passing run or unit test.\n\n", named, ids);
-    if (named < ids) rg_cat(md, "Named by no passing test:\n\n%s\n", missing.s);
+    if (named < ids)
+        rg_cat(md, "Named by no passing test:\n\n%s\n", missing.s);
     rg_cat(md, "%s", table.s);
     free(table.s);
     free(missing.s);
@@ -614,13 +680,16 @@ static const char *rel(const char *out, const char *path)
     return !strncmp(path, out, n) && path[n] == '/' ? path + n + 1 : path;
 }
 
-static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall, size_t pass,
-                        size_t fail, const char *coverage_text)
+static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall,
+                        size_t pass, size_t fail, const char *coverage_text)
 {
     const char *out = cfg->out;
-    rg_buf b = { 0 };
-    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n", lists, wall, cfg->jobs);
-    if (cfg->mutant) rg_cat(&b, "Lockstep runs with RTL mutant `%s` (`+MUTANT_%s`).\n", cfg->mutant, cfg->mutant);
+    rg_buf b = {0};
+    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n", lists,
+           wall, cfg->jobs);
+    if (cfg->mutant)
+        rg_cat(&b, "Lockstep runs with RTL mutant `%s` (`+MUTANT_%s`).\n", cfg->mutant,
+               cfg->mutant);
     rg_cat(&b, "\n**%zu passed, %zu failed**\n\n", pass, fail);
     rg_cat(&b, "| group | runs | passed | failed | seconds (sum) |\n|---|---:|---:|---:|---:|\n");
     for (size_t g = 0; g < plan->n; g++) {
@@ -629,20 +698,29 @@ static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *l
             rg_cat(&b, "| %s | %zu | %zu | %zu | %.1f |\n", plan->runs[g]->group, t.rows, t.passed,
                    t.rows - t.passed, t.seconds);
     }
-    if (fail) rg_cat(&b, "\n## Failures\n");
+    if (fail)
+        rg_cat(&b, "\n## Failures\n");
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (!is_row(r) || r->result == RG_PASS) continue;
+        if (!is_row(r) || r->result == RG_PASS)
+            continue;
         char sb[32];
-        rg_cat(&b, "\n### %s (seed %s, system %s, %s): %s\n\n%s\n\n", r->test, seed_text(r, sb, sizeof sb),
-               system_text(r), rg_mode_name(r->mode), rg_result_name(r->result), r->reason ? r->reason : "");
-        rg_cat(&b, "Reproduce:\n\n    %s\n\nLog: [%s](%s)\n", r->cmdline, rel(out, r->log), rel(out, r->log));
+        rg_cat(&b, "\n### %s (seed %s, system %s, %s): %s\n\n%s\n\n", r->test,
+               seed_text(r, sb, sizeof sb), system_text(r), rg_mode_name(r->mode),
+               rg_result_name(r->result), r->reason ? r->reason : "");
+        rg_cat(&b, "Reproduce:\n\n    %s\n\nLog: [%s](%s)\n", r->cmdline, rel(out, r->log),
+               rel(out, r->log));
         if (r->tr_fst)
-            rg_cat(&b, "\nWaves around cycle %llu: [%s](%s), GTKWave save file [%s](%s), made by\n\n    %s\n",
+            rg_cat(&b,
+                   "\nWaves around cycle %llu: [%s](%s), GTKWave save file [%s](%s), made by\n\n   "
+                   " %s\n",
                    (unsigned long long)r->mm_cycle, rel(out, r->tr_fst), rel(out, r->tr_fst),
-                   r->tr_gtkw ? rel(out, r->tr_gtkw) : "-", r->tr_gtkw ? rel(out, r->tr_gtkw) : "", r->tr_cmd);
-        if (r->tr_png) rg_cat(&b, "\n![waves around the first difference](%s)\n", rel(out, r->tr_png));
-        if (r->tr_note) rg_cat(&b, "\nTriage: %s\n", r->tr_note);
+                   r->tr_gtkw ? rel(out, r->tr_gtkw) : "-", r->tr_gtkw ? rel(out, r->tr_gtkw) : "",
+                   r->tr_cmd);
+        if (r->tr_png)
+            rg_cat(&b, "\n![waves around the first difference](%s)\n", rel(out, r->tr_png));
+        if (r->tr_note)
+            rg_cat(&b, "\nTriage: %s\n", r->tr_note);
     }
     requirement_coverage(plan, &b);
     functional_coverage(plan, out, &b);
@@ -655,14 +733,18 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
 {
     size_t pass = 0, fail = 0;
     for (size_t i = 0; i < plan->n; i++) {
-        if (!is_row(plan->runs[i])) continue;
-        if (plan->runs[i]->result == RG_PASS) pass++;
-        else fail++;
+        if (!is_row(plan->runs[i]))
+            continue;
+        if (plan->runs[i]->result == RG_PASS)
+            pass++;
+        else
+            fail++;
     }
     char *files[3][2] = {
-        { rg_fmt("%s/results.json", cfg->out), results_json(plan, lists, wall, pass, fail) },
-        { rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan) },
-        { rg_fmt("%s/summary.md", cfg->out), summary_md(cfg, plan, lists, wall, pass, fail, coverage_text) },
+        {rg_fmt("%s/results.json", cfg->out), results_json(plan, lists, wall, pass, fail)},
+        {rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan)},
+        {rg_fmt("%s/summary.md", cfg->out),
+         summary_md(cfg, plan, lists, wall, pass, fail, coverage_text)},
     };
     int rc = 0;
     for (int i = 0; i < 3; i++) {
@@ -687,28 +769,38 @@ static char *opt_str(const cJSON *o, const char *k)
 static double opt_num(const cJSON *o, const char *k, int *has)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    if (has) *has = cJSON_IsNumber(v);
+    if (has)
+        *has = cJSON_IsNumber(v);
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
 static int name_index(const char *name, const char *(*fn)(int), int n)
 {
     for (int i = 0; i < n; i++)
-        if (name && !strcmp(name, fn(i))) return i;
+        if (name && !strcmp(name, fn(i)))
+            return i;
     return -1;
 }
 
-static const char *mode_at(int i) { return rg_mode_name((rg_mode)i); }
-static const char *result_at(int i) { return rg_result_name((rg_result)i); }
+static const char *mode_at(int i)
+{
+    return rg_mode_name((rg_mode)i);
+}
+static const char *result_at(int i)
+{
+    return rg_result_name((rg_result)i);
+}
 
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
 {
     jdoc *d = jdoc_parse_file(path, err, errlen);
-    if (!d) return 2;
+    if (!d)
+        return 2;
     const cJSON *root = jdoc_root(d), *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsNumber(fmt) || fmt->valuedouble != 1 || !cJSON_IsArray(runs)) {
-        jdoc_fail(d, root, err, errlen, "not a cpumf-regress results.json (format 1 with \"runs\")");
+        jdoc_fail(d, root, err, errlen,
+                  "not a cpumf-regress results.json (format 1 with \"runs\")");
         jdoc_free(d);
         return 2;
     }

@@ -39,9 +39,11 @@ static void buf_put(rg_buf *b, const char *s, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) cap *= 2;
+        while (cap < b->len + n + 1)
+            cap *= 2;
         char *ns = xcalloc(cap, 1);
-        if (b->s) memcpy(ns, b->s, b->len);
+        if (b->s)
+            memcpy(ns, b->s, b->len);
         free(b->s);
         b->s = ns;
         b->cap = cap;
@@ -72,8 +74,10 @@ void rg_cat_xml(rg_buf *b, const char *t)
         case '&': buf_put(b, "&amp;", 5); break;
         case '"': buf_put(b, "&quot;", 6); break;
         default:
-            if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') buf_put(b, "?", 1);
-            else buf_put(b, t, 1);
+            if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+                buf_put(b, "?", 1);
+            else
+                buf_put(b, t, 1);
         }
     }
 }
@@ -81,12 +85,14 @@ void rg_cat_xml(rg_buf *b, const char *t)
 char *rg_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    rg_buf b = { 0 };
+    if (!f)
+        return NULL;
+    rg_buf b = {0};
     char chunk[65536];
     size_t n;
     buf_put(&b, "", 0);
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_put(&b, chunk, n);
     fclose(f);
     return b.s;
 }
@@ -94,7 +100,8 @@ char *rg_read_file(const char *path)
 int rg_write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
-    if (!f) return -1;
+    if (!f)
+        return -1;
     size_t n = strlen(text);
     int bad = fwrite(text, 1, n, f) != n;
     bad |= fclose(f) != 0;
@@ -105,9 +112,13 @@ int rg_mkdirs(const char *dir)
 {
     char *p = xstrdup(dir);
     for (char *s = p + 1; *s; s++) {
-        if (*s != '/') continue;
+        if (*s != '/')
+            continue;
         *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) { free(p); return -1; }
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
         *s = '/';
     }
     int rc = (mkdir(p, 0777) != 0 && errno != EEXIST) ? -1 : 0;
@@ -119,24 +130,34 @@ static void quote(rg_buf *b, const char *s)
 {
     int plain = *s != '\0';
     for (const char *t = s; *t; t++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./,:@%[]", *t))
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./,:@%[]",
+                    *t))
             plain = 0;
-    if (plain) { buf_put(b, s, strlen(s)); return; }
+    if (plain) {
+        buf_put(b, s, strlen(s));
+        return;
+    }
     buf_put(b, "'", 1);
     for (; *s; s++) {
-        if (*s == '\'') buf_put(b, "'\\''", 4);
-        else buf_put(b, s, 1);
+        if (*s == '\'')
+            buf_put(b, "'\\''", 4);
+        else
+            buf_put(b, s, 1);
     }
     buf_put(b, "'", 1);
 }
 
 char *rg_shell_join(char *const *env, char *const *argv)
 {
-    rg_buf b = { 0 };
+    rg_buf b = {0};
     buf_put(&b, "", 0);
-    for (size_t i = 0; env && env[i]; i++) { quote(&b, env[i]); buf_put(&b, " ", 1); }
+    for (size_t i = 0; env && env[i]; i++) {
+        quote(&b, env[i]);
+        buf_put(&b, " ", 1);
+    }
     for (size_t i = 0; argv[i]; i++) {
-        if (i) buf_put(&b, " ", 1);
+        if (i)
+            buf_put(&b, " ", 1);
         quote(&b, argv[i]);
     }
     return b.s;
@@ -147,7 +168,8 @@ char **rg_argv(size_t n, ...)
     char **v = xcalloc(n + 1, sizeof *v);
     va_list ap;
     va_start(ap, n);
-    for (size_t i = 0; i < n; i++) v[i] = xstrdup(va_arg(ap, const char *));
+    for (size_t i = 0; i < n; i++)
+        v[i] = xstrdup(va_arg(ap, const char *));
     va_end(ap);
     return v;
 }
@@ -155,7 +177,8 @@ char **rg_argv(size_t n, ...)
 size_t rg_argv_len(char *const *argv)
 {
     size_t n = 0;
-    while (argv && argv[n]) n++;
+    while (argv && argv[n])
+        n++;
     return n;
 }
 
@@ -163,7 +186,8 @@ void rg_argv_push(char ***argv, const char *s)
 {
     size_t n = rg_argv_len(*argv);
     char **v = xcalloc(n + 2, sizeof *v);
-    if (n) memcpy(v, *argv, n * sizeof *v);
+    if (n)
+        memcpy(v, *argv, n * sizeof *v);
     v[n] = xstrdup(s);
     free(*argv);
     *argv = v;
@@ -173,13 +197,15 @@ char **rg_argv_copy(char *const *argv)
 {
     size_t n = rg_argv_len(argv);
     char **v = xcalloc(n + 1, sizeof *v);
-    for (size_t i = 0; i < n; i++) v[i] = xstrdup(argv[i]);
+    for (size_t i = 0; i < n; i++)
+        v[i] = xstrdup(argv[i]);
     return v;
 }
 
 void rg_argv_free(char **argv)
 {
-    for (size_t i = 0; argv && argv[i]; i++) free(argv[i]);
+    for (size_t i = 0; argv && argv[i]; i++)
+        free(argv[i]);
     free(argv);
 }
 
@@ -201,7 +227,7 @@ const char *rg_mode_name(rg_mode m)
 
 const char *rg_result_name(rg_result r)
 {
-    static const char *const names[] = { "pending", "pass", "fail", "timeout", "crash", "bad-input" };
+    static const char *const names[] = {"pending", "pass", "fail", "timeout", "crash", "bad-input"};
     return names[r];
 }
 
@@ -211,19 +237,22 @@ char *rg_stem(const char *path)
     b = b ? b + 1 : path;
     char *s = xstrdup(b);
     char *dot = strrchr(s, '.');
-    if (dot && dot != s && strcmp(dot, ".json") == 0) *dot = '\0';
+    if (dot && dot != s && strcmp(dot, ".json") == 0)
+        *dot = '\0';
     return s;
 }
 
 char *rg_scenario_path(const char *name)
 {
-    if (strchr(name, '/') || strstr(name, ".json")) return xstrdup(name);
+    if (strchr(name, '/') || strstr(name, ".json"))
+        return xstrdup(name);
     return rg_fmt("tests/scenarios/%s.json", name);
 }
 
 int rg_match(const char *pattern, const char *name)
 {
-    if (strpbrk(pattern, "*?[")) return fnmatch(pattern, name, 0) == 0;
+    if (strpbrk(pattern, "*?["))
+        return fnmatch(pattern, name, 0) == 0;
     return strstr(name, pattern) != NULL;
 }
 

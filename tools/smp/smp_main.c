@@ -92,26 +92,35 @@ static void list_sample(FILE *o, int json, int first, const tb_smp_file *f, uint
     tb_smp_basic b;
     tb_smp_decode(e, &b);
     if (json) {
-        fprintf(o, "%s\n        {\"index\": %" PRIu64 ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
-                   "\"as\": %u, \"i\": %u, \"cl\": %u, \"h\": %u, \"ls\": %u, \"asn\": %u, \"ia\": \"0x%016" PRIx64
-                   "\", \"guest\": \"0x%016" PRIx64 "\", \"host\": \"0x%016" PRIx64 "\"",
-                first ? "" : ",", k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia, b.guest,
-                b.host);
+        fprintf(o,
+                "%s\n        {\"index\": %" PRIu64
+                ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
+                "\"as\": %u, \"i\": %u, \"cl\": %u, \"h\": %u, \"ls\": %u, \"asn\": %u, \"ia\": "
+                "\"0x%016" PRIx64 "\", \"guest\": \"0x%016" PRIx64 "\", \"host\": \"0x%016" PRIx64
+                "\"",
+                first ? "" : ",", k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn,
+                b.ia, b.guest, b.host);
         if (f->h.flags & TB_SMP_F_DIAG) {
             const uint8_t *d = e + f->h.bsdes;
             uint64_t w0 = tb_be64(d);
-            fprintf(o, ", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64 "\", \"dw2\": \"0x%016" PRIx64
-                       "\"}", (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8), tb_be64(d + 16));
+            fprintf(o,
+                    ", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64
+                    "\", \"dw2\": \"0x%016" PRIx64 "\"}",
+                    (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8),
+                    tb_be64(d + 16));
         }
         fprintf(o, "}");
     } else {
-        fprintf(o, "  %8" PRIu64 "  fc %04x U %2u T%u W%u P%u AS%u I%u CL%u H%u LS%u asn %04x ia %016" PRIx64
-                   " guest %016" PRIx64 " host %016" PRIx64, k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls,
-                b.asn, b.ia, b.guest, b.host);
+        fprintf(o,
+                "  %8" PRIu64
+                "  fc %04x U %2u T%u W%u P%u AS%u I%u CL%u H%u LS%u asn %04x ia %016" PRIx64
+                " guest %016" PRIx64 " host %016" PRIx64,
+                k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia, b.guest,
+                b.host);
         if (f->h.flags & TB_SMP_F_DIAG) {
             const uint8_t *d = e + f->h.bsdes;
-            fprintf(o, "  diag fc %04x dw1 %016" PRIx64 " dw2 %016" PRIx64, (unsigned)(tb_be64(d) >> 48),
-                    tb_be64(d + 8), tb_be64(d + 16));
+            fprintf(o, "  diag fc %04x dw1 %016" PRIx64 " dw2 %016" PRIx64,
+                    (unsigned)(tb_be64(d) >> 48), tb_be64(d + 8), tb_be64(d + 16));
         }
         fputc('\n', o);
     }
@@ -126,7 +135,7 @@ static double pct(uint64_t a, uint64_t b)
 typedef struct smp_opts {
     int json, list;
     unsigned long top;
-    int nfiles;            /* the files are argv[1..nfiles] */
+    int nfiles; /* the files are argv[1..nfiles] */
 } smp_opts;
 
 /* Options, and the file names moved to argv[1..]; 0 run, 1 --help, 2 bad usage. */
@@ -223,10 +232,11 @@ static void print_json_file(const tb_smp_file *f, int first)
         else
             putchar(ch);
     }
-    printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64 ", \"interval\": \"0x%"
-           PRIx64 "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", "
-           "\"cpu_speed\": %u, \"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}", f->h.cpu,
-           f->h.samples, f->h.lost, f->h.interval, f->h.bsdes, f->h.dsdes,
+    printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
+           ", \"interval\": \"0x%" PRIx64
+           "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", "
+           "\"cpu_speed\": %u, \"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}",
+           f->h.cpu, f->h.samples, f->h.lost, f->h.interval, f->h.bsdes, f->h.dsdes,
            f->h.flags & TB_SMP_F_DIAG ? "true" : "false", f->h.flags & TB_SMP_F_1M ? "1m" : "4k",
            f->h.cpu_speed, f->h.tod, f->h.alerts);
 }
@@ -237,11 +247,11 @@ static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files
     size_t k;
     int i, none = 1;
     printf("%s\n    {\"cpu\": %u, \"files\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
-           ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64 ", \"wait\": %"
-           PRIu64 ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64 ", \"sum_u\": %" PRIu64
-           ", \"cpi\": ", first ? "" : ",", c->cpu, c->n_files, c->samples, c->lost,
-           c->samples - c->invalid, c->invalid, c->busy, c->wait, c->problem,
-           c->samples - c->problem, c->sum_u);
+           ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64
+           ", \"wait\": %" PRIu64 ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64
+           ", \"sum_u\": %" PRIu64 ", \"cpi\": ",
+           first ? "" : ",", c->cpu, c->n_files, c->samples, c->lost, c->samples - c->invalid,
+           c->invalid, c->busy, c->wait, c->problem, c->samples - c->problem, c->sum_u);
     if (c->sum_u)
         printf("%.4f", (double)c->busy / (double)c->sum_u);
     else

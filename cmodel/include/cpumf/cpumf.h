@@ -24,52 +24,52 @@
 extern "C" {
 #endif
 
-#define CPUMF_VERSION_MAJOR 0
-#define CPUMF_VERSION_MINOR 5
-#define CPUMF_VERSION_PATCH 0
+#define CPUMF_VERSION_MAJOR  0
+#define CPUMF_VERSION_MINOR  5
+#define CPUMF_VERSION_PATCH  0
 #define CPUMF_VERSION_STRING "0.5.0"
 
 /* Limits of the model (the RTL build is NCPU=4, NCG=2, see docs/uarch.md).
  * The constants the RTL shares are CPUMF_ and the name of rtl/mf_pkg.sv;
  * cpumf_consts.def lists them (bit positions there, masks here). */
 #define CPUMF_MAX_CPUS 16
-#define CPUMF_MAX_CGS 8
-#define CPUMF_MAX_EXT 160    /* extended counters 128..287 */
-#define CPUMF_NSLOT 192      /* per-CPU counter slots, see CPUMF_SLOT_* */
-#define CPUMF_CG_NCTR 8      /* counters per coprocessor-group set */
+#define CPUMF_MAX_CGS  8
+#define CPUMF_MAX_EXT  160 /* extended counters 128..287 */
+#define CPUMF_NSLOT    192 /* per-CPU counter slots, see CPUMF_SLOT_* */
+#define CPUMF_CG_NCTR  8   /* counters per coprocessor-group set */
 
 /* Counter slots of one CPU (the MT-diagnostic counters live per core). */
-#define CPUMF_SLOT_BASIC 0     /* counters 0..5    -> slots 0..5    */
-#define CPUMF_SLOT_PROBLEM 6   /* counters 32..37  -> slots 6..11   */
-#define CPUMF_SLOT_CRYPTO 12   /* counters 64..83  -> slots 12..31  */
-#define CPUMF_SLOT_EXT 32      /* counters 128..287-> slots 32..191 */
+#define CPUMF_SLOT_BASIC   0  /* counters 0..5    -> slots 0..5    */
+#define CPUMF_SLOT_PROBLEM 6  /* counters 32..37  -> slots 6..11   */
+#define CPUMF_SLOT_CRYPTO  12 /* counters 64..83  -> slots 12..31  */
+#define CPUMF_SLOT_EXT     32 /* counters 128..287-> slots 32..191 */
 
 /* Counter-set bit masks, in the layout of the LCCTL operand. */
-#define CPUMF_SET_EXT 0x01u
-#define CPUMF_SET_BASIC 0x02u
+#define CPUMF_SET_EXT     0x01u
+#define CPUMF_SET_BASIC   0x02u
 #define CPUMF_SET_PROBLEM 0x04u
-#define CPUMF_SET_CRYPTO 0x08u
-#define CPUMF_SET_RSVD 0x10u /* reserved for IBM use: never installed */
-#define CPUMF_SET_MT 0x20u
-#define CPUMF_AUTH_CG 0x40u   /* authorization mask only: coprocessor groups */
+#define CPUMF_SET_CRYPTO  0x08u
+#define CPUMF_SET_RSVD    0x10u /* reserved for IBM use: never installed */
+#define CPUMF_SET_MT      0x20u
+#define CPUMF_AUTH_CG     0x40u /* authorization mask only: coprocessor groups */
 /* Every CPU set except MT: the sets loss of data, resets and alert 25 concern. */
 #define CPUMF_SETS_NON_MT 0x1Fu
 
 /* Sampling-function bits. */
 #define CPUMF_SF_BASIC 0x1u
-#define CPUMF_SF_DIAG 0x2u
+#define CPUMF_SF_DIAG  0x2u
 
 /* Bits of the measurement-alert parameter (alert_param; architecture bit b
  * is bit 31-b of the value). */
-#define CPUMF_AL_INVALID_ENTRY 0x80000000u  /* 0: invalid entry address */
+#define CPUMF_AL_INVALID_ENTRY  0x80000000u /* 0: invalid entry address */
 #define CPUMF_AL_INCORRECT_SDBT 0x40000000u /* 1: incorrect SDB-table entry */
-#define CPUMF_AL_PROGRAM_REQ 0x20000000u    /* 2: program request */
-#define CPUMF_AL_SF_AUTH 0x00800000u        /* 8: sampling authorization change */
-#define CPUMF_AL_LOSS_SAMPLE 0x00400000u    /* 9: loss of sample data */
-#define CPUMF_AL_LOSS_MT 0x00008000u        /* 16: loss of MT counter data */
-#define CPUMF_AL_CF_AUTH 0x00000080u        /* 24: counter authorization change */
-#define CPUMF_AL_LOSS_CPU 0x00000040u       /* 25: loss of counter data */
-#define CPUMF_AL_SF_GROUP 0xE0400000u       /* 0, 1, 2, 9: cleared with sampling */
+#define CPUMF_AL_PROGRAM_REQ    0x20000000u /* 2: program request */
+#define CPUMF_AL_SF_AUTH        0x00800000u /* 8: sampling authorization change */
+#define CPUMF_AL_LOSS_SAMPLE    0x00400000u /* 9: loss of sample data */
+#define CPUMF_AL_LOSS_MT        0x00008000u /* 16: loss of MT counter data */
+#define CPUMF_AL_CF_AUTH        0x00000080u /* 24: counter authorization change */
+#define CPUMF_AL_LOSS_CPU       0x00000040u /* 25: loss of counter data */
+#define CPUMF_AL_SF_GROUP       0xE0400000u /* 0, 1, 2, 9: cleared with sampling */
 
 /* Instruction opcodes on the instruction port. */
 enum cpumf_op {
@@ -121,28 +121,28 @@ enum cpumf_insn_state {
 /* States of the sample-data-block update process (sf_update). */
 enum cpumf_upd_state {
     CPUMF_US_IDLE = 0,
-    CPUMF_US_RD_TRL = 1,   /* read trailer doubleword 0 (F, A, T) */
-    CPUMF_US_RD_OVF = 2,   /* read the overflow count (block full) */
-    CPUMF_US_WR_OVF = 3,   /* write the overflow count + 1 */
-    CPUMF_US_WR_ENT = 4,   /* write the data entry, one doubleword at a time */
-    CPUMF_US_WR_TRL = 5,   /* set F, write BSDES and DSDES */
-    CPUMF_US_WR_TS = 6,    /* write the timestamp (1 or 2 doublewords) */
-    CPUMF_US_RD_SDBT = 7,  /* read the next SDB-table entry */
-    CPUMF_US_RD_SDBT2 = 8  /* read the entry a table link designates */
+    CPUMF_US_RD_TRL = 1,  /* read trailer doubleword 0 (F, A, T) */
+    CPUMF_US_RD_OVF = 2,  /* read the overflow count (block full) */
+    CPUMF_US_WR_OVF = 3,  /* write the overflow count + 1 */
+    CPUMF_US_WR_ENT = 4,  /* write the data entry, one doubleword at a time */
+    CPUMF_US_WR_TRL = 5,  /* set F, write BSDES and DSDES */
+    CPUMF_US_WR_TS = 6,   /* write the timestamp (1 or 2 doublewords) */
+    CPUMF_US_RD_SDBT = 7, /* read the next SDB-table entry */
+    CPUMF_US_RD_SDBT2 = 8 /* read the entry a table link designates */
 };
 
 /* Owner of a CPU's storage port (mf_cpu's arbiter). */
 enum cpumf_arb {
     CPUMF_ARB_NONE = 0,
-    CPUMF_ARB_INSN = 1,   /* the instruction unit (mf_insn) */
-    CPUMF_ARB_UPD = 2     /* the update process (sf_update) */
+    CPUMF_ARB_INSN = 1, /* the instruction unit (mf_insn) */
+    CPUMF_ARB_UPD = 2   /* the update process (sf_update) */
 };
 
 /* Sample-interval modes (cpumf_system_cfg.interval_mode). */
 enum cpumf_interval_mode {
     CPUMF_INT_EXACT = 0,
     CPUMF_INT_RANDOM = 1,
-    CPUMF_INT_RANDOM_SEC = 2   /* random secondary count */
+    CPUMF_INT_RANDOM_SEC = 2 /* random secondary count */
 };
 /* Galois LFSR of the random intervals: x^32 + x^22 + x^2 + x + 1. */
 #define CPUMF_LFSR_TAPS 0x80200003u
@@ -151,18 +151,18 @@ enum cpumf_interval_mode {
 typedef struct cpumf_model_cfg {
     char name[32];
     uint16_t cfvn, csvn;
-    uint8_t fac_lpp;      /* facility bit 40 */
-    uint8_t fac_cf;       /* facility bit 67 */
-    uint8_t fac_sf;       /* facility bit 68 */
-    uint8_t fac_stcctm;   /* facility bit 142 */
-    uint8_t unified_l1;   /* L1 D-cache counters stay zero */
-    uint8_t has_cg;       /* coprocessor-group counter sets installed */
-    uint16_t n_ext;       /* extended counters installed: 128..128+n_ext-1 */
+    uint8_t fac_lpp;    /* facility bit 40 */
+    uint8_t fac_cf;     /* facility bit 67 */
+    uint8_t fac_sf;     /* facility bit 68 */
+    uint8_t fac_stcctm; /* facility bit 142 */
+    uint8_t unified_l1; /* L1 D-cache counters stay zero */
+    uint8_t has_cg;     /* coprocessor-group counter sets installed */
+    uint16_t n_ext;     /* extended counters installed: 128..128+n_ext-1 */
     uint16_t max_cpu_addr, max_cg_addr;
     /* sampling facility (used by the sampling slice) */
     uint16_t bsdes, dsdes, dsde_format;
     uint64_t min_interval, max_interval;
-    uint32_t cpu_speed;   /* cycles per microsecond */
+    uint32_t cpu_speed; /* cycles per microsecond */
     /* short names: [slot] for CPU counters, [CPUMF_NSLOT + 0/1] for 448/449 */
     char names[CPUMF_NSLOT + 2][24];
 } cpumf_model_cfg;
@@ -177,48 +177,48 @@ typedef struct cpumf_hole {
 typedef struct cpumf_system_cfg {
     char name[48];
     cpumf_model_cfg model;
-    uint8_t n_cpus;            /* CPUs 0..n_cpus-1 */
-    uint8_t threads_per_core;  /* 1 or 2; CPU i is in core i / threads_per_core */
-    uint8_t mt_enabled;        /* multithreading enabled at power-on */
-    uint8_t n_cg;              /* coprocessor groups 0..n_cg-1 (0 when !has_cg) */
-    uint16_t cpu_addr[CPUMF_MAX_CPUS];   /* CPU address at the basic-machine level */
-    uint8_t cpu_cg[CPUMF_MAX_CPUS];      /* group index each CPU is attached to */
-    uint16_t cg_addr[CPUMF_MAX_CGS];     /* group address of each group */
+    uint8_t n_cpus;                    /* CPUs 0..n_cpus-1 */
+    uint8_t threads_per_core;          /* 1 or 2; CPU i is in core i / threads_per_core */
+    uint8_t mt_enabled;                /* multithreading enabled at power-on */
+    uint8_t n_cg;                      /* coprocessor groups 0..n_cg-1 (0 when !has_cg) */
+    uint16_t cpu_addr[CPUMF_MAX_CPUS]; /* CPU address at the basic-machine level */
+    uint8_t cpu_cg[CPUMF_MAX_CPUS];    /* group index each CPU is attached to */
+    uint16_t cg_addr[CPUMF_MAX_CGS];   /* group address of each group */
     /* authorization at power-on (masks as CPUMF_SET_* | CPUMF_AUTH_CG) */
     uint8_t auth_cf;
-    uint8_t auth_sf;           /* CPUMF_SF_* */
+    uint8_t auth_sf; /* CPUMF_SF_* */
     /* storage */
     uint64_t storage_size;
     uint8_t n_holes;
     cpumf_hole holes[CPUMF_MAX_HOLES];
-    uint16_t latency_min, latency_max;   /* cycles from accept to response, >= 1 */
-    uint8_t backpressure_pct;            /* chance (0-99) that ready is low */
+    uint16_t latency_min, latency_max; /* cycles from accept to response, >= 1 */
+    uint8_t backpressure_pct;          /* chance (0-99) that ready is low */
     /* sampling (used by the sampling slice) */
-    uint8_t interval_mode;               /* enum cpumf_interval_mode */
+    uint8_t interval_mode; /* enum cpumf_interval_mode */
     uint32_t lfsr_seed;
-    uint8_t dedicated;                   /* wait-state cycles count for the interval */
-    uint8_t level;                       /* 1 LPAR, 2 VM */
+    uint8_t dedicated; /* wait-state cycles count for the interval */
+    uint8_t level;     /* 1 LPAR, 2 VM */
 } cpumf_system_cfg;
 
 /* Inputs of one CPU for one cycle.  Pulses are one cycle wide. */
 typedef struct cpumf_cpu_in {
     /* activity (levels) */
-    uint8_t stopped;        /* 1: CPU in the stopped state */
+    uint8_t stopped;                /* 1: CPU in the stopped state */
     uint8_t wait, problem, dat, as; /* PSW bits; as is 2 bits */
     uint16_t asn;
     uint64_t ia;
-    uint8_t insns;          /* instructions completed this cycle, 0..7 */
+    uint8_t insns; /* instructions completed this cycle, 0..7 */
     uint8_t uniq, uniq_count;
     uint8_t l1i_dw, l1i_pen, l1d_dw, l1d_pen; /* 0 or 1 each */
     /* crypto, bit e = engine e: 0 PRNG, 1 SHA, 2 DEA, 3 AES, 4 ECC */
     uint8_t cr_fn, cr_busy, cr_bfn, cr_bcyc;
-    uint64_t ext[3];        /* bit k (ext[k/64] bit k%64) counts counter 128+k */
-    uint8_t level;          /* 1 LPAR, 2 VM */
+    uint64_t ext[3]; /* bit k (ext[k/64] bit k%64) counts counter 128+k */
+    uint8_t level;   /* 1 LPAR, 2 VM */
     uint8_t secure_guest, pcf49, entry_inconsistent;
     uint8_t sf_lower_enabled; /* a sampling function enabled at the level below */
     uint64_t tod;
-    uint64_t diag;          /* diagnostic data bus (diagnostic-sampling entries) */
-    uint8_t cr0_58;         /* measurement-alert subclass mask */
+    uint64_t diag;  /* diagnostic data bus (diagnostic-sampling entries) */
+    uint8_t cr0_58; /* measurement-alert subclass mask */
     /* instruction request */
     uint8_t insn_valid, op, m3, insn_problem, cr0_15;
     uint64_t r1, r2, addr;
@@ -236,15 +236,15 @@ typedef struct cpumf_cpu_in {
 
 typedef struct cpumf_sys_in {
     cpumf_cpu_in cpu[CPUMF_MAX_CPUS];
-    uint8_t sigp_mt_valid;   /* SIGP set-multithreading accepted this cycle */
-    uint8_t sigp_mt_enable;  /* its parameter was nonzero */
-    uint8_t cg_addr_change;  /* potential coprocessor-group address change */
+    uint8_t sigp_mt_valid;  /* SIGP set-multithreading accepted this cycle */
+    uint8_t sigp_mt_enable; /* its parameter was nonzero */
+    uint8_t cg_addr_change; /* potential coprocessor-group address change */
 } cpumf_sys_in;
 
 /* Outputs of one CPU in one cycle. */
 typedef struct cpumf_cpu_out {
     uint8_t insn_ready, insn_done, cc, exc;
-    uint64_t r1;             /* R1 after the instruction (input R1 if unchanged) */
+    uint64_t r1; /* R1 after the instruction (input R1 if unchanged) */
     uint8_t stor_req_valid, stor_req_we, stor_req_be; /* be bit 7 = byte 0 */
     uint64_t stor_req_addr, stor_req_wdata;           /* addr is doubleword aligned */
     uint8_t alert_req;
@@ -291,8 +291,8 @@ int cpumf_load_system(const char *path, cpumf_system_cfg *out, char *err, size_t
  * object inside a larger file: error positions are that file's.  Its "model"
  * names configs_dir/models/MODEL.json (configs_dir NULL: the default below). */
 int cpumf_load_system_text(const char *text, size_t len, const char *source_name, unsigned line,
-                           unsigned col, const char *configs_dir, cpumf_system_cfg *out,
-                           char *err, size_t errlen);
+                           unsigned col, const char *configs_dir, cpumf_system_cfg *out, char *err,
+                           size_t errlen);
 /* The configs directory (models/, systems/, workloads/) used when none is
  * given: $CPUMF_CONFIGS when set and not empty, else the one built in. */
 const char *cpumf_default_configs_dir(void);
@@ -312,8 +312,10 @@ int cpumf_version_number(void);
  * JSON text of the same schema.  configs_dir: root holding models/ (NULL: the
  * installed/compiled-in default, or $CPUMF_CONFIGS).  NULL on error, with
  * "file:line:col: reason" in err. */
-cpumf_sys *cpumf_create_from_file(const char *path, const char *configs_dir, char *err, size_t errlen);
-cpumf_sys *cpumf_create_from_json(const char *json_text, const char *configs_dir, char *err, size_t errlen);
+cpumf_sys *cpumf_create_from_file(const char *path, const char *configs_dir, char *err,
+                                  size_t errlen);
+cpumf_sys *cpumf_create_from_json(const char *json_text, const char *configs_dir, char *err,
+                                  size_t errlen);
 
 /* The last error of calls on s (never NULL; "" when none). */
 const char *cpumf_last_error(const cpumf_sys *s);
@@ -328,15 +330,15 @@ void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
 
 /* Instruction request of the instruction port, and its untimed result. */
 typedef struct cpumf_insn {
-    uint8_t op;            /* enum cpumf_op */
+    uint8_t op; /* enum cpumf_op */
     uint8_t m3, problem, cr0_15;
     uint64_t r1, r2, addr;
 } cpumf_insn;
 typedef struct cpumf_insn_result {
-    uint8_t cc_valid;      /* 0 when the cc is unchanged (LPP, QCTRI, QSI) or an exception */
+    uint8_t cc_valid; /* 0 when the cc is unchanged (LPP, QCTRI, QSI) or an exception */
     uint8_t cc;
-    uint8_t exc;           /* enum cpumf_exc */
-    uint64_t r1;           /* R1 after the instruction */
+    uint8_t exc; /* enum cpumf_exc */
+    uint64_t r1; /* R1 after the instruction */
 } cpumf_insn_result;
 
 /* Helpers filling a cpumf_sys_in (no effect on the system); -1 on a bad cpu
@@ -405,12 +407,18 @@ int cpumf_x_lpp(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_in
 int cpumf_x_lcctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
 int cpumf_x_lpctl(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
 int cpumf_x_qctri(cpumf_sys *s, unsigned cpu, uint64_t addr, int problem, cpumf_insn_result *res);
-int cpumf_x_ecctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, int cr0_15, cpumf_insn_result *res);
-int cpumf_x_epctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
-int cpumf_x_scctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
-int cpumf_x_spctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
-int cpumf_x_ecpga(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, cpumf_insn_result *res);
-int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr, int problem, int cr0_15, cpumf_insn_result *res);
+int cpumf_x_ecctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem, int cr0_15,
+                  cpumf_insn_result *res);
+int cpumf_x_epctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem,
+                  cpumf_insn_result *res);
+int cpumf_x_scctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem,
+                  cpumf_insn_result *res);
+int cpumf_x_spctr(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem,
+                  cpumf_insn_result *res);
+int cpumf_x_ecpga(cpumf_sys *s, unsigned cpu, uint64_t r1, uint64_t r2, int problem,
+                  cpumf_insn_result *res);
+int cpumf_x_stcctm(cpumf_sys *s, unsigned cpu, uint64_t r1, unsigned m3, uint64_t addr, int problem,
+                   int cr0_15, cpumf_insn_result *res);
 
 /* ---- functional coverage (0.4) --------------------------------------------
  * Every system counts, always, how often each bin of a fixed universe was hit

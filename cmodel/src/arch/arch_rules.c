@@ -147,8 +147,8 @@ int arch_state_valid(unsigned a, unsigned e, unsigned c)
 int arch_transition_valid(unsigned a, unsigned e, unsigned c)
 {
     if (!e && c)
-        return 0;               /* no state has E = 0, C = 1 */
-    return a || (!e && !c);     /* an unauthorized set can only stay 000 */
+        return 0;           /* no state has E = 0, C = 1 */
+    return a || (!e && !c); /* an unauthorized set can only stay 000 */
 }
 
 static unsigned op_facility(const cpumf_model_cfg *m, unsigned op)
@@ -170,9 +170,8 @@ static unsigned op_facility(const cpumf_model_cfg *m, unsigned op)
     }
 }
 
-unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3,
-                               unsigned problem, unsigned cr0_15, uint64_t r1,
-                               uint64_t r2, uint64_t addr)
+unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3, unsigned problem,
+                               unsigned cr0_15, uint64_t r1, uint64_t r2, uint64_t addr)
 {
     if (op >= CPUMF_OP_COUNT || !op_facility(m, op))
         return CPUMF_EXC_OPERATION;
@@ -198,14 +197,13 @@ unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m
         if (!(m3 <= 3u || m3 == 5u || m3 == 9u))
             return CPUMF_EXC_SPECIFICATION;
         break;
-    default:
-        break;
+    default: break;
     }
     return CPUMF_EXC_NONE;
 }
 
-arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a,
-                            unsigned e, unsigned c)
+arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a, unsigned e,
+                            unsigned c)
 {
     arch_load_result r = {CPUMF_EXC_NONE, 3u, 0u, e, c};
     unsigned sets = arch_installed_sets(m) & CPUMF_SETS_NON_MT;
@@ -269,8 +267,8 @@ static unsigned m3_set(unsigned m3)
     }
 }
 
-arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1,
-                               unsigned e_mask, uint32_t pending)
+arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1, unsigned e_mask,
+                               uint32_t pending)
 {
     arch_stcctm_result r = {3u, 0u, m3_set(m3)};
     unsigned n = (unsigned)(r1 & 0xFFFFu);
@@ -284,8 +282,8 @@ arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r
     return r;
 }
 
-int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
-                      uint32_t pending, int write)
+int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask, uint32_t pending,
+                      int write)
 {
     unsigned number = (unsigned)(r2 & 0xFFFFu);
     int slot = arch_counter_slot(m, number);
@@ -301,8 +299,8 @@ int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
     return slot;
 }
 
-unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a,
-                           unsigned g_e, unsigned *grp, unsigned *ctr)
+unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a, unsigned g_e,
+                           unsigned *grp, unsigned *ctr)
 {
     unsigned addr = (unsigned)(r2 >> 8) & 0xFFFFu;
     unsigned n = (unsigned)(r2 & 0xFFu);
@@ -336,9 +334,8 @@ unsigned arch_ecpga(const cpumf_system_cfg *s, uint64_t r1, uint64_t r2, uint64_
     return 3u;
 }
 
-void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
-                      unsigned cg_a, unsigned g_e, unsigned g_c, unsigned g_change,
-                      uint64_t blk[8])
+void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c, unsigned cg_a,
+                      unsigned g_e, unsigned g_c, unsigned g_change, uint64_t blk[8])
 {
     uint64_t ga = (m->has_cg && cg_a) ? 1u : 0u;
     uint64_t ahw = (ga << 15) | (a & ARCH_SETS_ALL);
@@ -374,8 +371,7 @@ unsigned arch_operand_be(uint64_t addr, unsigned len, unsigned k)
     return be;
 }
 
-uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data,
-                          uint64_t operand)
+uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data, uint64_t operand)
 {
     uint64_t d = arch_operand_dw_addr(addr, k);
     unsigned b;
@@ -390,8 +386,8 @@ uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data
     return operand;
 }
 
-void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data,
-                            uint64_t *opnd, unsigned nw)
+void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data, uint64_t *opnd,
+                            unsigned nw)
 {
     uint64_t d = arch_operand_dw_addr(addr, k);
     unsigned b;
@@ -449,9 +445,9 @@ arch_auth_result arch_loss_cpu(unsigned a, unsigned e, unsigned c, unsigned name
     return r;
 }
 
-uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
-                         uint32_t raised, unsigned sf_enabled_next,
-                         unsigned cf_nonmt_enabled_next, unsigned any_reset)
+uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, uint32_t raised,
+                         unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next,
+                         unsigned any_reset)
 {
     uint32_t p = taken ? 0u : pending;
     if (clear_mt)
@@ -469,10 +465,10 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
 uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx)
 {
     switch (idx) {
-    case 0: return io->wait ? 0u : 1u;      /* cycles outside the wait state */
-    case 1: return io->insns & 7u;          /* instructions (3-bit port) */
-    case 2: return io->l1i_dw & 1u;         /* L1 I directory writes */
-    case 3: return io->l1i_pen & 1u;        /* L1 I penalty cycles */
+    case 0: return io->wait ? 0u : 1u; /* cycles outside the wait state */
+    case 1: return io->insns & 7u;     /* instructions (3-bit port) */
+    case 2: return io->l1i_dw & 1u;    /* L1 I directory writes */
+    case 3: return io->l1i_pen & 1u;   /* L1 I penalty cycles */
     case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
     case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
     default: return 0u;
@@ -497,8 +493,8 @@ uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k)
     return (io->ext[k / 64u] >> (k % 64u)) & 1u;
 }
 
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n,
-                    const uint64_t *q, uint64_t *d)
+void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
+                    uint64_t *d)
 {
     unsigned k;
     for (k = 0; k < n && k < 6u; k++)
@@ -555,8 +551,7 @@ void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR])
     inc[7] += da_bcyc;
 }
 
-unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable,
-                          unsigned addr_change)
+unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable, unsigned addr_change)
 {
     return (e_next && ((change && !disable) || addr_change)) ? 1u : 0u;
 }
@@ -601,8 +596,7 @@ arch_access arch_operand_access(unsigned op, uint64_t addr, unsigned stc_count)
             a.ndw = stc_count;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     return a;
 }
@@ -676,17 +670,13 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
             }
         }
         break;
-    case CPUMF_OP_ECPGA:
-        r.cc = arch_ecpga(cfg, x->r1, x->r2, &r.r1);
-        break;
+    case CPUMF_OP_ECPGA: r.cc = arch_ecpga(cfg, x->r1, x->r2, &r.r1); break;
     case CPUMF_OP_QCTRI:
-    case CPUMF_OP_QSI:
-        r.store = 1u;
-        break;
+    case CPUMF_OP_QSI: r.store = 1u; break;
     case CPUMF_OP_LSCTL: {
         static const uint64_t zero[4] = {0u, 0u, 0u, 0u};
-        arch_lsctl_result lr2 = arch_lsctl(m, x->blk ? x->blk : zero, x->sf_a, x->sf_e,
-                                           x->sf_c, x->level);
+        arch_lsctl_result lr2 =
+            arch_lsctl(m, x->blk ? x->blk : zero, x->sf_a, x->sf_e, x->sf_c, x->level);
         r.exc = lr2.exc;
         r.cc = lr2.exc ? 0u : lr2.cc;
         if (lr2.apply) {
@@ -707,8 +697,7 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
         r.cc = x->stc_cc;
         r.store = x->stc_count > 0u;
         break;
-    default:
-        break;
+    default: break;
     }
     return r;
 }
@@ -767,12 +756,13 @@ arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], u
     return r;
 }
 
-void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
-                    uint64_t tear, uint64_t dear, uint64_t blk[8])
+void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c, uint64_t tear,
+                    uint64_t dear, uint64_t blk[8])
 {
     /* basic: bits 49/41/33, diagnostic: 48/40/32 */
-#define SFBITS(v, sh) ((uint64_t)(((v) & CPUMF_SF_BASIC) ? 2u : 0u) << (sh) | \
-                       (uint64_t)(((v) & CPUMF_SF_DIAG) ? 1u : 0u) << (sh))
+#define SFBITS(v, sh)                                                                              \
+    ((uint64_t)(((v)&CPUMF_SF_BASIC) ? 2u : 0u) << (sh) |                                          \
+     (uint64_t)(((v)&CPUMF_SF_DIAG) ? 1u : 0u) << (sh))
     blk[0] = SFBITS(a, 48) | SFBITS(e, 40) | SFBITS(c, 32) | ((uint64_t)m->bsdes << 16) |
              (uint64_t)m->dsdes;
 #undef SFBITS
@@ -869,8 +859,7 @@ void arch_dsde(const cpumf_model_cfg *m, const cpumf_cpu_in *io, uint64_t *dw)
     for (k = 0; k < n; k++)
         dw[k] = 0u;
     if (n > 0u)
-        dw[0] = ((uint64_t)m->dsde_format << 48) |
-                ((uint64_t)(io->entry_inconsistent & 1u) << 32);
+        dw[0] = ((uint64_t)m->dsde_format << 48) | ((uint64_t)(io->entry_inconsistent & 1u) << 32);
     if (ls)
         return; /* bytes 4 to the end are zero */
     if (n > 1u)

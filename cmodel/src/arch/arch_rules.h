@@ -52,45 +52,43 @@ int arch_transition_valid(unsigned a, unsigned e, unsigned c);
 
 /* ---- instruction checks ---- */
 /* Program exception recognized in DECODE (GEN-1..4), CPUMF_EXC_NONE if none. */
-unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3,
-                               unsigned problem, unsigned cr0_15, uint64_t r1,
-                               uint64_t r2, uint64_t addr);
+unsigned arch_decode_exception(const cpumf_model_cfg *m, unsigned op, unsigned m3, unsigned problem,
+                               unsigned cr0_15, uint64_t r1, uint64_t r2, uint64_t addr);
 
 typedef struct arch_load_result {
-    unsigned exc;    /* CPUMF_EXC_SPECIFICATION or CPUMF_EXC_NONE */
-    unsigned cc;     /* 0 or 3 when exc is none */
-    unsigned apply;  /* 1: take e/c */
-    unsigned e, c;   /* LCCTL: the new full E/C masks; LPCTL: the global bits */
+    unsigned exc;   /* CPUMF_EXC_SPECIFICATION or CPUMF_EXC_NONE */
+    unsigned cc;    /* 0 or 3 when exc is none */
+    unsigned apply; /* 1: take e/c */
+    unsigned e, c;  /* LCCTL: the new full E/C masks; LPCTL: the global bits */
 } arch_load_result;
 
 /* LCCTL with operand x against the CPU's masks a, e, c. */
-arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a,
-                            unsigned e, unsigned c);
+arch_load_result arch_lcctl(const cpumf_model_cfg *m, uint64_t x, unsigned a, unsigned e,
+                            unsigned c);
 /* LPCTL with operand x; has_cg: groups installed; cg_a: this CPU's authorization. */
 arch_load_result arch_lpctl(unsigned has_cg, unsigned cg_a, uint64_t x);
 
 typedef struct arch_stcctm_result {
     unsigned cc;
-    unsigned count;  /* doublewords to store */
-    unsigned set;    /* CPUMF_SET_* named by M3 (0 for a reserved M3) */
+    unsigned count; /* doublewords to store */
+    unsigned set;   /* CPUMF_SET_* named by M3 (0 for a reserved M3) */
 } arch_stcctm_result;
 /* STCCTM decision from M3, R1, this CPU's E mask and pending alerts. */
-arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1,
-                               unsigned e_mask, uint32_t pending);
+arch_stcctm_result arch_stcctm(const cpumf_model_cfg *m, unsigned m3, uint64_t r1, unsigned e_mask,
+                               uint32_t pending);
 
 /* ECCTR (write = 0) / SCCTR (write = 1): slot to access (>= 0; ARCH_SLOT_MT0
  * and +1 for 448/449), or -1 for cc 3. */
-int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask,
-                      uint32_t pending, int write);
+int arch_ecctr_target(const cpumf_model_cfg *m, uint64_t r2, unsigned e_mask, uint32_t pending,
+                      int write);
 /* EPCTR/SPCTR: cc 0 with group index and counter, or 3. */
-unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a,
-                           unsigned g_e, unsigned *grp, unsigned *ctr);
+unsigned arch_epctr_target(const cpumf_system_cfg *s, uint64_t r2, unsigned cg_a, unsigned g_e,
+                           unsigned *grp, unsigned *ctr);
 /* ECPGA: cc, and R1 after the instruction. */
 unsigned arch_ecpga(const cpumf_system_cfg *s, uint64_t r1, uint64_t r2, uint64_t *r1_out);
 /* QCTRI information block as 8 big-endian doublewords. */
-void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
-                      unsigned cg_a, unsigned g_e, unsigned g_c, unsigned g_change,
-                      uint64_t blk[8]);
+void arch_qctri_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c, unsigned cg_a,
+                      unsigned g_e, unsigned g_c, unsigned g_change, uint64_t blk[8]);
 
 /* ---- operand storage arithmetic (docs/uarch.md section 4) ---- */
 unsigned arch_operand_ndw(uint64_t addr, unsigned len);
@@ -98,12 +96,11 @@ uint64_t arch_operand_dw_addr(uint64_t addr, unsigned k);
 /* Byte-enable mask of doubleword k (bit 7 = byte 0). */
 unsigned arch_operand_be(uint64_t addr, unsigned len, unsigned k);
 /* Operand (len <= 8, big-endian value) after merging read data of doubleword k. */
-uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data,
-                          uint64_t operand);
+uint64_t arch_fetch_merge(uint64_t addr, unsigned len, unsigned k, uint64_t data, uint64_t operand);
 /* Operand of len bytes kept as nw big-endian doublewords (bytes past 8*nw are
  * dropped) after merging read data of doubleword k. */
-void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data,
-                            uint64_t *opnd, unsigned nw);
+void arch_fetch_merge_block(uint64_t addr, unsigned len, unsigned k, uint64_t data, uint64_t *opnd,
+                            unsigned nw);
 /* Write data of doubleword k for an operand made of len/8 big-endian doublewords. */
 uint64_t arch_store_data(uint64_t addr, unsigned len, unsigned k, const uint64_t *opnd);
 
@@ -118,9 +115,9 @@ arch_auth_result arch_auth_change(unsigned a, unsigned e, unsigned c, unsigned s
 /* loss-of-CPU-counter-data for the named sets: the new C and the alert. */
 arch_auth_result arch_loss_cpu(unsigned a, unsigned e, unsigned c, unsigned named);
 /* Next pending parameter (docs/uarch.md section 7, Alert). */
-uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt,
-                         uint32_t raised, unsigned sf_enabled_next,
-                         unsigned cf_nonmt_enabled_next, unsigned any_reset);
+uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, uint32_t raised,
+                         unsigned sf_enabled_next, unsigned cf_nonmt_enabled_next,
+                         unsigned any_reset);
 
 /* ---- counting ---- */
 /* Increment of basic counter idx (0..5) for one cycle's activity. */
@@ -131,8 +128,8 @@ uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k);
 uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k);
 /* Bulk forms used by the cycle model: d[k] = q[k] + increment of counter k
  * of the set, for its n installed counters. */
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n,
-                    const uint64_t *q, uint64_t *d);
+void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
+                    uint64_t *d);
 void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
 void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
 /* Add one (installed, not stopped) CPU's activity into the increments of its
@@ -140,21 +137,19 @@ void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_
  * (busy cycles) become one when any CPU is busy. */
 void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR]);
 /* Next change indicator of the global register. */
-unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable,
-                          unsigned addr_change);
+unsigned arch_change_next(unsigned e_next, unsigned change, unsigned disable, unsigned addr_change);
 /* MT counter to bump (0 for 448, 1 for 449, -1 none). */
 int arch_mt_counter(unsigned n_running, unsigned any_active);
 
-
 /* ---- instruction flow and EXEC decision (docs/uarch.md sections 5, 6) ----
  * Shared by the cycle model (mf_insn) and the untimed execution (execute.c). */
-#define ARCH_ACC_NONE 0u   /* no storage operand */
-#define ARCH_ACC_FETCH 1u  /* 8-byte operand read before EXEC */
-#define ARCH_ACC_PROBE 2u  /* store operand: probed (read) before EXEC, written after */
+#define ARCH_ACC_NONE  0u /* no storage operand */
+#define ARCH_ACC_FETCH 1u /* 8-byte operand read before EXEC */
+#define ARCH_ACC_PROBE 2u /* store operand: probed (read) before EXEC, written after */
 typedef struct arch_access {
-    unsigned kind;   /* ARCH_ACC_* */
-    unsigned len;    /* operand bytes */
-    unsigned ndw;    /* doublewords read (and, for PROBE, written) */
+    unsigned kind; /* ARCH_ACC_* */
+    unsigned len;  /* operand bytes */
+    unsigned ndw;  /* doublewords read (and, for PROBE, written) */
 } arch_access;
 /* Storage access of an instruction that passed the DECODE checks; stc_count
  * is the STCCTM count decided in DECODE (arch_stcctm). */
@@ -171,35 +166,35 @@ typedef struct arch_exec_in {
     uint64_t operand;
     unsigned stc_cc, stc_count;
     unsigned a, e, c, cg_a, sf_e;
-    unsigned sf_lower;       /* sf_lower_enabled input of the cycle */
+    unsigned sf_lower; /* sf_lower_enabled input of the cycle */
     uint32_t pending;
-    unsigned g_e;            /* global E register */
+    unsigned g_e; /* global E register */
     /* sampling (LSCTL) */
-    const uint64_t *blk;     /* LSCTL: operand doublewords 0-3 (interval, TEAR, DEAR) */
-    unsigned sf_a, sf_c;     /* sampling A and C masks (sf_e above: E) */
-    unsigned level;          /* level_i of the cycle */
+    const uint64_t *blk; /* LSCTL: operand doublewords 0-3 (interval, TEAR, DEAR) */
+    unsigned sf_a, sf_c; /* sampling A and C masks (sf_e above: E) */
+    unsigned level;      /* level_i of the cycle */
 } arch_exec_in;
 
-#define ARCH_FX_NONE 0u
-#define ARCH_FX_LPP 1u    /* program parameter = value */
-#define ARCH_FX_LCCTL 2u  /* CPU E/C masks = e, c */
-#define ARCH_FX_LPCTL 3u  /* global E/C = e, c */
-#define ARCH_FX_SCCTR 4u  /* counter slot = value */
-#define ARCH_FX_SPCTR 5u  /* group grp counter ctr = value */
-#define ARCH_FX_LSCTL 6u  /* sampling E/C masks = e, c; sf_load: S, H, interval, TEAR, DEAR */
-#define ARCH_RD_NONE 0u
-#define ARCH_RD_CTR 1u    /* R1 = counter slot (ARCH_SLOT_MT0 + k: the core's 448 + k) */
-#define ARCH_RD_CG 2u     /* R1 = group grp counter ctr */
+#define ARCH_FX_NONE  0u
+#define ARCH_FX_LPP   1u /* program parameter = value */
+#define ARCH_FX_LCCTL 2u /* CPU E/C masks = e, c */
+#define ARCH_FX_LPCTL 3u /* global E/C = e, c */
+#define ARCH_FX_SCCTR 4u /* counter slot = value */
+#define ARCH_FX_SPCTR 5u /* group grp counter ctr = value */
+#define ARCH_FX_LSCTL 6u /* sampling E/C masks = e, c; sf_load: S, H, interval, TEAR, DEAR */
+#define ARCH_RD_NONE  0u
+#define ARCH_RD_CTR   1u /* R1 = counter slot (ARCH_SLOT_MT0 + k: the core's 448 + k) */
+#define ARCH_RD_CG    2u /* R1 = group grp counter ctr */
 typedef struct arch_exec_result {
     unsigned exc, cc;
-    uint64_t r1;             /* R1 after the instruction, unless rd names a counter */
-    unsigned rd;             /* ARCH_RD_* */
-    unsigned fx;             /* ARCH_FX_*, applied at the EXEC edge */
+    uint64_t r1; /* R1 after the instruction, unless rd names a counter */
+    unsigned rd; /* ARCH_RD_* */
+    unsigned fx; /* ARCH_FX_*, applied at the EXEC edge */
     unsigned e, c;
     uint64_t value;
     unsigned slot, grp, ctr;
-    unsigned clear_mt;       /* clear alert bit 16 (STCCTM M3 = 9) */
-    unsigned store;          /* a STORE phase follows (QCTRI, QSI, STCCTM with count > 0) */
+    unsigned clear_mt; /* clear alert bit 16 (STCCTM M3 = 9) */
+    unsigned store;    /* a STORE phase follows (QCTRI, QSI, STCCTM with count > 0) */
     /* LSCTL with cc 0 (fx ARCH_FX_LSCTL): load the controls below when sf_load */
     unsigned sf_load, s, h;
     uint64_t interval, tear, dear;
@@ -211,17 +206,17 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x);
 int arch_sets_cc(unsigned op, unsigned exc);
 
 /* ---- sampling facility (docs/uarch.md Part II) ---- */
-#define ARCH_SF_ALL 3u                 /* CPUMF_SF_BASIC | CPUMF_SF_DIAG */
-#define ARCH_SDB_MIN_ADDR 8192u        /* entry addresses below are invalid */
+#define ARCH_SF_ALL       3u    /* CPUMF_SF_BASIC | CPUMF_SF_DIAG */
+#define ARCH_SDB_MIN_ADDR 8192u /* entry addresses below are invalid */
 #define ARCH_TRAILER_SIZE 64u
-#define ARCH_ENTRY_MAX_DW (4u + 16u)   /* basic (32 bytes) + diagnostic (DSDES <= 128) */
+#define ARCH_ENTRY_MAX_DW (4u + 16u) /* basic (32 bytes) + diagnostic (DSDES <= 128) */
 
 typedef struct arch_lsctl_result {
-    unsigned exc;            /* CPUMF_EXC_SPECIFICATION or none */
-    unsigned cc;             /* 0 or 3 when exc is none */
-    unsigned apply;          /* cc 0: E, C take e, c */
-    unsigned e, c;           /* requested masks (CPUMF_SF_*) */
-    unsigned load;           /* some function requested active: load the controls */
+    unsigned exc;   /* CPUMF_EXC_SPECIFICATION or none */
+    unsigned cc;    /* 0 or 3 when exc is none */
+    unsigned apply; /* cc 0: E, C take e, c */
+    unsigned e, c;  /* requested masks (CPUMF_SF_*) */
+    unsigned load;  /* some function requested active: load the controls */
     unsigned s, h;
     uint64_t interval, tear, dear;
 } arch_lsctl_result;
@@ -232,8 +227,8 @@ arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], u
 /* The interval an activating LSCTL may load: min <= interval <= max. */
 int arch_sf_interval_valid(const cpumf_model_cfg *m, uint64_t interval);
 /* QSI information block as 8 doublewords. */
-void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c,
-                    uint64_t tear, uint64_t dear, uint64_t blk[8]);
+void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c, uint64_t tear,
+                    uint64_t dear, uint64_t blk[8]);
 
 /* Pseudo-random source: one LFSR step; a drawn byte (8 steps, low byte of the
  * result, *x advanced); the power-on value of CPU index. */
@@ -280,9 +275,9 @@ uint64_t arch_timestamp_dw(uint64_t tod, unsigned t, unsigned k);
 #define ARCH_SDBT_BLOCK 0u
 #define ARCH_SDBT_TABLE 1u
 typedef struct arch_sdbt_entry {
-    unsigned kind;       /* ARCH_SDBT_* */
-    uint64_t origin;     /* block origin (B-aligned) or table origin (16-aligned) */
-    unsigned last;       /* n is the last entry before a B boundary */
+    unsigned kind;   /* ARCH_SDBT_* */
+    uint64_t origin; /* block origin (B-aligned) or table origin (16-aligned) */
+    unsigned last;   /* n is the last entry before a B boundary */
 } arch_sdbt_entry;
 arch_sdbt_entry arch_sdbt_classify(uint64_t e, uint64_t n, uint64_t b);
 

@@ -307,7 +307,7 @@ module tb_dpi_example
       c.addr = s.addr;
     end
     if (pulse) begin
-      $display("DPI example: cycle %0d step %0d: pulse auth_set %h auth_clr %h reset %0d loss_cpu %h",
+      $display("DPI example: cycle %0d step %0d: auth_set %h auth_clr %h reset %0d loss_cpu %h",
                cycle, pc, s.auth_set, s.auth_clr, s.rst, s.loss_cpu);
       pc++;
       gap = 2;
@@ -506,7 +506,8 @@ module tb_dpi_example
 
     if (pc < n_prog) begin
       expect_errors++;
-      $display("DPI example: EXPECT the program ended at step %0d of %0d: run more cycles", pc, n_prog);
+      $display("DPI example: EXPECT the program ended at step %0d of %0d: run more cycles",
+               pc, n_prog);
     end
     if (cpumf_dpi_cycle(h) != longint'(n_cycles))
       $fatal(1, "DPI example: the model counted %0d cycles", cpumf_dpi_cycle(h));
