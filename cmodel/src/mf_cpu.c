@@ -112,6 +112,45 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     return d->sf.e;
 }
 
+/* The CPU's ports: the instruction response, the storage request of the
+ * port's owner (mf_insn or sf_update, none: all zero), the alert. */
+static void drive_ports(const mf_insn_out *fx, const sf_update_out *uo, unsigned sel,
+                        const mf_alert_out *ao, cpumf_cpu_out *port)
+{
+    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u};
+    const mf_stor_req *req = sel == CPUMF_ARB_INSN  ? &fx->stor
+                             : sel == CPUMF_ARB_UPD ? &uo->stor
+                                                    : &none;
+
+    port->insn_ready = fx->insn_ready;
+    port->insn_done = fx->insn_done;
+    port->cc = fx->cc;
+    port->exc = fx->exc;
+    port->r1 = fx->r1;
+    port->stor_req_valid = req->valid;
+    port->stor_req_we = req->we;
+    port->stor_req_be = req->be;
+    port->stor_req_addr = req->addr;
+    port->stor_req_wdata = req->wdata;
+    port->alert_req = ao->req;
+    port->alert_param = ao->param;
+}
+
+/* What this CPU tells the global unit: LPCTL and SPCTR effects, MT state. */
+static void to_global(const mf_cpu_state *q, const mf_cpu_state *d, const mf_insn_out *fx,
+                      cf_global_cpu_req *greq)
+{
+    greq->lpctl_valid = fx->lpctl_valid;
+    greq->lpctl_e = fx->lpctl_e;
+    greq->lpctl_c = fx->lpctl_c;
+    greq->spctr_valid = fx->spctr_valid;
+    greq->spctr_grp = fx->spctr_grp;
+    greq->spctr_ctr = fx->spctr_ctr;
+    greq->spctr_value = fx->spctr_value;
+    greq->mt_active_q = (uint8_t)((q->st.a & q->st.e & q->st.c & CPUMF_SET_MT) != 0u);
+    greq->mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
+}
+
 void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
                     mf_cpu_out *out, mf_cpu_state *d)
 {
@@ -184,44 +223,8 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
         fcov_alert(&d->fc, q->al.pending, ao.req && ai.taken, ai.clear_mt, raised, ai.sf_enabled_d,
                    ai.cf_nonmt_enabled_d, ai.any_reset);
 
-    /* ports */
-    out->port.insn_ready = fx->insn_ready;
-    out->port.insn_done = fx->insn_done;
-    out->port.cc = fx->cc;
-    out->port.exc = fx->exc;
-    out->port.r1 = fx->r1;
-    if (sel == CPUMF_ARB_INSN) {
-        out->port.stor_req_valid = fx->stor.valid;
-        out->port.stor_req_we = fx->stor.we;
-        out->port.stor_req_be = fx->stor.be;
-        out->port.stor_req_addr = fx->stor.addr;
-        out->port.stor_req_wdata = fx->stor.wdata;
-    } else if (sel == CPUMF_ARB_UPD) {
-        out->port.stor_req_valid = uo.stor.valid;
-        out->port.stor_req_we = uo.stor.we;
-        out->port.stor_req_be = uo.stor.be;
-        out->port.stor_req_addr = uo.stor.addr;
-        out->port.stor_req_wdata = uo.stor.wdata;
-    } else {
-        out->port.stor_req_valid = 0u;
-        out->port.stor_req_we = 0u;
-        out->port.stor_req_be = 0u;
-        out->port.stor_req_addr = 0u;
-        out->port.stor_req_wdata = 0u;
-    }
-    out->port.alert_req = ao.req;
-    out->port.alert_param = ao.param;
-
-    /* to the global unit */
-    out->greq.lpctl_valid = fx->lpctl_valid;
-    out->greq.lpctl_e = fx->lpctl_e;
-    out->greq.lpctl_c = fx->lpctl_c;
-    out->greq.spctr_valid = fx->spctr_valid;
-    out->greq.spctr_grp = fx->spctr_grp;
-    out->greq.spctr_ctr = fx->spctr_ctr;
-    out->greq.spctr_value = fx->spctr_value;
-    out->greq.mt_active_q = (uint8_t)((q->st.a & q->st.e & q->st.c & CPUMF_SET_MT) != 0u);
-    out->greq.mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
+    drive_ports(fx, &uo, sel, &ao, &out->port);
+    to_global(q, d, fx, &out->greq);
     out->touched = (uint8_t)(co.touched | sf_touched);
 }
 
