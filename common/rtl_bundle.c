@@ -45,7 +45,7 @@ static const field cfg_fields[] = {
      #f,                                                                                           \
      RTL_SCOPE_##s,                                                                                \
      offsetof(cpumf_system_cfg, CFG_PATH_##c(f)),                                                  \
-     SZ(cpumf_system_cfg, CFG_PATH_##c(f)) / C_N_##s,                                              \
+     SZ(cpumf_system_cfg, CFG_PATH_##c(f)) / C_N_##s / CHUNKS(w),                                  \
      RTL_N_##s,                                                                                    \
      RTL_N_##s,                                                                                    \
      w},

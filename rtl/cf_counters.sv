@@ -31,7 +31,9 @@ module cf_counters
   input  logic [4:0]             cr_busy_i,
   input  logic [4:0]             cr_bfn_i,
   input  logic [4:0]             cr_bcyc_i,
-  input  logic [159:0]           ext_ev_i,
+  input  logic [NSLOT-SLOT_EXT-1:0] cfg_ext_undef_i,
+  // events of counter 128+k: bits 4k+3..4k
+  input  logic [4*(NSLOT-SLOT_EXT)-1:0] ext_ev_i,
   // SCCTR write
   input  logic                   wr_i,
   input  logic [7:0]             wr_slot_i,
@@ -108,11 +110,13 @@ module cf_counters
   for (genvar s = 0; s < NSLOT; s++) begin : g_slot
     localparam int Set = slot_set(s);
 
-    logic [2:0] ev;
+    logic [3:0] ev;
     if (s < SLOT_EXT) begin : g_arch
-      assign ev = cnt[Set] ? inc[s] : 3'd0;
+      assign ev = cnt[Set] ? {1'b0, inc[s]} : 4'd0;
     end else begin : g_ext
-      assign ev = {2'b0, cnt[Set] && ext_ev_i[s - SLOT_EXT]};
+      // an undefined counter of the model never counts
+      assign ev = (cnt[Set] && !cfg_ext_undef_i[s - SLOT_EXT]) ?
+                  ext_ev_i[4*(s - SLOT_EXT) +: 4] : 4'd0;
     end
 
     always_comb begin

@@ -97,6 +97,7 @@ module mf_cpu
     .cfg_cfvn_i       (cfg_i.cfvn),
     .cfg_csvn_i       (cfg_i.csvn),
     .cfg_n_ext_i      (cfg_i.n_ext),
+    .cfg_ext_undef_i  (cfg_i.ext_undef),
     .cfg_unified_l1_i (cfg_i.unified_l1),
     .a_i              (a),
     .e_i              (e),
@@ -265,6 +266,7 @@ module mf_cpu
     .tear_o           (sf_tear),
     .dear_o           (sf_dear),
     .pp_o             (sf_pp),
+    .pp_vm_o          (obs_o.sf_ctrl.pp_vm_q),
     .enabled_next_o   (sf_en_next),
     .alert_raise_o    (sf_raise)
   );

@@ -45,11 +45,12 @@
 
   // resets of the external port (enum cpumf_reset)
   typedef enum logic [2:0] {
-    RESET_NONE        = 3'd0,    // no reset
-    RESET_CPU         = 3'd1,    // CPU reset
-    RESET_INITIAL_CPU = 3'd2,    // initial CPU reset
-    RESET_CLEAR       = 3'd3,    // clear reset
-    RESET_POWER_ON    = 3'd4     // power-on reset
+    RESET_NONE                = 3'd0,    // no reset
+    RESET_CPU                 = 3'd1,    // CPU reset
+    RESET_INITIAL_CPU         = 3'd2,    // initial CPU reset
+    RESET_CLEAR               = 3'd3,    // clear reset
+    RESET_POWER_ON            = 3'd4,    // power-on reset
+    RESET_BASIC_MACHINE_CLEAR = 3'd5     // clear reset of the basic machine
   } reset_e;
 
   // program-interruption codes of the response (enum cpumf_exc)
@@ -162,8 +163,8 @@
     logic                    stor_rsp_valid;     // storage response
     logic                    stor_rsp_err;       // ... is an error
     logic [15:0]             asn;                // address-space number
-    // extended-counter events: bit k counts counter 128+k
-    logic [159:0]            ext;
+    // extended-counter events: bits 4k+3..4k, 0-15 events of counter 128+k
+    logic [639:0]            ext;
     logic [63:0]             ia;                 // instruction address
     logic [63:0]             tod;                // time-of-day clock
     // diagnostic data bus (diagnostic-sampling entries)
@@ -229,6 +230,7 @@
     logic [31:0]             lfsr_seed;          // seed of the interval LFSR
     logic [63:0]             min_interval;       // minimum sampling interval
     logic [63:0]             max_interval;       // maximum sampling interval
+    logic [159:0]            ext_undef;          // bit k: counter 128+k is undefined, never counts
   } cfg_t;
 
   // cf_state (cpumf_cf_state_obs):
@@ -256,6 +258,7 @@
   // sampling controls; masks: 0 basic, 1 diagnostic
   typedef struct packed {
     logic [63:0]             pp_q;               // program-parameter register
+    logic [63:0]             pp_vm_q;            // program parameter of the VM level
     logic [1:0]              a_q;                // sampling authorization (CPUMF_SF_*)
     logic [1:0]              e_q;                // sampling enable controls (CPUMF_SF_*)
     logic [1:0]              c_q;                // sampling activation controls (CPUMF_SF_*)

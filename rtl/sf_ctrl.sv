@@ -48,6 +48,7 @@ module sf_ctrl
   output logic [63:0] tear_o,
   output logic [63:0] dear_o,
   output logic [63:0] pp_o,
+  output logic [63:0] pp_vm_o,
   output logic        enabled_next_o,   // some function enabled in the next state
   output logic [31:0] alert_raise_o
 );
@@ -55,6 +56,8 @@ module sf_ctrl
   logic [1:0]  a_q, a_d, e_q, e_d, c_q, c_d;
   logic        s_q, s_d, h_q, h_d;
   logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d, pp_q, pp_d;
+  // the program parameter of the VM level (configuration levels: not loaded yet)
+  logic [63:0] pp_vm_q, pp_vm_d;
   // Conditions on values the block goes on to change have names of their
   // own: Verilator counts an always_comb block's branches on its final values.
   logic [1:0]  clr, auth_lost;
@@ -70,6 +73,7 @@ module sf_ctrl
     tear_d        = tear_q;
     dear_d        = dear_q;
     pp_d          = pp_q;
+    pp_vm_d       = pp_vm_q;
     alert_raise_o = '0;
     clr           = '0;
     auth_lost     = '0;
@@ -141,6 +145,7 @@ module sf_ctrl
       tear_q     <= '0;
       dear_q     <= '0;
       pp_q       <= '0;
+      pp_vm_q    <= '0;
     end else begin
       a_q        <= a_d;
       e_q        <= e_d;
@@ -151,6 +156,7 @@ module sf_ctrl
       tear_q     <= tear_d;
       dear_q     <= dear_d;
       pp_q       <= pp_d;
+      pp_vm_q    <= pp_vm_d;
     end
   end
 
@@ -163,6 +169,7 @@ module sf_ctrl
   assign tear_o         = tear_q;
   assign dear_o         = dear_q;
   assign pp_o           = pp_q;
+  assign pp_vm_o        = pp_vm_q;
   assign enabled_next_o = e_d != '0;
 
 endmodule

@@ -42,7 +42,7 @@ void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in, cf_c
         } else if (s == CPUMF_SET_CRYPTO) {
             arch_crypto_add(io, n, q->ctr + first, d->ctr + first);
         } else {
-            arch_ext_add(io, n, q->ctr + first, d->ctr + first);
+            arch_ext_add(io, n, in->m->ext_undef, q->ctr + first, d->ctr + first);
         }
         if (wr)
             d->ctr[in->scctr_slot] = in->scctr_value;

@@ -240,6 +240,13 @@ static const set_desc sets[] = {
 };
 
 /* One counter of a set: its number belongs to the set and is installed. */
+/* The document leaves the counter undefined: its name says so. */
+static int undefined_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 6u && strcmp(name + n - 6u, "_undef") == 0;
+}
+
 static int parse_counter(const jdoc *d, const cJSON *c, const set_desc *sd, int is_ext,
                          cpumf_model_cfg *m, char *err, size_t errlen)
 {
@@ -301,6 +308,9 @@ static int parse_counter_set(const jdoc *d, const cJSON *ctr, size_t si, cpumf_m
                                  "%u is missing",
                                  128u + n);
         m->n_ext = (uint16_t)count;
+        for (n = 0; n < count; n++)
+            if (undefined_name(m->names[CPUMF_SLOT_EXT + n]))
+                m->ext_undef[n / 64u] |= (uint64_t)1 << (n % 64u);
         return 0;
     }
     /* every installed number present */

@@ -126,7 +126,8 @@ typedef struct sf_ctrl_state {
     uint8_t a, e, c; /* CPUMF_SF_* masks */
     uint8_t s, h;
     uint64_t interval, tear, dear;
-    uint64_t pp; /* program parameter */
+    uint64_t pp;    /* program parameter (set at the LPAR level) */
+    uint64_t pp_vm; /* program parameter set at the virtual-machine level */
 } sf_ctrl_state;
 
 typedef struct sf_ctrl_in {

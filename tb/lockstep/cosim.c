@@ -247,9 +247,9 @@ static void cpu_inputs(cell *cl, const cpumf_cpu_in *in)
     F(cr_busy);
     F(cr_bfn);
     F(cr_bcyc);
-    F(ext[0]);
-    F(ext[1]);
-    F(ext[2]);
+    for (unsigned w = 0; w < CPUMF_EXT_WORDS; w++)
+        if (in->ext[w])
+            cell_add(cl, "ext[%u]=0x%" PRIx64, w, in->ext[w]);
     F(cr0_58);
     F(insn_valid);
     F(op);

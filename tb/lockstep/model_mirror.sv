@@ -69,6 +69,9 @@ module model_mirror
         logic [63:0] pp_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           pp_q <= obs_i[i].sf_ctrl.pp_q;
+        logic [63:0] pp_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          pp_vm_q <= obs_i[i].sf_ctrl.pp_vm_q;
         logic [1:0] a_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           a_q <= obs_i[i].sf_ctrl.a_q;

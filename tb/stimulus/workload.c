@@ -360,21 +360,29 @@ static void wl_events(const tb_workload_cfg *g, tb_workload_cpu *c, cpumf_cpu_in
         }
     }
     if (g->ext_rate && hit(&c->rng, g->ext_rate)) {
+        uint64_t bits[3];
         unsigned k, m;
         for (k = 0; k < 3; k++) {
-            uint64_t v = rnd(&c->rng);
+            bits[k] = rnd(&c->rng);
             for (m = 1; m < g->ext_density; m++)
-                v &= rnd(&c->rng);
-            in->ext[k] = v;
+                bits[k] &= rnd(&c->rng);
         }
-        in->ext[2] &= 0xffffffffull; /* 160 bits */
+        bits[2] &= 0xffffffffull; /* 160 counters */
+        tb_ext_from_bits(in, bits);
     }
     if (g->ext_hot_rate && hit(&c->rng, g->ext_hot_rate)) {
         unsigned b = (unsigned)((rnd(&c->rng) >> 32) % g->ext_hot_bits);
-        in->ext[b / 64] |= 1ull << (b % 64);
+        cpumf_ext_set(in, b, 1u);
     }
     if (g->branch_rate && hit(&c->rng, g->branch_rate))
         c->ia = rnd(&c->rng) & 0x7ffffffffffffffeull;
+}
+
+void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
+{
+    unsigned k;
+    for (k = 0; k < CPUMF_MAX_EXT; k++)
+        cpumf_ext_set(in, k, (unsigned)(bits[k / 64u] >> (k % 64u)) & 1u);
 }
 
 void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in)
@@ -410,7 +418,7 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     in->l1i_dw = in->l1i_pen = in->l1d_dw = in->l1d_pen = 0;
     in->uniq = in->uniq_count = 0;
     in->cr_fn = in->cr_busy = in->cr_bfn = in->cr_bcyc = 0;
-    in->ext[0] = in->ext[1] = in->ext[2] = 0;
+    memset(in->ext, 0, sizeof in->ext);
     in->diag = 0; /* the diagnostic data bus: only an activity override drives it */
 
     if (!in->wait) {
@@ -526,10 +534,12 @@ int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *e
                 return jdoc_fail(
                     d, it, err, errlen,
                     "ext: expected [bits 0-63, bits 64-127, bits 128-159] as three values");
+            uint64_t bits[3];
             for (k = 0; k < 3; k++)
                 if (get_u64q(d, cJSON_GetArrayItem(it, k), 0, k == 2 ? 0xffffffffull : UINT64_MAX,
-                             &out->val.ext[k], err, errlen))
+                             &bits[k], err, errlen))
                     return -1;
+            tb_ext_from_bits(&out->val, bits);
         } else {
             uint64_t v;
             if (cJSON_IsBool(it))

@@ -111,6 +111,9 @@ typedef struct tb_activity {
     cpumf_cpu_in val; /* forced values */
 } tb_activity;
 
+/* One event (count 1) for each counter 128+k whose bit k is set, none for the others. */
+void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3]);
+
 int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *err, size_t errlen);
 /* cur := cur updated by step (set fields forced, released fields freed). */
 void tb_activity_merge(tb_activity *cur, const tb_activity *step);

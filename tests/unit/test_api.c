@@ -221,9 +221,8 @@ static void rand_inputs(rng *r, const cpumf_sys *s, cpumf_sys_in *in, unsigned i
         c->cr_busy = (uint8_t)rnd(r, 32);
         c->cr_bfn = (uint8_t)rnd(r, 32);
         c->cr_bcyc = (uint8_t)rnd(r, 32);
-        c->ext[0] = rnd64(r) & rnd64(r);
-        c->ext[1] = rnd64(r) & rnd64(r);
-        c->ext[2] = rnd64(r) & rnd64(r);
+        for (unsigned w = 0; w < CPUMF_EXT_WORDS; w++)
+            c->ext[w] = rnd64(r) & rnd64(r);
         c->sf_lower_enabled = rnd(r, 8) == 0;
         c->cr0_58 = (uint8_t)rnd(r, 2);
         c->alert_taken = rnd(r, 4) == 0;
@@ -495,6 +494,7 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
         F(mf_alert, pend_q);
         F(mf_insn, state_q);
         F(sf_ctrl, pp_q);
+        F(sf_ctrl, pp_vm_q);
         F(sf_ctrl, a_q);
         F(sf_ctrl, e_q);
         F(sf_ctrl, c_q);
@@ -558,7 +558,7 @@ static void alias_of(const char *name, char *alias, size_t len)
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
-    unsigned per_cpu = 8u + 16u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) +
+    unsigned per_cpu = 8u + 17u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) +
                        (m->csvn >= 6u ? 20u : 16u) + m->n_ext;
     unsigned cores = (c->n_cpus + c->threads_per_core - 1u) / c->threads_per_core;
     return c->n_cpus * per_cpu + 4u + (m->has_cg ? c->n_cg * 8u : 0u) +

@@ -511,9 +511,11 @@ START_TEST(test_CF_CT_4_extended_set)
     m.n_ext = 0;
     ck_assert_uint_eq(arch_installed_sets(&m) & CPUMF_SET_EXT, 0);
     memset(&io, 0, sizeof io);
-    io.ext[1] = 1ull << 3; /* counter 128 + 67 */
+    cpumf_ext_set(&io, 67, 1u); /* counter 128 + 67 */
+    cpumf_ext_set(&io, 68, 13u);
     ck_assert_uint_eq(arch_ext_increment(&io, 67), 1);
     ck_assert_uint_eq(arch_ext_increment(&io, 66), 0);
+    ck_assert_uint_eq(arch_ext_increment(&io, 68), 13);
 }
 END_TEST
 
@@ -575,7 +577,7 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
     in.m = &m;
     in.e_q = in.e_d = in.active_q = CPUMF_SET_BASIC | CPUMF_SET_EXT;
     io.insns = 7;
-    io.ext[0] = 1;
+    cpumf_ext_set(&io, 0, 1u);
     for (t = 0; t < 10; t++) {
         cf_counters_eval(&q, &in, &out, &d);
         cf_counters_commit(&q, &d, out.touched, &m);

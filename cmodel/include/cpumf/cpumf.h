@@ -37,6 +37,8 @@ extern "C" {
 #define CPUMF_MAX_EXT  160 /* extended counters 128..287 */
 #define CPUMF_NSLOT    192 /* per-CPU counter slots, see CPUMF_SLOT_* */
 #define CPUMF_CG_NCTR  8   /* counters per coprocessor-group set */
+/* The extended-counter events of a cycle: 4 bits (0-15 events) per counter. */
+#define CPUMF_EXT_WORDS (CPUMF_MAX_EXT / 16)
 
 /* Counter slots of one CPU (the MT-diagnostic counters live per core). */
 #define CPUMF_SLOT_BASIC   0  /* counters 0..5    -> slots 0..5    */
@@ -104,7 +106,8 @@ enum cpumf_reset {
     CPUMF_RESET_CPU = 1,
     CPUMF_RESET_INITIAL_CPU = 2,
     CPUMF_RESET_CLEAR = 3,
-    CPUMF_RESET_POWER_ON = 4
+    CPUMF_RESET_POWER_ON = 4,
+    CPUMF_RESET_BASIC_MACHINE_CLEAR = 5 /* a clear reset of the basic machine */
 };
 
 /* States of the instruction unit (mf_insn), compared every cycle. */
@@ -151,13 +154,14 @@ enum cpumf_interval_mode {
 typedef struct cpumf_model_cfg {
     char name[32];
     uint16_t cfvn, csvn;
-    uint8_t fac_lpp;    /* facility bit 40 */
-    uint8_t fac_cf;     /* facility bit 67 */
-    uint8_t fac_sf;     /* facility bit 68 */
-    uint8_t fac_stcctm; /* facility bit 142 */
-    uint8_t unified_l1; /* L1 D-cache counters stay zero */
-    uint8_t has_cg;     /* coprocessor-group counter sets installed */
-    uint16_t n_ext;     /* extended counters installed: 128..128+n_ext-1 */
+    uint8_t fac_lpp;       /* facility bit 40 */
+    uint8_t fac_cf;        /* facility bit 67 */
+    uint8_t fac_sf;        /* facility bit 68 */
+    uint8_t fac_stcctm;    /* facility bit 142 */
+    uint8_t unified_l1;    /* L1 D-cache counters stay zero */
+    uint8_t has_cg;        /* coprocessor-group counter sets installed */
+    uint16_t n_ext;        /* extended counters installed: 128..128+n_ext-1 */
+    uint64_t ext_undef[3]; /* bit k: counter 128+k is undefined on this model, never counts */
     uint16_t max_cpu_addr, max_cg_addr;
     /* sampling facility (used by the sampling slice) */
     uint16_t bsdes, dsdes, dsde_format;
@@ -212,8 +216,8 @@ typedef struct cpumf_cpu_in {
     uint8_t l1i_dw, l1i_pen, l1d_dw, l1d_pen; /* 0 or 1 each */
     /* crypto, bit e = engine e: 0 PRNG, 1 SHA, 2 DEA, 3 AES, 4 ECC */
     uint8_t cr_fn, cr_busy, cr_bfn, cr_bcyc;
-    uint64_t ext[3]; /* bit k (ext[k/64] bit k%64) counts counter 128+k */
-    uint8_t level;   /* 1 LPAR, 2 VM */
+    uint64_t ext[CPUMF_EXT_WORDS]; /* events of counter 128+k: 4 bits, cpumf_ext_count() */
+    uint8_t level;                 /* 1 LPAR, 2 VM */
     uint8_t secure_guest, pcf49, entry_inconsistent;
     uint8_t sf_lower_enabled; /* a sampling function enabled at the level below */
     uint64_t tod;
@@ -240,6 +244,18 @@ typedef struct cpumf_sys_in {
     uint8_t sigp_mt_enable; /* its parameter was nonzero */
     uint8_t cg_addr_change; /* potential coprocessor-group address change */
 } cpumf_sys_in;
+
+/* Events of extended counter 128+k in a cycle's inputs: nibble k of ext. */
+static inline unsigned cpumf_ext_count(const cpumf_cpu_in *in, unsigned k)
+{
+    return (unsigned)(in->ext[k / 16u] >> (4u * (k % 16u))) & 0xFu;
+}
+/* Sets them (n is cut to 4 bits, as the port carries it). */
+static inline void cpumf_ext_set(cpumf_cpu_in *in, unsigned k, unsigned n)
+{
+    uint64_t m = (uint64_t)0xFu << (4u * (k % 16u));
+    in->ext[k / 16u] = (in->ext[k / 16u] & ~m) | (((uint64_t)n << (4u * (k % 16u))) & m);
+}
 
 /* Outputs of one CPU in one cycle. */
 typedef struct cpumf_cpu_out {

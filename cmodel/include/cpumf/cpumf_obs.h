@@ -27,6 +27,7 @@ typedef struct cpumf_mf_insn_obs {
 /* sf_ctrl: sampling controls; masks: 0 basic, 1 diagnostic */
 typedef struct cpumf_sf_ctrl_obs {
     uint64_t pp_q;               /* program-parameter register */
+    uint64_t pp_vm_q;            /* program parameter of the VM level */
     uint8_t a_q;                 /* sampling authorization (CPUMF_SF_*) */
     uint8_t e_q;                 /* sampling enable controls (CPUMF_SF_*) */
     uint8_t c_q;                 /* sampling activation controls (CPUMF_SF_*) */

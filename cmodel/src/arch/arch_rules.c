@@ -490,7 +490,7 @@ uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k)
 
 uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k)
 {
-    return (io->ext[k / 64u] >> (k % 64u)) & 1u;
+    return cpumf_ext_count(io, k);
 }
 
 void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
@@ -514,22 +514,20 @@ void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint
         d[k] = q[k] + (uint64_t)(((unsigned)v[k % 4u] >> (k / 4u)) & 1u);
 }
 
-void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d)
+void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *undef, const uint64_t *q,
+                  uint64_t *d)
 {
-    unsigned w, b;
+    unsigned w, k;
     if (n > CPUMF_MAX_EXT)
         n = CPUMF_MAX_EXT;
-    for (w = 0; w * 64u < n; w++) {
-        uint64_t bits = io->ext[w];
-        unsigned m = n - w * 64u < 64u ? n - w * 64u : 64u;
-        const uint64_t *qw = q + w * 64u;
-        uint64_t *dw = d + w * 64u;
-        if (bits == 0u) {
-            memcpy(dw, qw, (size_t)m * sizeof *dw);
+    for (w = 0; w * 16u < n; w++) {
+        unsigned m = n - w * 16u < 16u ? n - w * 16u : 16u;
+        if (io->ext[w] == 0u) {
+            memcpy(d + w * 16u, q + w * 16u, (size_t)m * sizeof *d);
             continue;
         }
-        for (b = 0; b < m; b++)
-            dw[b] = qw[b] + ((bits >> b) & 1u);
+        for (k = w * 16u; k < w * 16u + m; k++)
+            d[k] = q[k] + ((undef[k / 64u] >> (k % 64u)) & 1u ? 0u : cpumf_ext_count(io, k));
     }
 }
 

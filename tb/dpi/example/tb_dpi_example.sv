@@ -41,6 +41,8 @@ module tb_dpi_example
   localparam logic [15:0] CSVN = 16'd6;
   localparam logic [3:0] FAC = 4'hF;  // facilities 40, 67, 68, 142
   localparam logic [7:0] N_EXT = 8'd144;
+  // bit k: counter 128+k is undefined on z15 (never counts)
+  localparam logic [159:0] EXT_UNDEF = 160'h0000fcff6f47fef8ffff83ffffff000380004000;
   localparam logic [15:0] MAX_CPU_ADDR = 16'h01FF;
   localparam logic [15:0] MAX_CG_ADDR = 16'h003F;
   localparam logic [6:0] PWR_AUTH_CF = 7'h6F;  // all installed sets incl. MT (CSVN > 3) and groups
@@ -331,7 +333,7 @@ module tb_dpi_example
     c.cr_busy = 5'($urandom);
     c.cr_bfn = 5'($urandom) & 5'($urandom) & 5'($urandom);
     c.cr_bcyc = 5'($urandom) & 5'($urandom);
-    c.ext = {$urandom, $urandom, $urandom, $urandom, $urandom};
+    c.ext = {20{$urandom}};
     c.level = 2'd1;
     c.sf_lower_enabled = ($urandom % 16) == 0;
     c.tod = 64'(cycle) << 12;
@@ -433,6 +435,7 @@ module tb_dpi_example
     {cfg_i.fac_stcctm, cfg_i.fac_sf, cfg_i.fac_cf, cfg_i.fac_lpp} = FAC;
     cfg_i.has_cg = 1'b1;
     cfg_i.n_ext = N_EXT;
+    cfg_i.ext_undef = EXT_UNDEF;
     cfg_i.max_cpu_addr = MAX_CPU_ADDR;
     cfg_i.max_cg_addr = MAX_CG_ADDR;
     cfg_i.n_cpus = 3'(NCPUS);
