@@ -3,5 +3,5 @@
 smp: $(BUILD)/cpumf-smp
 $(BUILD)/obj/tools/smp/%.o: INCLUDES := -Icommon
 $(BUILD)/cpumf-smp: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/smp/*.c)) $(SMP_OBJ) \
-    $(XALLOC_OBJ)
-	$(CC) $(OPT) -o $@ $^
+    $(XALLOC_OBJ) $(JSON_OBJ)
+	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
