@@ -80,7 +80,7 @@ static int parse_random(parse_ctx *p, const cJSON *o, random_opts *ro)
         return -1;
     if (!(n = GET(o, "insns")))
         return FAIL(o, "random needs \"insns\"");
-    if (scn_u64(p, n, 1, 10000000, &ro->insns))
+    if (scn_u64(p, n, 1, TB_MAX_STEPS, &ro->insns))
         return -1;
     if ((n = GET(o, "start")) && scn_u64(p, n, 0, (uint64_t)1 << 40, &ro->start))
         return -1;
@@ -457,9 +457,11 @@ int scn_random(parse_ctx *p, const cJSON *o)
     if (start_sampling(&cg, &ro, p->sc->seed, &sg))
         return -1;
     init_ops(&cg, ro.ops_mask);
-    for (at = ro.start; made < ro.insns;)
+    for (at = ro.start; made < ro.insns && p->sc->n_steps <= TB_MAX_STEPS;)
         made += gen_step(&cg, &ro, sg, &at);
     sfg_destroy(sg);
+    if (p->sc->n_steps > TB_MAX_STEPS)
+        return FAIL(o, "random: more than %u steps in the scenario (the limit)", TB_MAX_STEPS);
     finish(&cg, at);
     return 0;
 }
