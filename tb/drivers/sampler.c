@@ -456,8 +456,7 @@ done:
         h.tod = s->tod;
         h.alerts = (uint32_t)s->alerts[TB_AL_PROGRAM_REQUEST];
         tb_smp_pack_header(&h, hdr);
-        if (fseek(s->out.f, 0, SEEK_SET) != 0 ||
-            fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
+        if (fseek(s->out.f, 0, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
             s->write_err = 1;
         if (s->write_err) {
             snprintf(err, errlen, "error writing %s", s->path);

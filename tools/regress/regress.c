@@ -471,8 +471,7 @@ static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
 static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall,
                   const char *cov, int interrupted)
 {
-    rg_write_outputs(cfg, plan, names, wall, cov,
-                     interrupted ? rg_signal_name(interrupted) : NULL);
+    rg_write_outputs(cfg, plan, names, wall, cov, interrupted ? rg_signal_name(interrupted) : NULL);
     size_t pass = 0, fail = 0;
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];

@@ -151,7 +151,7 @@ char *rg_read_file(const char *path);
 int rg_write_file(const char *path, const char *text);
 /* A copy in which bytes that are not UTF-8 are U+FFFD. */
 char *rg_utf8_clean(const char *s);
-int rg_mkdirs(const char *dir);                        /* 0 ok */
+int rg_mkdirs(const char *dir); /* 0 ok */
 char *rg_shell_join(char *const *env, char *const *argv);
 char **rg_argv(size_t n, ...); /* copies, NULL-terminated */
 void rg_argv_push(char ***argv, const char *s);

@@ -283,8 +283,8 @@ static int expand_scenario(void *ctx, const char *file, char *why, size_t whylen
     const rg_group *g = c->g;
     uint64_t count = rg_group_seed_count(c->cfg, g), runs = 0;
     for (int m = 0; m < RG_NMODES; m++)
-        runs += g->modes[m] ? count * (g->systems ? (uint64_t)cJSON_GetArraySize(g->systems) : 1)
-                            : 0;
+        runs +=
+            g->modes[m] ? count * (g->systems ? (uint64_t)cJSON_GetArraySize(g->systems) : 1) : 0;
     if (rg_plan_room(c->plan, runs, why, whylen) != 0)
         return -1;
     for (int m = 0; m < RG_NMODES; m++) {

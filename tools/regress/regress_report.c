@@ -319,8 +319,8 @@ static void add_u64(cJSON *o, const char *k, uint64_t v)
 {
     char num[24];
     snprintf(num, sizeof num, "%llu", (unsigned long long)v);
-    cJSON_AddItemToObject(o, k,
-                          v <= (1ull << 53) ? cJSON_CreateNumber((double)v) : cJSON_CreateString(num));
+    cJSON_AddItemToObject(
+        o, k, v <= (1ull << 53) ? cJSON_CreateNumber((double)v) : cJSON_CreateString(num));
 }
 
 static int is_row(const rg_run *r)
@@ -870,9 +870,9 @@ static const char *result_at(int i)
 static int load_run(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
 {
     static const char *const keys[] = {
-        "id",     "test",   "group",   "scenario",     "seed",     "system",   "mode",
-        "command", "exit_status", "result", "reason", "cycles", "seconds", "log",
-        "requirements", "fcov", "coverage", "mismatch", "triage", NULL};
+        "id",           "test",        "group",    "scenario", "seed",   "system",  "mode",
+        "command",      "exit_status", "result",   "reason",   "cycles", "seconds", "log",
+        "requirements", "fcov",        "coverage", "mismatch", "triage", NULL};
     int m, res;
     uint64_t status;
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0 ||
@@ -912,8 +912,8 @@ static int load_run(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t 
 
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"format", "lists",  "wall_seconds", "passed",
-                                       "failed", "interrupted", "runs", NULL};
+    static const char *const keys[] = {"format", "lists",       "wall_seconds", "passed",
+                                       "failed", "interrupted", "runs",         NULL};
     jdoc *d = jdoc_parse_file(path, err, errlen);
     if (!d)
         return 2;
