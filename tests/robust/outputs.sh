@@ -5,10 +5,7 @@
 set -u
 build=$1 out=$2
 sampler=tests/scenarios/sampler_basic.json
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
+fail() { echo "FAIL: $*" && exit 1; }
 # refused TEXT CMD...: exit status 2, TEXT in the output, nothing in $out/smp.
 refused() {
   local text=$1 rc
