@@ -47,8 +47,9 @@ void tb_hold_stop_signals(void);
 /* Returns the exit status: 0 every expectation held; 1 an expectation failed
  * or the backend reported a mismatch; 2 an output could not be opened
  * (before the first cycle) or written; 128 + the signal when interrupted.
- * Messages go to stderr (failures always; progress unless opt->quiet).  sum may be NULL.  stor must come from tb_storage_create()
- * for sc->system and the effective seed; tb_run does not free be or stor. */
+ * Messages go to stderr (failures always; progress unless opt->quiet).
+ * sum may be NULL.  stor must come from tb_storage_create() for sc->system
+ * and the effective seed; tb_run does not free be or stor. */
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
            tb_run_summary *sum);
 
