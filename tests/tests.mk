@@ -22,7 +22,8 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # "N passed, N failed"; summary.md, junit.xml and results.json in build/test/.
 # The list's own make commands run as top-level ones (no jobserver of ours).
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
-  $(BUILD)/san/cpumf-sim $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
+  $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
+  $(BUILD)/cpumf-cosim-xrand
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null

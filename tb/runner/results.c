@@ -1,27 +1,38 @@
 /*
  * results.c - the results JSON of a run (--results; the format is in
  * docs/scenario-format.md), one function per section, and the model's
- * functional coverage (--fcov).  The same run gives the same bytes.
+ * functional coverage (--fcov), into files the runner opened before the
+ * first cycle.  The same run gives the same bytes.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_strict.h"
 #include "runner_int.h"
 #include "xalloc.h"
 
+/* A JSON string; bytes that are not UTF-8 (a path from the command line)
+ * become U+FFFD, so that the file stays valid JSON text. */
 static void json_str(FILE *f, const char *s)
 {
+    size_t left = strlen(s);
     fputc('"', f);
-    for (; *s; s++) {
+    while (left) {
         unsigned char ch = (unsigned char)*s;
+        size_t n = jdoc_utf8_seq(s, left);
         if (ch == '"' || ch == '\\')
             fprintf(f, "\\%c", ch);
         else if (ch < 0x20)
             fprintf(f, "\\u%04x", ch);
+        else if (n)
+            fwrite(s, 1, n, f);
         else
-            fputc(ch, f);
+            fputs("\\ufffd", f);
+        n = n ? n : 1;
+        s += n;
+        left -= n;
     }
     fputc('"', f);
 }
@@ -306,14 +317,9 @@ static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb
     fprintf(f, "\n}\n");
 }
 
-int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum)
+void rn_write_results(const run_ctx *r, FILE *f, uint64_t cycles, const tb_run_summary *sum)
 {
-    FILE *f = fopen(r->opt->results, "w");
     insn_counts n = {0, 0, 0};
-    if (!f) {
-        fprintf(stderr, "cpumf: cannot write results %s\n", r->opt->results);
-        return -1;
-    }
     write_head(f, r, cycles, r->n_fail == 0);
     write_steps(f, r, &n);
     write_driver_steps(f, r);
@@ -322,21 +328,11 @@ int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *su
     write_final(f, r);
     write_dumps(f, r);
     write_tail(f, r, &n, sum);
-    if (fclose(f) != 0) {
-        fprintf(stderr, "cpumf: error writing results %s\n", r->opt->results);
-        return -1;
-    }
-    return 0;
 }
 
-int rn_write_fcov(const char *path, const cpumf_sys *sys)
+void rn_write_fcov(FILE *f, const cpumf_sys *sys)
 {
-    FILE *f = fopen(path, "w");
     unsigned i, n = cpumf_fcov_count();
-    if (!f) {
-        fprintf(stderr, "cpumf: cannot write functional coverage %s\n", path);
-        return -1;
-    }
     fprintf(f, "{\n  \"format\": 1,\n  \"bins\": {");
     for (i = 0; i < n; i++) {
         fprintf(f, "%s\n    ", i ? "," : "");
@@ -344,9 +340,4 @@ int rn_write_fcov(const char *path, const cpumf_sys *sys)
         fprintf(f, ": %" PRIu64, cpumf_fcov_hits(sys, i));
     }
     fprintf(f, "\n  }\n}\n");
-    if (fclose(f) != 0) {
-        fprintf(stderr, "cpumf: error writing functional coverage %s\n", path);
-        return -1;
-    }
-    return 0;
 }

@@ -5,12 +5,16 @@
  * outputs say (acceptance, completion, interruptions); then the end-of-run
  * checks (checks.c) and the results (results.c).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "runner.h"
 
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner_int.h"
 #include "xalloc.h"
@@ -121,6 +125,58 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
             r->order[r->n_order++] = i;
     }
     sort_steps(r->order, r->n_order, sc);
+}
+
+/* --smp-dir, --results and --fcov, checked and opened before the first
+ * cycle; -1 (message printed, none left open) when one cannot be. */
+static int open_outputs(run_ctx *r)
+{
+    const tb_options *opt = r->opt;
+    struct stat st;
+    char err[1400];
+    if (opt->smp_dir && (stat(opt->smp_dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+                         access(opt->smp_dir, W_OK | X_OK) != 0)) {
+        fprintf(stderr, "cpumf: --smp-dir %s: not a writable directory\n", opt->smp_dir);
+        return -1;
+    }
+    if (opt->fcov && !r->be->model) {
+        fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
+        return -1;
+    }
+    if ((opt->results && tb_outfile_open(&r->results, opt->results, err, sizeof err) != 0) ||
+        (opt->fcov && tb_outfile_open(&r->fcov, opt->fcov, err, sizeof err) != 0)) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static const struct {
+    int sig;
+    const char *name;
+} stop_sigs[] = {{SIGINT, "SIGINT"}, {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"}};
+
+void tb_hold_stop_signals(void)
+{
+    sigset_t set;
+    size_t i;
+    sigemptyset(&set);
+    for (i = 0; i < sizeof stop_sigs / sizeof stop_sigs[0]; i++)
+        sigaddset(&set, stop_sigs[i].sig);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+/* The index in stop_sigs of a held signal that has arrived, or -1. */
+static int stop_signal(void)
+{
+    sigset_t set;
+    int i;
+    if (sigpending(&set) != 0)
+        return -1;
+    for (i = 0; i < (int)(sizeof stop_sigs / sizeof stop_sigs[0]); i++)
+        if (sigismember(&set, stop_sigs[i].sig) == 1)
+            return i;
+    return -1;
 }
 
 /* The drivers, their .SMP files named after the TOD at the earliest start;
@@ -431,14 +487,34 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     }
 }
 
-/* The run's end at cycle t: checks, results, coverage; the exit status. */
-static int finish(run_ctx *r, uint64_t t, tb_run_summary *sum)
+/* An output written whole gets its name; rc, or 2 when it cannot. */
+static int commit_output(tb_outfile *o, int rc)
+{
+    char err[1400];
+    if (!o->path || tb_outfile_commit(o, err, sizeof err) == 0)
+        return rc;
+    fprintf(stderr, "cpumf: %s\n", err);
+    return 2;
+}
+
+/* The run's end at cycle t (stopped by stop_sigs[stop] unless stop is -1):
+ * checks, results, coverage; the exit status. */
+static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
 {
     const tb_options *opt = r->opt;
     uint32_t i;
     int rc = 0;
     sum->cycles_run = t;
     sum->interruptions = r->n_intr;
+    if (stop >= 0) {
+        /* half a run has no results: its files go (the .SMP ones with the drivers) */
+        tb_outfile_discard(&r->results);
+        tb_outfile_discard(&r->fcov);
+        sum->signal = stop_sigs[stop].sig;
+        fprintf(stderr, "%s: interrupted by %s at cycle %" PRIu64 ": no results written\n",
+                r->sc->name, stop_sigs[stop].name, t);
+        return 128 + sum->signal;
+    }
     check_unfinished(r, t, sum);
     r->be->observe(r->be->ctx, r->obs);
     for (i = 0; i < r->sc->n_drivers; i++) {
@@ -454,14 +530,12 @@ static int finish(run_ctx *r, uint64_t t, tb_run_summary *sum)
     sum->failures = r->n_fail;
     if (r->n_fail && rc == 0)
         rc = 1;
-    if (opt->results && rn_write_results(r, t, sum) != 0)
-        rc = 2;
-    if (opt->fcov && !r->be->model) {
-        fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
-        rc = 2;
-    } else if (opt->fcov && rn_write_fcov(opt->fcov, r->be->model) != 0) {
-        rc = 2;
-    }
+    if (opt->results)
+        rn_write_results(r, r->results.f, t, sum);
+    if (opt->fcov)
+        rn_write_fcov(r->fcov.f, r->be->model);
+    rc = commit_output(&r->results, rc);
+    rc = commit_output(&r->fcov, rc);
     if (!opt->quiet)
         fprintf(stderr,
                 "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
@@ -501,7 +575,7 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     tb_run_summary sum;
     run_ctx r;
     uint32_t i;
-    int rc;
+    int rc, stop = -1;
 
     setup(&r, sc, opt, be, stor);
     memset(&sum, 0, sizeof sum);
@@ -510,17 +584,22 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
         tb_storage_write_bytes(stor, sc->mem[i].addr, sc->mem[i].bytes, sc->mem[i].len);
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
-    if (start_drivers(&r)) {
+    if (open_outputs(&r) || start_drivers(&r)) {
+        tb_outfile_discard(&r.results);
+        tb_outfile_discard(&r.fcov);
         teardown(&r);
         return 2;
     }
     tb_workload_init(r.wl, &sc->workload, sc->seed, r.ncpu, sc->system.level);
-    for (t = 0; t < cycles; t++)
+    for (t = 0; t < cycles; t++) {
+        if (t % TB_SIGNAL_POLL == 0 && (stop = stop_signal()) >= 0)
+            break;
         if (run_cycle(&r, t, &sum)) {
             t++;
             break;
         }
-    rc = finish(&r, t, &sum);
+    }
+    rc = finish(&r, t, stop, &sum);
     if (sum_out)
         *sum_out = sum;
     for (i = 0; i < sc->n_drivers; i++)

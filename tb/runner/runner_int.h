@@ -8,8 +8,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "drivers/sampler.h"
+#include "outfile.h"
 #include "runner.h"
 
 /* What became of an instruction step. */
@@ -78,6 +80,8 @@ typedef struct run_ctx {
     cpumf_sys_out *out;
     tb_workload *wl;
     cpumf_obs *obs;
+    /* --results and --fcov, open from before the first cycle */
+    tb_outfile results, fcov;
 } run_ctx;
 
 /* ---- checks.c ---- */
@@ -117,9 +121,9 @@ void rn_hex_of(char *dst, const uint8_t *b, size_t n);
 
 /* ---- results.c ---- */
 
-/* The results JSON (opt->results); 0, or -1 with a message on stderr. */
-int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum);
-/* The model's functional coverage (--fcov); 0, or -1 with a message. */
-int rn_write_fcov(const char *path, const cpumf_sys *sys);
+/* The results JSON (--results) into f. */
+void rn_write_results(const run_ctx *r, FILE *f, uint64_t cycles, const tb_run_summary *sum);
+/* The model's functional coverage (--fcov) into f. */
+void rn_write_fcov(FILE *f, const cpumf_sys *sys);
 
 #endif

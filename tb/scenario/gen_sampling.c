@@ -555,8 +555,10 @@ static int sfg_init(sfg *s, parse_ctx *p, rgen *g, const sampling_opts *so, uint
     s->ctl = a;
     s->qsi = a + ctl_bytes;
     s->next = s->qsi + 0x1000u;
-    for (a = s->hi; a + 0x100000u <= cfg->storage_size && s->n_slots < SFG_MAX_SLOTS;
-         a += 0x100000u)
+    /* bounded: a hole in a huge storage leaves no slots, not a long walk */
+    for (a = s->hi, i = 0;
+         a + 0x100000u <= cfg->storage_size && s->n_slots < SFG_MAX_SLOTS && i < GEN_SEARCH_MAX;
+         a += 0x100000u, i++)
         if (scn_range_available(cfg, a + 0x100000u - 64u, 64))
             s->slot[s->n_slots++] = a;
     for (i = 0; i < so->topologies && i < SFG_MAX_TOPOS; i++) {

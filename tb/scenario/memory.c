@@ -89,6 +89,10 @@ static int parse_dump(parse_ctx *p, const cJSON *e)
         return FAIL(e, "needs \"len\"");
     if (scn_u64(p, n, 1, 1u << 20, &len))
         return -1;
+    p->dump_bytes += len;
+    if (p->dump_bytes > TB_MAX_DUMP_BYTES)
+        return FAIL(n, "len: the dump areas hold more than %u bytes in all (the limit)",
+                    TB_MAX_DUMP_BYTES);
     x->len = (size_t)len;
     return 0;
 }

@@ -21,6 +21,7 @@ typedef struct parse_ctx {
     char *err;
     size_t errlen;
     uint32_t cap_steps, cap_mem, cap_acts; /* capacities of sc's growing arrays */
+    uint64_t dump_bytes;                   /* of the "dump" areas so far */
 } parse_ctx;
 
 #define FAIL(node, ...) jdoc_fail(p->d, (node), p->err, p->errlen, __VA_ARGS__)

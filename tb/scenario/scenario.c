@@ -199,6 +199,8 @@ static int parse_run_length(parse_ctx *p, const cJSON *root, int has_seed, uint6
 
 static int parse_steps(parse_ctx *p, const cJSON *n)
 {
+    if (cJSON_GetArraySize(n) > (int)TB_MAX_STEPS)
+        return FAIL(n, "steps: more than %u (the limit)", TB_MAX_STEPS);
     return scn_each(p, n, "steps", scn_parse_step);
 }
 

@@ -149,6 +149,11 @@ typedef struct tb_expect_icount {
     uint64_t lo, hi;
 } tb_expect_icount;
 
+/* Limits on what a scenario makes: steps (given and generated), and the
+ * bytes of its "dump" areas (written twice over into the results). */
+#define TB_MAX_STEPS      1000000u
+#define TB_MAX_DUMP_BYTES (16u * 1024 * 1024)
+
 typedef struct tb_scenario {
     char path[512];
     char name[128];
