@@ -248,9 +248,31 @@ static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
         s->write_err = 1;
 }
 
+/* Bit 19 of an entry's first word (architecture numbering; byte 2, 0x10),
+ * reserved for programming use: the driver sets it to its buffer size, as an
+ * operating system does (0 4 KiB, 1 1 MiB), in the basic entry and in the
+ * diagnostic entry after it. */
+static void mark_buffer_size(tb_sampler *s, tb_drv_io *io, uint64_t a)
+{
+    uint64_t at[2];
+    unsigned k, n = 0;
+    at[n++] = a + 2;
+    if (s->esize > s->bsdes)
+        at[n++] = a + s->bsdes + 2;
+    for (k = 0; k < n; k++) {
+        uint8_t b;
+        tb_storage_read_bytes(io->stor, at[k], &b, 1);
+        if (((b & 0x10u) != 0) != (s->dv->big != 0)) {
+            b = (uint8_t)(b ^ 0x10u);
+            io->write(io->ctx, at[k], &b, 1);
+        }
+    }
+}
+
 /* Read the entries of block blk from offset off, below limit, up to a zero
- * format code; zero the format codes read when `consume`.  Returns the
- * offset after the last entry read. */
+ * format code, each with bit 19 set to the buffer size first; zero the
+ * format codes read when `consume`.  Returns the offset after the last entry
+ * read. */
 static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_t off,
                              uint64_t limit, int consume)
 {
@@ -259,6 +281,7 @@ static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_
         uint64_t a = blk + off;
         if (rd64(io, a) >> 48 == 0)
             break;
+        mark_buffer_size(s, io, a);
         emit(s, io, a);
         if (consume) {
             io->write(io->ctx, a, z2, 2);
@@ -309,8 +332,11 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
     return n;
 }
 
-void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io)
+void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io)
 {
+    /* the parameter, big-endian at real 128-131 of this CPU */
+    uint32_t param =
+        (uint32_t)(rd64(io, tb_prefix_area(s->cfg, s->dv->cpu) + TB_PREFIX_ALERT_PARAM) >> 32);
     if (param & CPUMF_AL_PROGRAM_REQ) {
         s->alerts[TB_AL_PROGRAM_REQUEST]++;
         harvest_full(s, io, t, 1);

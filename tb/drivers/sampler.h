@@ -8,7 +8,10 @@
  *   tb_sampler_done()  after the clock edge of the cycle in which one of its
  *                      instructions responded;
  *   tb_sampler_alert() after the clock edge of the cycle in which a
- *                      measurement-alert interruption was taken on its CPU;
+ *                      measurement-alert interruption was taken on its CPU,
+ *                      once the runner has stored its parameter at real
+ *                      128-131 of the CPU's prefix area (the driver reads it
+ *                      from there, as an interruption handler does);
  *   tb_sampler_finish() once after the last cycle.
  * The driver touches storage only through io (reads from io->stor, writes
  * through io->write, which keeps every side's storage identical) and presents
@@ -86,7 +89,7 @@ tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *s
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
 void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
                      tb_drv_io *io);
-void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io);
+void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io);
 /* Drain and complete the file: 0, or -1 with a reason in err (write error). */
 int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
                       size_t errlen);

@@ -311,6 +311,8 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
                      cyc, i, x->alert, c->mf_alert.pend_q);
         if (x->has_pp)
             check_reg(r, cyc, i, "program_parameter", x->pp, c->sf_ctrl.pp_q);
+        if (x->has_pp_vm)
+            check_reg(r, cyc, i, "program_parameter_vm", x->pp_vm, c->sf_ctrl.pp_vm_q);
         check_sf_final(r, x, c, i, cyc);
     }
     check_global(r, o, cyc);
@@ -321,8 +323,9 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 /* Driver i's expectations and, with "check_intervals", the samples due. */
 static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cyc)
 {
-    static const char *const dk[TB_DRV_NEXP] = {
-        "samples_read", "overflow", "alerts", "blocks", "invalid_entry", "incorrect_sdbt", "loss"};
+    static const char *const dk[TB_DRV_NEXP] = {"samples_read", "overflow",      "alerts",
+                                                "blocks",       "invalid_entry", "incorrect_sdbt",
+                                                "loss",         "authorization"};
     const tb_driver *dv = &r->sc->drivers[i];
     const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
     tb_sampler_stats st;
@@ -337,6 +340,7 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
     v[4] = st.alerts[TB_AL_INVALID_ENTRY];
     v[5] = st.alerts[TB_AL_INCORRECT_SDBT];
     v[6] = st.alerts[TB_AL_LOSS];
+    v[7] = st.alerts[TB_AL_AUTH];
     for (k = 0; k < TB_DRV_NEXP; k++) {
         snprintf(what, sizeof what, "driver %u (sampler, cpu %u) %s", i, dv->cpu, dk[k]);
         check_range(r, &dv->expect[k], v[k], cyc, what);

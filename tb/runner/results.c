@@ -224,9 +224,9 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
             co->sf_ctrl.tear_q, co->sf_ctrl.dear_q, co->sf_ctrl.interval_q, co->sf_ctrl.s_q,
             co->sf_ctrl.h_q);
     fprintf(f,
-            "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
-            "\"0x%08x\",\n",
-            co->sf_ctrl.pp_q, co->mf_alert.pend_q);
+            "       \"program_parameter\": \"0x%016" PRIx64 "\", \"program_parameter_vm\": "
+            "\"0x%016" PRIx64 "\", \"alert_pending\": \"0x%08x\",\n",
+            co->sf_ctrl.pp_q, co->sf_ctrl.pp_vm_q, co->mf_alert.pend_q);
 }
 
 /* Every counter of CPU c that ECCTR would read, and its sampling counts. */

@@ -214,6 +214,17 @@ static int start_drivers(run_ctx *r)
 
 /* ---------------- one cycle ---------------- */
 
+/* Strength of a reset code when several fall on one CPU in one cycle:
+ * power-on over basic-machine clear over clear over initial-CPU over CPU. */
+static unsigned reset_rank(unsigned code)
+{
+    switch (code) {
+    case CPUMF_RESET_POWER_ON: return 5u;
+    case CPUMF_RESET_BASIC_MACHINE_CLEAR: return 4u;
+    default: return code; /* CPU 1, initial-CPU 2, clear 3, none 0 */
+    }
+}
+
 static void apply_step(run_ctx *r, const tb_step *st)
 {
     cpumf_cpu_in *c = &r->in->cpu[st->cpu];
@@ -228,7 +239,7 @@ static void apply_step(run_ctx *r, const tb_step *st)
         c->sf_auth_clr |= st->sf_mask;
         break;
     case TB_STEP_RESET:
-        if (st->reset > c->reset)
+        if (reset_rank(st->reset) > reset_rank(c->reset))
             c->reset = st->reset;
         break;
     case TB_STEP_STOP:
@@ -316,9 +327,22 @@ static void build_inputs(run_ctx *r, uint64_t t)
     }
 }
 
+/* Whether a sibling thread of CPU c's core (CPUs grouped by threads per
+ * core) is neither stopped nor waiting in this cycle's inputs. */
+static int sibling_busy(const run_ctx *r, unsigned c)
+{
+    unsigned tpc = r->sc->system.threads_per_core ? r->sc->system.threads_per_core : 1u;
+    unsigned j;
+    for (j = c - c % tpc; j < c - c % tpc + tpc && j < r->ncpu; j++)
+        if (j != c && !r->in->cpu[j].stopped && !r->in->cpu[j].wait)
+            return 1;
+    return 0;
+}
+
 /* The bench-side interval count of the drivers that check intervals
  * (SF-INT-2, exact mode): ticks from the registers of this cycle and its
- * inputs (docs/uarch.md 16). */
+ * inputs (docs/uarch.md 16: a shared CPU counts its waiting cycles only
+ * while a sibling thread works, SF-INT-1). */
 static void count_intervals(run_ctx *r)
 {
     uint32_t i;
@@ -333,7 +357,8 @@ static void count_intervals(run_ctx *r)
         if (active && !q->chk_prev)
             q->chk_cnt = co->sf_ctrl.interval_q;
         q->chk_prev = active;
-        if (!active || ci->stopped || (!r->sc->system.dedicated && ci->wait))
+        if (!active || ci->stopped ||
+            (!r->sc->system.dedicated && ci->wait && !sibling_busy(r, dv->cpu)))
             continue;
         if (q->chk_cnt <= 1) {
             q->chk_due++;
@@ -391,7 +416,8 @@ static void record_insn(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out 
     q->ready_at = t + 1;
 }
 
-/* An interruption taken on CPU c in cycle t (its driver reacts after the edge). */
+/* An interruption taken on CPU c in cycle t (its parameter is stored and its
+ * driver reacts after the edge). */
 static void record_alert(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out *co)
 {
     cpu_rt *q = &r->rt[c];
@@ -404,12 +430,22 @@ static void record_alert(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out
         r->intr[r->n_intr].cycle = t;
         r->intr[r->n_intr].param = co->alert_param;
         r->n_intr++;
-        if (q->drv >= 0) {
-            q->pend_alert = 1;
-            q->pend_param = co->alert_param;
-        }
+        q->pend_alert = 1;
+        q->pend_param = co->alert_param;
     }
     q->alert_seen = co->alert_req;
+}
+
+/* The interruption's parameter, stored as the CPU stores it: big-endian at
+ * real locations 128-131, in the CPU's own prefix area (docs/uarch.md 12). */
+static void store_alert_param(run_ctx *r, unsigned c, uint32_t param)
+{
+    uint8_t b[4];
+    b[0] = (uint8_t)(param >> 24);
+    b[1] = (uint8_t)(param >> 16);
+    b[2] = (uint8_t)(param >> 8);
+    b[3] = (uint8_t)param;
+    io_write(r, tb_prefix_area(&r->sc->system, c) + TB_PREFIX_ALERT_PARAM, b, sizeof b);
 }
 
 /* The drivers react between this edge and the next cycle's inputs. */
@@ -426,7 +462,9 @@ static void drivers_react(run_ctx *r, uint64_t t)
         }
         if (q->pend_alert) {
             q->pend_alert = 0;
-            tb_sampler_alert(r->smp[q->drv], t, q->pend_param, &r->io);
+            store_alert_param(r, c, q->pend_param);
+            if (q->drv >= 0)
+                tb_sampler_alert(r->smp[q->drv], t, &r->io);
         }
     }
 }

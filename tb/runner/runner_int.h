@@ -42,7 +42,7 @@ typedef struct cpu_rt {
     uint32_t *dq; /* driver instructions (drv_rec indices), FIFO */
     uint32_t dqn, dqcap, dqpos;
     uint8_t cur_drv;               /* the instruction in flight is dq[dqpos] */
-    uint8_t pend_done, pend_alert; /* driver events of this cycle */
+    uint8_t pend_done, pend_alert; /* events of this cycle, handled after its edge */
     uint32_t pend_param;
     int drv;          /* index of this CPU's driver, -1 none */
     uint8_t chk_prev; /* interval check: active in the previous cycle */

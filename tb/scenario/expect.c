@@ -171,6 +171,7 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
                                      "sampling",
                                      "alert_pending",
                                      "program_parameter",
+                                     "program_parameter_vm",
                                      "samples",
                                      "tear",
                                      "dear",
@@ -197,7 +198,8 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     if (opt_u64_has(p, c, "alert_pending", 0xffffffffu, &v, &x->has_alert))
         return -1;
     x->alert = (uint32_t)v;
-    if (opt_u64_has(p, c, "program_parameter", UINT64_MAX, &x->pp, &x->has_pp))
+    if (opt_u64_has(p, c, "program_parameter", UINT64_MAX, &x->pp, &x->has_pp) ||
+        opt_u64_has(p, c, "program_parameter_vm", UINT64_MAX, &x->pp_vm, &x->has_pp_vm))
         return -1;
     if ((m = GET(c, "samples"))) {
         if (scn_keys(p, m, smk))

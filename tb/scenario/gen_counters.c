@@ -314,8 +314,12 @@ static void gen_other(cgen *cg, tb_step *st, unsigned k)
     if (k < 78) {
         gen_auth(cg, st);
     } else if (k < 81) {
+        /* one draw as rg_pct(g, 10) makes: the machine resets share its 10 % */
+        unsigned x = rg_below(g, 100);
         st->kind = TB_STEP_RESET;
-        st->reset = (uint8_t)(rg_pct(g, 10) ? CPUMF_RESET_POWER_ON : 1u + rg_below(g, 3));
+        st->reset = (uint8_t)(x < 5u    ? CPUMF_RESET_POWER_ON
+                              : x < 10u ? CPUMF_RESET_BASIC_MACHINE_CLEAR
+                                        : 1u + rg_below(g, 3));
     } else if (k < 85) {
         st->kind = cg->stopped[cpu] ? TB_STEP_START : TB_STEP_STOP;
         cg->stopped[cpu] ^= 1u;

@@ -492,8 +492,12 @@ int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
         st->kind = TB_STEP_UNAUTHORIZE;
         st->sf_mask = (uint8_t)(1u + rg_below(g, 3));
     } else if (k < 55) {
+        /* the draws rg_pct(g, 50) and a code 1-4 make; half the power-on
+         * resets become basic-machine clear resets */
+        unsigned x = rg_below(g, 100), r = x < 50u ? CPUMF_RESET_CPU : 1u + rg_below(g, 4);
         st->kind = TB_STEP_RESET;
-        st->reset = (uint8_t)(rg_pct(g, 50) ? CPUMF_RESET_CPU : 1u + rg_below(g, 4));
+        st->reset =
+            (uint8_t)(r == CPUMF_RESET_POWER_ON && x >= 75u ? CPUMF_RESET_BASIC_MACHINE_CLEAR : r);
     } else if (k < 68) {
         return sfg_qsi(s, g, st);
     } else if (k < 76) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "stimulus/storage.h"
 #include "xalloc.h"
 
 static const char *const op_names[CPUMF_OP_COUNT] = {"LPP",   "LCCTL", "LPCTL", "LSCTL",
@@ -152,6 +153,12 @@ static int load_system(parse_ctx *p, const cJSON *root, const char *cfgdir, cons
     }
     if (sc->system.n_cpus < 1 || sc->system.n_cpus > CPUMF_MAX_CPUS)
         return FAIL(n, "system: %u CPUs (1..%u)", sc->system.n_cpus, CPUMF_MAX_CPUS);
+    if (!tb_prefix_areas_fit(&sc->system))
+        return FAIL(n,
+                    "system %s: the CPUs' prefix areas (%u x 8 KiB at the top of storage of "
+                    "size 0x%llx) do not fit or meet a hole",
+                    sc->system.name, sc->system.n_cpus,
+                    (unsigned long long)sc->system.storage_size);
     return 0;
 }
 

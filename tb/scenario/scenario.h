@@ -99,9 +99,9 @@ typedef struct tb_expect_cpu {
     uint8_t *ctr_absent; /* 1: the counter must not be readable (value null) */
     int8_t set_state[6]; /* basic, problem_state, crypto, extended, mt, cg: -1 = unchecked */
     int8_t sf_state[2];
-    uint8_t has_alert, has_pp;
+    uint8_t has_alert, has_pp, has_pp_vm;
     uint32_t alert;
-    uint64_t pp;
+    uint64_t pp, pp_vm; /* program parameters of the LPAR and the VM level */
     tb_range samples[TB_SMP_NEXP];
     uint8_t has_tear, has_dear, has_interval;
     int8_t s, h; /* -1 = unchecked */
@@ -124,8 +124,8 @@ typedef struct tb_expect_intr {
 /* "drivers": the sampler (tb/drivers/sampler.h) */
 #define TB_DRV_SAMPLER 1
 /* driver expectations: samples_read overflow alerts blocks invalid_entry
- * incorrect_sdbt loss */
-#define TB_DRV_NEXP 7
+ * incorrect_sdbt loss authorization */
+#define TB_DRV_NEXP 8
 typedef struct tb_driver {
     int line, col;
     uint8_t kind, cpu;

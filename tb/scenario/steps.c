@@ -65,19 +65,24 @@ static int parse_auth(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
     return 0;
 }
 
+/* Names by enum cpumf_reset code. */
 static int parse_reset(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const rn[] = {"", "cpu", "initial-cpu", "clear", "power-on"};
+    static const char *const rn[] = {"",      "cpu",      "initial-cpu",
+                                     "clear", "power-on", "basic-machine-clear"};
     const char *s;
     unsigned i;
     (void)step;
     if (scn_str(p, val, &s))
         return -1;
-    for (i = 1; i < 5; i++)
+    for (i = 1; i < sizeof rn / sizeof rn[0]; i++)
         if (strcmp(s, rn[i]) == 0)
             st->reset = (uint8_t)i;
     if (!st->reset)
-        return FAIL(val, "unknown reset \"%s\" (power-on, clear, initial-cpu, cpu)", s);
+        return FAIL(val,
+                    "unknown reset \"%s\" (power-on, basic-machine-clear, clear, initial-cpu, "
+                    "cpu)",
+                    s);
     return 0;
 }
 
