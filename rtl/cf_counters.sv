@@ -116,7 +116,7 @@ module cf_counters
     end else begin : g_ext
       localparam int K = s - SLOT_EXT;
       // counter 128+K adds its number of events; an undefined counter of the model never counts
-      assign ev = (cnt[Set] && !cfg_ext_undef_i[K]) ?
+      assign ev = (cnt[Set] && `MUT_SEL(EXT_UNDEF_COUNTS, 1'b1, !cfg_ext_undef_i[K])) ?
                   ext_ev_i[4*K +: 4] : 4'd0;
     end
 

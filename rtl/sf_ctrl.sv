@@ -106,6 +106,7 @@ module sf_ctrl
       if (lpp_we_i) begin
         if (vm) pp_vm_d = lpp_data_i;
         else    pp_d    = lpp_data_i;
+        `MUT_DO(SF_LPP_BOTH_LEVELS, pp_d = lpp_data_i; pp_vm_d = lpp_data_i;)
       end
       // 4. loss of sample data, when some function is active
       sample_lost = loss_sample_i && (a_d & e_d & c_d) != '0;

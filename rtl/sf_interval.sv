@@ -81,6 +81,7 @@ module sf_interval
   always_comb begin
     tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i || core_busy_i);
     `MUT_DO(SF_WAIT_TICKS_SHARED, tick = !stopped_i && active_i;)
+    `MUT_DO(SF_DEDICATED_AS_SHARED, tick = !stopped_i && active_i && (!wait_i || core_busy_i);)
     reload_now = tick && (cnt_q <= 64'd1);
     lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM ||
                                  cfg_int_mode_i == INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
@@ -128,6 +129,7 @@ module sf_interval
     // draw of the tick) and stops the secondary.
     if (lsctl_load_i) begin
       if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d);
+      `MUT_DO(SF_RNDSEC_LSCTL_DRAWS, if (cfg_int_mode_i == INT_RANDOM_SEC) lfsr_d = draw(lfsr_d);)
       cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[8:0]);
       sec_act_d = 1'b0;
     end
