@@ -10,6 +10,14 @@ $(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) $(shell pkg-config --cflags check 2>/dev/null) -o $@ $< \
 	  $(LIB_INTERNAL) $(CHECK_LIBS) $(LDLIBS)
 
+# The bench's event models and relations, tested with the library inside.
+EVENTS_UNIT_OBJ := $(addprefix $(BUILD)/obj/tb/,stimulus/events.o stimulus/workload.o \
+  scenario/relations.o)
+$(BUILD)/test_events: tests/unit/test_events.c $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) -Itb $(shell pkg-config --cflags check 2>/dev/null) \
+	  -o $@ $< $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL) $(CHECK_LIBS) $(LDLIBS)
+
 # The C example, built as a user builds it: against an install, found
 # through pkg-config (`make test` installs into EXAMPLE_PREFIX first).
 EXAMPLE_PREFIX = $(BUILD)/example-install

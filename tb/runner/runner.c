@@ -107,6 +107,7 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
     r->out = xcalloc(1, sizeof *r->out);
     r->obs = xcalloc(1, sizeof *r->obs);
     r->wl = xcalloc(1, sizeof *r->wl);
+    r->rel_obs = xcalloc(1, sizeof *r->rel_obs);
     r->io.ctx = r;
     r->io.stor = stor;
     r->io.write = io_write;
@@ -303,6 +304,7 @@ static void present_insn(run_ctx *r, unsigned c, uint64_t t, cpumf_cpu_in *ci)
 static void build_inputs(run_ctx *r, uint64_t t)
 {
     cpumf_sys_in *in = r->in;
+    uint32_t forced = 0; /* CPUs whose extended events an activity override sets */
     unsigned c;
     /* pulses of the previous cycle end */
     in->sigp_mt_valid = in->sigp_mt_enable = in->cg_addr_change = 0;
@@ -320,11 +322,14 @@ static void build_inputs(run_ctx *r, uint64_t t)
         tb_workload_step(r->wl, c, t, ci);
         if (q->act.set)
             tb_activity_apply(&q->act, ci);
+        if (q->act.set & (1u << TB_ACT_EXT))
+            forced |= 1u << c;
         ci->stopped = q->stopped;
         ci->cr0_58 = q->cr0_58;
         ci->alert_taken = (uint8_t)(q->alert_seen && q->cr0_58);
         present_insn(r, c, t, ci);
     }
+    tb_workload_cores(r->wl, in, forced);
 }
 
 /* Whether a sibling thread of CPU c's core (CPUs grouped by threads per
@@ -403,6 +408,9 @@ static void record_insn(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out 
         x->exc = co->exc;
         x->r1 = co->r1;
         rn_check_step(r, idx);
+        /* a counter read: the relations must hold at this cycle too */
+        r->rel_due |= r->sc->exp_rel && (r->sc->steps[idx].op == CPUMF_OP_ECCTR ||
+                                         r->sc->steps[idx].op == CPUMF_OP_STCCTM);
         q->qpos++;
         sum->insns_done++;
     } else {
@@ -498,6 +506,11 @@ static int run_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
     }
     tb_storage_clock(r->stor, t, r->out);
     be->commit(be->ctx);
+    if (r->rel_due) {
+        r->rel_due = 0;
+        be->observe(be->ctx, r->rel_obs);
+        rn_check_relations(r, r->rel_obs, t, 0);
+    }
     drivers_react(r, t);
     if (r->any_chk)
         be->observe(be->ctx, r->chk);
@@ -604,6 +617,7 @@ static void teardown(run_ctx *r)
     free(r->out);
     free(r->obs);
     free(r->wl);
+    free(r->rel_obs);
 }
 
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
@@ -628,7 +642,8 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
         teardown(&r);
         return 2;
     }
-    tb_workload_init(r.wl, &sc->workload, sc->seed, r.ncpu, sc->system.level);
+    tb_workload_init(r.wl, &sc->workload, sc->has_events ? &sc->events : NULL, sc->seed,
+                     &sc->system);
     for (t = 0; t < cycles; t++) {
         if (t % TB_SIGNAL_POLL == 0 && (stop = stop_signal()) >= 0)
             break;

@@ -82,6 +82,9 @@ typedef struct run_ctx {
     cpumf_obs *obs;
     /* --results and --fcov, open from before the first cycle */
     tb_outfile results, fcov;
+    /* expect_relations: checked again after a counter read (rel_due) */
+    uint8_t rel_due;
+    cpumf_obs *rel_obs;
 } run_ctx;
 
 /* ---- checks.c ---- */
@@ -98,6 +101,11 @@ void rn_check_step(run_ctx *r, uint32_t idx);
 /* The end of the run: expect_final, the drivers' expectations and interval
  * checks, interruption counts, expect_interruptions, expect_dumps. */
 void rn_check_end(run_ctx *r, uint64_t cyc);
+
+/* The expected relations of the model on every CPU of o at cycle cyc that
+ * can read their counters; at the end (final) a relation no CPU can read is
+ * a failure. */
+void rn_check_relations(run_ctx *r, const cpumf_obs *o, uint64_t cyc, int final);
 
 /* Shared with results.c. */
 const char *rn_exc_str(unsigned exc); /* "null" for none */
@@ -116,6 +124,13 @@ int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, u
                 uint64_t *v);
 /* Samples the CPU's driver read and lost (0 without a driver). */
 void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost);
+/* rn_readable as a relation reads a counter: ctx is a rn_rel_ctx. */
+typedef struct rn_rel_ctx {
+    const cpumf_system_cfg *cfg;
+    const cpumf_obs *o;
+    unsigned cpu;
+} rn_rel_ctx;
+int rn_rel_get(void *ctx, unsigned num, uint64_t *v);
 /* n bytes as 2n hex digits and a NUL. */
 void rn_hex_of(char *dst, const uint8_t *b, size_t n);
 

@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "relations.h"
+#include "stimulus/events.h"
 #include "stimulus/workload.h"
 
 enum tb_step_kind {
@@ -161,6 +163,11 @@ typedef struct tb_scenario {
     char **req;
     cpumf_system_cfg system;
     tb_workload_cfg workload;
+    /* the system model's event model and relations (configs/events/MODEL.json) */
+    uint8_t has_events;
+    tb_events_cfg events;
+    tb_relations rels;
+    uint64_t exp_rel; /* expect_relations: bit i checks rels.r[i] */
     uint64_t seed;
     uint64_t cycles;
     uint32_t n_mem;

@@ -26,9 +26,20 @@ static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
                     "EPCTR SCCTR SPCTR ECPGA STCCTM)",
                     s);
     st->op = (uint8_t)op;
-    for (i = 0; i < 3; i++)
-        if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0)
+    for (i = 0; i < 3; i++) {
+        n = GET(step, regs[i]);
+        /* ECCTR and SCCTR name their counter in R2: a perf event name will do */
+        if (i == 1 && (op == CPUMF_OP_ECCTR || op == CPUMF_OP_SCCTR) && cJSON_IsString(n) &&
+            n->valuestring[0] >= 'A' && n->valuestring[0] <= 'Z') {
+            int num = cpumf_counter_by_perf_name(&p->sc->system.model, n->valuestring);
+            if (num < 0)
+                return FAIL(n, "r2: \"%s\" is not the perf name of a counter of model %s",
+                            n->valuestring, p->sc->system.model.name);
+            st->r2 = (uint64_t)num;
+        } else if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0) {
             return -1;
+        }
+    }
     if (scn_opt_u64(p, step, "m3", 0, 15, &v) < 0)
         return -1;
     st->m3 = (uint8_t)v;
