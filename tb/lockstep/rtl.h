@@ -1,7 +1,8 @@
 /* rtl.h - C interface of the Verilated RTL (tb/lockstep/rtl_shim.cpp, the only C++).
  *
- * One cycle is tb_rtl_eval() (inputs applied, clock low, outputs read) then
- * tb_rtl_commit() (clock high: the edge).  Waves, when asked for, cover the
+ * One cycle is tb_rtl_eval() (inputs applied, outputs read) then
+ * tb_rtl_commit() (the edge: evaluated with the next tb_rtl_eval, or first
+ * when tb_rtl_observe reads the registers).  Waves, when asked for, cover the
  * cycles [wave_from, wave_to] only, with the RTL under scope `rtl` and the
  * model values given to tb_rtl_mirror() under scope `model`. */
 #ifndef TB_RTL_H
