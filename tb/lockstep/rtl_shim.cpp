@@ -104,13 +104,14 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     }
     // One reset edge before cycle 0 (docs/uarch.md section 1). The first
     // evaluation only initialises (it sees no edge); the straps then reach
-    // the RTL through the input flops before the edge that reads them.
+    // the RTL through the input flops before the edge that reads them. The
+    // strobe is toggled, not set: the xrand build starts it random.
     Vcosim_top *t = r->top;
     t->rst_ni = 0;
     t->clk_i = 0;
     t->eval();
     apply_straps(r, cfg);
-    t->in_strobe_i = 1;
+    t->in_strobe_i = !t->in_strobe_i;
     t->eval();
     t->clk_i = 1;
     t->eval();
