@@ -42,6 +42,7 @@ help:
 # Each entry is PACKAGE:CHECK, CHECK a shell test that holds when it is there.
 DEB_CHECKS := \
   verilator:'command -v verilator' \
+  clang:'command -v clang++' \
   gtkwave:'command -v gtkwave' \
   libcjson-dev:'[ -f /usr/include/cjson/cJSON.h ]' \
   pkg-config:'command -v pkg-config' \

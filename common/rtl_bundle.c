@@ -278,6 +278,39 @@ static void unpack_cpu_obs(const uint32_t *words, cpumf_cpu_obs *c)
 #include "cpumf/cpumf_regs.def"
 }
 
+/* Whether n elements at lsb equal the C field at c (size bytes), as
+ * get_field would write them.  Inlined: the widths and offsets are then
+ * constants, and the check runs every cycle. */
+static inline __attribute__((always_inline)) int field_equal(const uint32_t *words, unsigned lsb,
+                                                             unsigned width, unsigned n,
+                                                             const void *c, size_t size)
+{
+    unsigned esz = (unsigned)(size / n);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (width == 64u && esz == 8u && lsb % 32u == 0u)
+        return !memcmp(c, words + lsb / 32u, size);
+#endif
+    for (unsigned e = 0; e < n; e++)
+        if (load((const char *)c + (size_t)e * esz, esz) != get_bits(words, lsb + e * width, width))
+            return 0;
+    return 1;
+}
+
+#define OBS_EQ_CPU(u, r, w, n)                                                                     \
+    at -= (w) * (n);                                                                               \
+    if (!field_equal(words, at, w, n, &c->u.r, sizeof c->u.r))                                     \
+        return 0;
+#define OBS_EQ_SYSTEM(u, r, w, n)
+#define OBS_EQ_CORE  OBS_EQ_SYSTEM
+#define OBS_EQ_GROUP OBS_EQ_SYSTEM
+int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c)
+{
+    unsigned at = CPU_OBS_BITS;
+#define CPUMF_REG(u, r, w, n, s, t, m, d) OBS_EQ_##s(u, r, w, n)
+#include "cpumf/cpumf_regs.def"
+    return 1;
+}
+
 void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c)
 {
     field_list l = fields_of(b);

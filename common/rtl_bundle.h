@@ -63,6 +63,11 @@ void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb)
 /* Those bits into the fields of c (the other fields are left as they are). */
 void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c);
 
+/* 1 when every field of c equals the bits of a cpu_obs_t at bit 0 of words
+ * (what rtl_bundle_unpack would write there), else 0: the lockstep's check
+ * of every cycle, without copying the registers out. */
+int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c);
+
 /* The first field where two packed values of b differ, named as the
  * lockstep's reports name it without the "cpuN." of a CPU bundle
  * ("cf_counters.ctr_q[3]", "mf_insn.insn_cc_o", "cf_global.change_q"), or

@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,30 +443,41 @@ static void report_context(cosim_ctx *c, uint64_t cycle)
             c->info.plusargs ? c->info.plusargs : "");
 }
 
+/* The inputs of the installed CPUs and of the system: the others stay zero. */
+static void copy_inputs(cpumf_sys_in *dst, const cpumf_sys_in *src, unsigned ncpu)
+{
+    const size_t sys = offsetof(cpumf_sys_in, sigp_mt_valid);
+    memcpy(dst->cpu, src->cpu, ncpu * sizeof src->cpu[0]);
+    memcpy((char *)dst + sys, (const char *)src + sys, sizeof *src - sys);
+}
+
 static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
     hist_entry *h = &c->hist[c->nhist % c->hcap];
     h->cycle = cycle;
-    memcpy(&h->in, in, sizeof *in);
+    copy_inputs(&h->in, in, c->cfg->n_cpus);
     c->nhist++;
     c->cycle = cycle;
 
-    memcpy(&c->min, in, sizeof *in);
+    copy_inputs(&c->min, in, c->cfg->n_cpus);
     tb_storage_inputs(c->mstor, cycle, &c->min);
     cpumf_eval(c->model, &c->min, &c->mout);
     cpumf_observe(c->model, &h->obs);
     if (tb_rtl_tracing(c->rtl, cycle))
         tb_rtl_mirror(c->rtl, &c->mout, &h->obs);
     tb_rtl_eval(c->rtl, cycle, in, out);
-    tb_rtl_observe(c->rtl, &c->robs);
 
     if (c->mismatch == UINT64_MAX) {
         /* After the first difference the runner may go on to the end of the
          * wave window; the two sides are then apart and are not compared. */
         c->ndiff = 0;
         compare_outputs(c, cycle, out, &c->mout);
-        compare_state(c, cycle, &c->robs, &h->obs);
+        /* The registers are read out and walked only when something differs. */
+        if (c->ndiff || !tb_rtl_state_equal(c->rtl, &h->obs)) {
+            tb_rtl_observe(c->rtl, &c->robs);
+            compare_state(c, cycle, &c->robs, &h->obs);
+        }
         if (c->ndiff) {
             c->mismatch = cycle;
             report_context(c, cycle);

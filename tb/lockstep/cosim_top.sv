@@ -4,6 +4,14 @@
 // moves the C structs into the packed-struct ports and writes the model's
 // values into the model_* inputs, and toggles model_strobe_i, only while a
 // wave window is open.
+// The inputs reach the RTL through flops that take them at each edge of
+// in_strobe_i, which the shim toggles whenever it applies new inputs. To the
+// simulator they then change in the same region as the RTL's registers, so
+// the shim can apply a cycle's inputs and the clock edge that ends the cycle
+// before in one evaluation (tb/lockstep/rtl_shim.cpp), and every
+// combinational function of inputs and registers is evaluated once a cycle
+// rather than again for each change of either. The RTL sees the same values
+// at every edge of clk_i.
 // Not part of the design: the coverage build (cpumf-cosim-cov) measures rtl/ only.
 /*verilator coverage_off*/
 module cosim_top
@@ -11,6 +19,7 @@ module cosim_top
 (
   input  logic     clk_i,
   input  logic     rst_ni,
+  input  logic     in_strobe_i,
   // The other ports are traced where they arrive, in rtl and model: traced
   // here too they would cost the waves a second copy of every wide struct.
   /*verilator tracing_off*/
@@ -30,7 +39,28 @@ module cosim_top
   /*verilator tracing_on*/
 );
 
-  mf_system rtl (.*);
+  /*verilator tracing_off*/
+  cfg_t    cfg_q;
+  cpu_in_t in_q [NCPU];
+  sys_in_t sys_q;
+  /*verilator tracing_on*/
+
+  always_ff @(posedge in_strobe_i or negedge in_strobe_i) begin
+    cfg_q <= cfg_i;
+    in_q  <= in_i;
+    sys_q <= sys_i;
+  end
+
+  mf_system rtl (
+    .clk_i,
+    .rst_ni,
+    .cfg_i     (cfg_q),
+    .in_i      (in_q),
+    .sys_i     (sys_q),
+    .out_o,
+    .obs_o,
+    .sys_obs_o
+  );
 
   model_mirror model (
     .strobe_i  (model_strobe_i),

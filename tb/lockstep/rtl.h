@@ -1,7 +1,8 @@
 /* rtl.h - C interface of the Verilated RTL (tb/lockstep/rtl_shim.cpp, the only C++).
  *
- * One cycle is tb_rtl_eval() (inputs applied, clock low, outputs read) then
- * tb_rtl_commit() (clock high: the edge).  Waves, when asked for, cover the
+ * One cycle is tb_rtl_eval() (inputs applied, outputs read) then
+ * tb_rtl_commit() (the edge: evaluated with the next tb_rtl_eval, or first
+ * when tb_rtl_observe reads the registers).  Waves, when asked for, cover the
  * cycles [wave_from, wave_to] only, with the RTL under scope `rtl` and the
  * model values given to tb_rtl_mirror() under scope `model`. */
 #ifndef TB_RTL_H
@@ -32,6 +33,11 @@ void tb_rtl_destroy(tb_rtl *r); /* closes the FST */
 void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out);
 void tb_rtl_commit(tb_rtl *r);
 void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs);
+/* 1 when the registers tb_rtl_observe would write equal expect's, else 0,
+ * without copying the CPUs' out.  The system units are compared as whole
+ * structs, elements the system does not have included: a 0 only says that
+ * a field-by-field comparison is needed. */
+int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect);
 /* Nonzero when cycle lies in the wave window (the mirror is then wanted). */
 int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle);
 /* The model's outputs and state of this cycle, shown in the waves. Call

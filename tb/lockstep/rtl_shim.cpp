@@ -37,13 +37,32 @@ template <std::size_t N> inline const uint32_t *words(const VlWide<N> &port)
 
 } // namespace
 
+// Outside the wave window a cycle costs one full evaluation: tb_rtl_commit
+// only lowers the clock (nothing reacts to that) and leaves the edge due,
+// and the next tb_rtl_eval raises it together with the new inputs, which
+// cosim_top takes through flops in the same region as the RTL's registers,
+// so that these still see the inputs of the cycle that ends. Anything that
+// reads the registers in between (tb_rtl_observe) applies the edge first.
+// Inside the window both phases are evaluated and dumped apart.
 struct tb_rtl {
     VerilatedContext *ctx;
     Vcosim_top *top;
     VerilatedFstC *fst;
     uint64_t wave_from, wave_to, cycle;
     unsigned ncpu;
+    cpumf_obs *sys_obs; // scratch of tb_rtl_state_equal: its system units only
+    bool edge_due;      // the clock is low and the edge that ends r->cycle is not evaluated yet
 };
+
+// The edge left due by tb_rtl_commit, alone.
+static void apply_edge(tb_rtl *r)
+{
+    if (!r->edge_due)
+        return;
+    r->top->clk_i = 1;
+    r->top->eval();
+    r->edge_due = false;
+}
 
 // Straps, and the CPUs that are not installed see all-zero inputs for the whole run.
 static void apply_straps(tb_rtl *r, const cpumf_system_cfg *cfg)
@@ -74,6 +93,7 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     // Tracing must be allowed before the model is built.
     r->ctx->traceEverOn(opts->fst_path != nullptr);
     r->top = new Vcosim_top{r->ctx, "TOP"};
+    r->sys_obs = new cpumf_obs();
     r->ncpu = cfg->n_cpus;
     r->wave_from = opts->wave_from;
     r->wave_to = opts->wave_to;
@@ -82,11 +102,16 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
         r->top->trace(r->fst, 99);
         r->fst->open(opts->fst_path);
     }
-    apply_straps(r, cfg);
-    // One reset edge before cycle 0 (docs/uarch.md section 1).
+    // One reset edge before cycle 0 (docs/uarch.md section 1). The first
+    // evaluation only initialises (it sees no edge); the straps then reach
+    // the RTL through the input flops before the edge that reads them. The
+    // strobe is toggled, not set: the xrand build starts it random.
     Vcosim_top *t = r->top;
     t->rst_ni = 0;
     t->clk_i = 0;
+    t->eval();
+    apply_straps(r, cfg);
+    t->in_strobe_i = !t->in_strobe_i;
     t->eval();
     t->clk_i = 1;
     t->eval();
@@ -98,11 +123,13 @@ extern "C" void tb_rtl_destroy(tb_rtl *r)
 {
     if (!r)
         return;
+    apply_edge(r);
     if (r->fst) {
         r->fst->close();
         delete r->fst;
     }
     r->top->final();
+    delete r->sys_obs;
     delete r->top;
     delete r->ctx;
     delete r;
@@ -117,33 +144,63 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
 {
     Vcosim_top *t = r->top;
     uint32_t sys[1] = {0};
+    const bool tracing = tb_rtl_tracing(r, cycle);
+    // the waves show the edge and the new inputs at instants of their own
+    if (tracing)
+        apply_edge(r);
     r->cycle = cycle;
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_pack(RTL_CPU_IN, &in->cpu[i], words(t->in_i[i]), 0);
     rtl_bundle_pack(RTL_SYS_IN, in, sys, 0);
     t->sys_i = static_cast<CData>(sys[0]);
-    t->clk_i = 0;
+    t->in_strobe_i = !t->in_strobe_i;
+    if (tracing) {
+        t->clk_i = 0;
+    } else if (r->edge_due) {
+        t->clk_i = 1;
+        r->edge_due = false;
+    }
     t->eval();
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_unpack(RTL_CPU_OUT, words(t->out_o[i]), 0, &out->cpu[i]);
-    if (tb_rtl_tracing(r, cycle))
+    if (tracing)
         r->fst->dump(10 * cycle);
 }
 
 extern "C" void tb_rtl_commit(tb_rtl *r)
 {
-    r->top->clk_i = 1;
-    r->top->eval();
-    if (tb_rtl_tracing(r, r->cycle))
+    Vcosim_top *t = r->top;
+    if (tb_rtl_tracing(r, r->cycle)) {
+        t->clk_i = 1;
+        t->eval();
         r->fst->dump(10 * r->cycle + 5);
+        return;
+    }
+    if (t->clk_i) {
+        t->clk_i = 0;
+        t->eval();
+    }
+    r->edge_due = true;
 }
 
 extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
 {
     Vcosim_top *t = r->top;
+    apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_unpack(RTL_CPU_OBS, words(t->obs_o[i]), 0, &obs->cpu[i]);
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
+}
+
+extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect)
+{
+    Vcosim_top *t = r->top;
+    apply_edge(r);
+    for (unsigned i = 0; i < r->ncpu; i++)
+        if (!rtl_cpu_obs_equal(words(t->obs_o[i]), &expect->cpu[i]))
+            return 0;
+    rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, r->sys_obs);
+    return !std::memcmp(&r->sys_obs->cf_global, &expect->cf_global, sizeof expect->cf_global);
 }
 
 extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs)
@@ -175,6 +232,7 @@ extern "C" int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, siz
         return -1;
     }
     std::fclose(f);
+    apply_edge(r);
     r->ctx->coveragep()->write(path);
     return 0;
 #else
