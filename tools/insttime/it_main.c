@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "it_profile.h"
 #include "it_run.h"
 #include "lockstep/cosim.h"
 #include "it_time.h"
@@ -21,6 +22,7 @@
 
 typedef struct opts {
     const char *input, *system, *configs, *timing, *out, *json, *baseline;
+    it_profile_opts prof; /* --profile SCENARIO: the samples' analysis instead */
     uint64_t seed;
     unsigned rounds;
     int cosim;
@@ -32,7 +34,9 @@ static void usage(void)
     fprintf(stderr,
             "usage: cpumf-insttime [--system NAME|FILE] [--configs DIR] [--timing FILE]\n"
             "                      [--seed N] [--rounds N] [--cosim] [-o INSTTIME.OUT]\n"
-            "                      [--json FILE] [--baseline FILE] [--check-table PCT] INPUT\n");
+            "                      [--json FILE] [--baseline FILE] [--check-table PCT] INPUT\n"
+            "       cpumf-insttime --profile SCENARIO --smp-dir DIR [--configs DIR]\n"
+            "                      [--cpi-within PCT] [--z-max Z]\n");
 }
 
 static int parse_args(int argc, char **argv, opts *o)
@@ -70,6 +74,10 @@ static int parse_args(int argc, char **argv, opts *o)
             dst = &o->json;
         else if (strcmp(a, "--baseline") == 0)
             dst = &o->baseline;
+        else if (strcmp(a, "--profile") == 0)
+            dst = &o->prof.scenario;
+        else if (strcmp(a, "--smp-dir") == 0)
+            dst = &o->prof.smp_dir;
         if (dst) {
             *dst = argv[++i];
             continue;
@@ -80,6 +88,10 @@ static int parse_args(int argc, char **argv, opts *o)
             o->table_pct = strtod(argv[++i], &end);
             if (!(o->table_pct > 0.0 && o->table_pct <= 100.0))
                 return -1;
+        } else if (strcmp(a, "--cpi-within") == 0) {
+            o->prof.cpi_pct = strtod(argv[++i], &end);
+        } else if (strcmp(a, "--z-max") == 0) {
+            o->prof.z_max = strtod(argv[++i], &end);
         } else if (strcmp(a, "--rounds") == 0) {
             unsigned long r = strtoul(argv[++i], &end, 10);
             if (r < 1 || r > IT_MAX_ROUNDS)
@@ -91,6 +103,9 @@ static int parse_args(int argc, char **argv, opts *o)
         if (*end || end == argv[i])
             return -1;
     }
+    o->prof.configs = o->configs;
+    if (o->prof.scenario)
+        return o->input || !o->prof.smp_dir ? -1 : 0;
     return o->input ? 0 : -1;
 }
 
@@ -137,6 +152,11 @@ static int check_model(const opts *o, const it_input *in, const cpumf_system_cfg
         unsigned per;
         if (s->kind != IT_INSN || s->what != IT_UPDATE)
             continue;
+        if (!cfg->model.fac_sf) {
+            snprintf(err, errlen, "%s:%u:%u: UPDATE: %s has no sampling facility", in->path,
+                     s->line, s->icol, cfg->model.name);
+            return -1;
+        }
         per = it_entries_per_sdb(cfg, s->arg);
         if (s->spin % per) {
             snprintf(err, errlen,
@@ -204,6 +224,10 @@ int main(int argc, char **argv)
     if (parse_args(argc, argv, &o) != 0) {
         usage();
         return 2;
+    }
+    if (o.prof.scenario) {
+        free(timing);
+        return it_profile(&o.prof, stdout);
     }
     if (load_system(&o, &cfg, err, sizeof err) ||
         load_timing(&o, &cfg, timing, &have_timing, err, sizeof err) ||

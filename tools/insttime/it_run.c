@@ -126,8 +126,10 @@ static int stmt(run *r, const it_stmt *s, char *err, size_t errlen)
             return -1;
         fprintf(r->out, "BCTS=%07llu  BCT %12.4f cycles %12.6f microseconds\n",
                 (unsigned long long)s->value, r->t.bct_cycles, us(r, r->t.bct_cycles));
-        if (r->collecting)
-            it_stats_add(&r->st, us(r, r->t.bct_cycles), 0, 0);
+        if (r->collecting && it_stats_add(&r->st, us(r, r->t.bct_cycles), 0, 0)) {
+            snprintf(err, errlen, "line %u: more than %d timings collected", s->line, IT_STATS_MAX);
+            return -1;
+        }
         return 0;
     case IT_STATS_ON:
         r->collecting = 1;
