@@ -50,7 +50,8 @@ DEB_CHECKS := \
   lcov:'command -v genhtml' \
   xvfb:'command -v xvfb-run' \
   xauth:'command -v xauth' \
-  clang-format:'command -v clang-format'
+  clang-format:'command -v clang-format' \
+  gnuplot-nox:'command -v gnuplot'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@missing=""; \

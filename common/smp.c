@@ -1,7 +1,8 @@
-/* smp.c - .SMP sample files (format in smp.h). */
+/* smp.c - .SMP sample files as z/OS HIS writes them (format in smp.h). */
 #include "smp.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,7 @@ static void civil(int64_t z, int64_t *y, unsigned *m, unsigned *d)
     *y = yy + (*m <= 2);
 }
 
-void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu)
+void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr)
 {
     /* TOD bit 51 (code bit 12) = 1 microsecond; epoch 1900-01-01 */
     int64_t secs = (int64_t)((tod >> 12) / 1000000u) - 2208988800LL;
@@ -30,21 +31,9 @@ void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu
     int64_t sod = secs - days * 86400;
     unsigned m, d;
     civil(days, &y, &m, &d);
-    snprintf(buf, len, "SYSHIS%04lld%02u%02u.%02u%02u%02u.%03u.SMP.cpu%u", (long long)y, m, d,
+    snprintf(buf, len, "SYSHIS%04lld%02u%02u.%02u%02u%02u.%03u.SMP.cpu%X", (long long)y, m, d,
              (unsigned)(sod / 3600), (unsigned)(sod / 60 % 60), (unsigned)(sod % 60), seq % 1000u,
-             cpu);
-}
-
-static void put16(uint8_t *b, uint16_t v)
-{
-    b[0] = (uint8_t)(v >> 8);
-    b[1] = (uint8_t)v;
-}
-
-static void put32(uint8_t *b, uint32_t v)
-{
-    put16(b, (uint16_t)(v >> 16));
-    put16(b + 2, (uint16_t)v);
+             cpu_addr);
 }
 
 static uint16_t get16(const uint8_t *b)
@@ -52,83 +41,181 @@ static uint16_t get16(const uint8_t *b)
     return (uint16_t)(b[0] << 8 | b[1]);
 }
 
-static uint32_t get32(const uint8_t *b)
+/* ---- writing ---- */
+
+static void write_buffer(tb_smp_writer *w, const uint8_t trl[TB_SMP_TRL], int keep_overflow)
 {
-    return (uint32_t)get16(b) << 16 | get16(b + 2);
+    memset(w->buf + w->fill, 0, TB_SMP_DATA - w->fill);
+    memcpy(w->buf + TB_SMP_DATA, trl, TB_SMP_TRL);
+    if (!keep_overflow)
+        memset(w->buf + TB_SMP_DATA + 8, 0, 8);
+    if (w->f && fwrite(w->buf, 1, TB_SMP_BUF, w->f) != TB_SMP_BUF)
+        w->err = 1;
+    w->buffers++;
+    w->fill = 0;
 }
 
-void tb_smp_pack_header(const tb_smp_header *h, uint8_t out[TB_SMP_HDR])
+void tb_smp_put_entry(tb_smp_writer *w, const uint8_t *entry, const uint8_t trl[TB_SMP_TRL])
 {
-    memset(out, 0, TB_SMP_HDR);
-    memcpy(out, TB_SMP_MAGIC, 8);
-    put16(out + 8, h->version);
-    put16(out + 10, h->cpu);
-    put16(out + 12, h->bsdes);
-    put16(out + 14, h->dsdes);
-    put32(out + 16, h->flags);
-    put32(out + 20, h->cpu_speed);
-    tb_put_be64(out + 24, h->interval);
-    tb_put_be64(out + 32, h->samples);
-    tb_put_be64(out + 40, h->lost);
-    tb_put_be64(out + 48, h->tod);
-    put32(out + 56, h->alerts);
+    if (w->fill + w->esize > TB_SMP_DATA)
+        write_buffer(w, trl, 0);
+    memcpy(w->buf + w->fill, entry, w->esize);
+    w->fill += w->esize;
 }
 
-int tb_smp_unpack_header(const uint8_t in[TB_SMP_HDR], tb_smp_header *h, char *err, size_t errlen)
+void tb_smp_put_trailer(tb_smp_writer *w, const uint8_t trl[TB_SMP_TRL])
 {
-    memset(h, 0, sizeof *h);
-    if (memcmp(in, TB_SMP_MAGIC, 8) != 0) {
-        snprintf(err, errlen, "not a cpumf .SMP file (no \"%s\" header)", TB_SMP_MAGIC);
-        return -1;
+    write_buffer(w, trl, 1);
+}
+
+/* ---- reading ---- */
+
+void tb_smp_trailer_decode(const uint8_t *trl, tb_smp_trailer *t)
+{
+    t->f = (uint8_t)(trl[0] >> 7);
+    t->a = (uint8_t)(trl[0] >> 6 & 1);
+    t->t = (uint8_t)(trl[0] >> 5 & 1);
+    t->bsdes = get16(trl + 4);
+    t->dsdes = get16(trl + 6);
+    t->overflow = tb_be64(trl + 8);
+    /* STCKE: an epoch byte, then the STCK value */
+    t->tod = t->t ? tb_be64(trl + 17) : tb_be64(trl + 16);
+}
+
+static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* "path: malformed at offset N: reason"; -1 */
+static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
+{
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s: malformed at offset %llu: %s", f->path, (unsigned long long)off,
+             why);
+    return -1;
+}
+
+/* The sizes the trailers give: BSDES 0 or 32; DSDES 0 or a multiple of 8
+ * from 16 to 4000, the same in every trailer that gives one. */
+static int check_trailers(tb_smp_file *f, char *err, size_t errlen)
+{
+    uint32_t b;
+    for (b = 0; b < f->n_bufs; b++) {
+        uint64_t at = (uint64_t)b * TB_SMP_BUF + TB_SMP_DATA;
+        tb_smp_trailer t;
+        tb_smp_trailer_decode(f->data + at, &t);
+        if (t.bsdes != 0 && t.bsdes != TB_SMP_BSDES)
+            return bad(f, err, errlen, at + 4, "trailer BSDES %u is not 32", t.bsdes);
+        if (t.dsdes != 0 && (t.dsdes < 16 || t.dsdes > 4000 || t.dsdes % 8))
+            return bad(f, err, errlen, at + 6,
+                       "trailer DSDES %u is not a multiple of 8 from 16 to 4000", t.dsdes);
+        if (t.dsdes != 0 && f->dsdes != 0 && t.dsdes != f->dsdes)
+            return bad(f, err, errlen, at + 6, "trailer DSDES %u differs from an earlier %u",
+                       t.dsdes, f->dsdes);
+        if (t.dsdes != 0)
+            f->dsdes = t.dsdes;
+        f->lost += t.overflow;
     }
-    h->version = get16(in + 8);
-    h->cpu = get16(in + 10);
-    h->bsdes = get16(in + 12);
-    h->dsdes = get16(in + 14);
-    h->flags = get32(in + 16);
-    h->cpu_speed = get32(in + 20);
-    h->interval = tb_be64(in + 24);
-    h->samples = tb_be64(in + 32);
-    h->lost = tb_be64(in + 40);
-    h->tod = tb_be64(in + 48);
-    h->alerts = get32(in + 56);
-    if (h->version != TB_SMP_VERSION) {
-        snprintf(err, errlen, "header version %u (this reader knows %u)", h->version,
-                 TB_SMP_VERSION);
-        return -1;
+    return 0;
+}
+
+/* 0, or -1 out of memory */
+static int add_sample(tb_smp_file *f, uint64_t off, uint8_t diag, size_t *cap)
+{
+    if (f->samples == *cap) {
+        size_t n = *cap ? *cap * 2 : 1024;
+        uint64_t *o = realloc(f->off, n * sizeof *o);
+        uint8_t *d;
+        if (!o)
+            return -1;
+        f->off = o;
+        if (!(d = realloc(f->has_diag, n)))
+            return -1;
+        f->has_diag = d;
+        *cap = n;
     }
-    if (h->flags & ~(uint32_t)(TB_SMP_F_BASIC | TB_SMP_F_DIAG | TB_SMP_F_1M) ||
-        !(h->flags & TB_SMP_F_BASIC)) {
-        snprintf(err, errlen, "header flags 0x%x: basic sampling must be set, bits above 2 clear",
-                 h->flags);
-        return -1;
+    f->off[f->samples] = off;
+    f->has_diag[f->samples++] = diag;
+    return 0;
+}
+
+/* The entries of buffer b, up to a zero format code or the trailer: a basic
+ * entry (format 0001), optionally followed by a diagnostic one (8001 or
+ * above). */
+static int parse_buffer(tb_smp_file *f, uint32_t b, size_t *cap, char *err, size_t errlen)
+{
+    uint64_t base = (uint64_t)b * TB_SMP_BUF, pos = 0;
+    uint32_t dsz = f->dsdes ? f->dsdes : TB_SMP_DSDES_DEFAULT;
+    while (pos + 2 <= TB_SMP_DATA) {
+        uint16_t fc = get16(f->data + base + pos);
+        uint8_t diag = 0;
+        if (fc == 0)
+            break;
+        if (fc != 0x0001)
+            return bad(f, err, errlen, base + pos,
+                       (fc & 0x8000)
+                           ? "diagnostic format code %04x without a basic entry before it"
+                           : "format code %04x is neither 0001 (basic) nor 8001 and above",
+                       fc);
+        if (pos + TB_SMP_BSDES > TB_SMP_DATA)
+            return bad(f, err, errlen, base + pos,
+                       "a basic entry of %u bytes runs into the trailer", TB_SMP_BSDES);
+        if (pos + TB_SMP_BSDES + 2 <= TB_SMP_DATA &&
+            (get16(f->data + base + pos + TB_SMP_BSDES) & 0x8000)) {
+            if (pos + TB_SMP_BSDES + dsz > TB_SMP_DATA)
+                return bad(f, err, errlen, base + pos + TB_SMP_BSDES,
+                           "a diagnostic entry of %u bytes runs into the trailer", dsz);
+            diag = 1;
+        }
+        if (add_sample(f, base + pos, diag, cap)) {
+            snprintf(err, errlen, "%s: out of memory", f->path);
+            return -1;
+        }
+        pos += TB_SMP_BSDES + (diag ? dsz : 0u);
     }
-    if (h->bsdes != 32) {
-        snprintf(err, errlen, "header BSDES %u (a basic entry is 32 bytes)", h->bsdes);
+    return 0;
+}
+
+int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, char *err,
+                 size_t errlen)
+{
+    const char *c;
+    uint32_t b;
+    size_t cap = 0;
+    memset(f, 0, sizeof *f);
+    snprintf(f->path, sizeof f->path, "%s", name);
+    f->data = data;
+    f->size = size;
+    f->cpu = -1;
+    c = strrchr(name, '.');
+    if (c && strncmp(c, ".cpu", 4) == 0 && c[4] && strlen(c + 4) <= 4 &&
+        strspn(c + 4, "0123456789abcdefABCDEF") == strlen(c + 4))
+        f->cpu = (int)strtol(c + 4, NULL, 16);
+    if (size % TB_SMP_BUF)
+        return bad(f, err, errlen, size - size % TB_SMP_BUF,
+                   "%zu bytes, not a whole number of %u-byte buffers", size, TB_SMP_BUF);
+    f->n_bufs = (uint32_t)(size / TB_SMP_BUF);
+    if (check_trailers(f, err, errlen))
         return -1;
-    }
-    if ((h->flags & TB_SMP_F_DIAG) ? (h->dsdes < 16 || h->dsdes > 4032 || h->dsdes % 8)
-                                   : h->dsdes != 0) {
-        snprintf(err, errlen, "header DSDES %u does not fit the flags 0x%x", h->dsdes, h->flags);
-        return -1;
-    }
-    if (get32(in + 60) != 0) {
-        snprintf(err, errlen, "header reserved bytes 60-63 are not zero");
-        return -1;
-    }
+    for (b = 0; b < f->n_bufs; b++)
+        if (parse_buffer(f, b, &cap, err, errlen))
+            return -1;
     return 0;
 }
 
 int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
 {
-    uint8_t hdr[TB_SMP_HDR];
-    char why[256];
     FILE *fp;
     long size;
-    uint64_t need, k;
+    uint8_t *data;
 
     memset(f, 0, sizeof *f);
-    snprintf(f->path, sizeof f->path, "%s", path);
     fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
@@ -145,60 +232,17 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         fclose(fp);
         return -1;
     }
-    if (size < TB_SMP_HDR) {
-        snprintf(err, errlen, "%s: malformed: %ld bytes, shorter than the %d-byte header", path,
-                 size, TB_SMP_HDR);
+    data = malloc(size ? (size_t)size : 1);
+    if (!data || fread(data, 1, (size_t)size, fp) != (size_t)size) {
+        snprintf(err, errlen, "%s: cannot read the file", path);
+        free(data);
         fclose(fp);
-        return -1;
-    }
-    if (fread(hdr, 1, TB_SMP_HDR, fp) != TB_SMP_HDR) {
-        snprintf(err, errlen, "%s: cannot read (not a regular file?)", path);
-        fclose(fp);
-        return -1;
-    }
-    if (tb_smp_unpack_header(hdr, &f->h, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s: malformed: %s", path, why);
-        fclose(fp);
-        return -1;
-    }
-    f->entry_size = (uint32_t)f->h.bsdes + ((f->h.flags & TB_SMP_F_DIAG) ? f->h.dsdes : 0u);
-    need = f->h.samples * f->entry_size;
-    if (f->h.samples > (uint64_t)size || need != (uint64_t)size - TB_SMP_HDR) {
-        snprintf(
-            err, errlen,
-            "%s: malformed: header says %llu entries of %u bytes, the file holds %ld bytes after "
-            "the header",
-            path, (unsigned long long)f->h.samples, f->entry_size, size - TB_SMP_HDR);
-        fclose(fp);
-        return -1;
-    }
-    f->data = malloc(need ? (size_t)need : 1);
-    if (!f->data || fread(f->data, 1, (size_t)need, fp) != need) {
-        snprintf(err, errlen, "%s: cannot read the entries", path);
-        fclose(fp);
-        tb_smp_free(f);
         return -1;
     }
     fclose(fp);
-    for (k = 0; k < f->h.samples; k++) {
-        const uint8_t *e = f->data + k * f->entry_size;
-        uint16_t fc = get16(e), dfc;
-        if (fc != 0x0001) {
-            snprintf(
-                err, errlen,
-                "%s: malformed: entry %llu (offset %llu) has basic format code 0x%04x, not 0x0001",
-                path, (unsigned long long)k, (unsigned long long)(TB_SMP_HDR + k * f->entry_size),
-                fc);
-            tb_smp_free(f);
-            return -1;
-        }
-        if ((f->h.flags & TB_SMP_F_DIAG) && ((dfc = get16(e + f->h.bsdes)) & 0x8000) == 0) {
-            snprintf(err, errlen,
-                     "%s: malformed: entry %llu has diagnostic format code 0x%04x (8001 or later)",
-                     path, (unsigned long long)k, dfc);
-            tb_smp_free(f);
-            return -1;
-        }
+    if (tb_smp_parse(path, data, (size_t)size, f, err, errlen) != 0) {
+        tb_smp_free(f);
+        return -1;
     }
     return 0;
 }
@@ -206,7 +250,18 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
 void tb_smp_free(tb_smp_file *f)
 {
     free(f->data);
+    free(f->off);
+    free(f->has_diag);
     f->data = NULL;
+    f->off = NULL;
+    f->has_diag = NULL;
+}
+
+uint64_t tb_smp_buffer_tod(const tb_smp_file *f, uint64_t off)
+{
+    tb_smp_trailer t;
+    tb_smp_trailer_decode(f->data + off / TB_SMP_BUF * TB_SMP_BUF + TB_SMP_DATA, &t);
+    return t.tod;
 }
 
 void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
@@ -226,4 +281,23 @@ void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
     b->ia = tb_be64(e + 8);
     b->guest = tb_be64(e + 16);
     b->host = tb_be64(e + 24);
+}
+
+/* ---- the z/OS guest program parameter ---- */
+
+uint64_t tb_zos_pp_encode(const tb_zos_pp *z)
+{
+    uint64_t hi = (uint64_t)(z->s ? z->addr & TB_ZOS_WEB_MAX : z->addr & TB_ZOS_TCB_MAX);
+    hi |= (uint64_t)(z->w & 1) << 31;
+    return hi << 32 | (uint64_t)(z->s & 1) << 31 | (uint64_t)(z->asn & TB_ZOS_ASN_MAX) << 16 |
+           z->token;
+}
+
+void tb_zos_pp_decode(uint64_t pp, tb_zos_pp *z)
+{
+    z->w = (uint8_t)(pp >> 63);
+    z->s = (uint8_t)(pp >> 31 & 1);
+    z->addr = (uint32_t)(pp >> 32) & (z->s ? TB_ZOS_WEB_MAX : TB_ZOS_TCB_MAX);
+    z->asn = (uint16_t)(pp >> 16 & TB_ZOS_ASN_MAX);
+    z->token = (uint16_t)pp;
 }

@@ -1,9 +1,13 @@
 /*
- * smp.h - .SMP sample files, written by the sampler driver (cpumf-sim and
- * cpumf-cosim --smp-dir DIR) and read by cpumf-smp: a name from the TOD
- * clock, a 64-byte big-endian header, then the sample entries as the machine
- * stored them.  docs/scenario-format.md (".SMP sample files") has the name
- * and every header field.
+ * smp.h - .SMP sample files as z/OS HIS writes them, written by the sampler
+ * driver (cpumf-sim and cpumf-cosim --smp-dir DIR) and read by cpumf-smp.
+ *
+ * A file is the CPU's 4 KiB sampling buffers one after the other, each the
+ * entries as the machine stored them followed by zeros, then the 64-byte
+ * trailer in its last 64 bytes.  There is no header: the CPU number is in the
+ * name, everything else the run knows goes into its results.  The z/OS guest
+ * program parameter (TCB or SRB form) is encoded and decoded here too.
+ * docs/scenario-format.md section 10 has the details.
  */
 #ifndef TB_SMP_H
 #define TB_SMP_H
@@ -12,28 +16,18 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define TB_SMP_HDR     64
-#define TB_SMP_MAGIC   "CPUMFSMP"
-#define TB_SMP_VERSION 1
-#define TB_SMP_F_BASIC 0x1u
-#define TB_SMP_F_DIAG  0x2u
-#define TB_SMP_F_1M    0x4u
+#define TB_SMP_BUF   4096u /* one HIS sampling buffer */
+#define TB_SMP_TRL   64u   /* its trailer, the last bytes */
+#define TB_SMP_DATA  (TB_SMP_BUF - TB_SMP_TRL)
+#define TB_SMP_BSDES 32u
+/* The diagnostic entry size a reader assumes when no trailer gives one. */
+#define TB_SMP_DSDES_DEFAULT 64u
 /* The reader refuses larger files (it holds a whole file in memory). */
 #define TB_SMP_MAX_BYTES (256L * 1024 * 1024)
 
-typedef struct tb_smp_header {
-    uint16_t version, cpu, bsdes, dsdes;
-    uint32_t flags, cpu_speed;
-    uint64_t interval, samples, lost, tod;
-    uint32_t alerts;
-} tb_smp_header;
-
-/* "SYSHISyyyymmdd.hhmmss.xxx.SMP.cpuN" from a TOD value. */
-void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu);
-
-void tb_smp_pack_header(const tb_smp_header *h, uint8_t out[TB_SMP_HDR]);
-/* 0 ok; -1 with a reason in err. */
-int tb_smp_unpack_header(const uint8_t in[TB_SMP_HDR], tb_smp_header *h, char *err, size_t errlen);
+/* "SYSHISyyyymmdd.hhmmss.xxx.SMP.cpu#" from a TOD value; # is the CPU
+ * address in hexadecimal, as z/OS writes CPU numbers. */
+void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr);
 
 static inline uint64_t tb_be64(const uint8_t *b)
 {
@@ -51,17 +45,57 @@ static inline void tb_put_be64(uint8_t *b, uint64_t v)
         b[i] = (uint8_t)(v >> (56 - 8 * i));
 }
 
-/* A whole file in memory (the reader). */
+/* ---- writing: entries packed into 4 KiB buffers ---- */
+
+typedef struct tb_smp_writer {
+    FILE *f; /* NULL: count only */
+    uint32_t esize, fill;
+    uint64_t buffers;
+    int err;
+    uint8_t buf[TB_SMP_BUF];
+} tb_smp_writer;
+
+/* Appends one entry of w->esize bytes; a buffer that has no room for it is
+ * written first with trl, its overflow count set to zero (a block larger
+ * than 4 KiB is cut into buffers; its lost samples go with its last one). */
+void tb_smp_put_entry(tb_smp_writer *w, const uint8_t *entry, const uint8_t trl[TB_SMP_TRL]);
+/* Ends the buffer with trl and writes it. */
+void tb_smp_put_trailer(tb_smp_writer *w, const uint8_t trl[TB_SMP_TRL]);
+
+/* ---- reading ---- */
+
+typedef struct tb_smp_trailer {
+    uint8_t f, a, t;
+    uint16_t bsdes, dsdes;
+    uint64_t overflow, tod; /* tod: STCK format (from STCKE when T = 1) */
+} tb_smp_trailer;
+
+void tb_smp_trailer_decode(const uint8_t *trl, tb_smp_trailer *t);
+
+/* A whole file in memory. */
 typedef struct tb_smp_file {
     char path[1024];
-    tb_smp_header h;
-    uint32_t entry_size;
-    uint8_t *data; /* h.samples * entry_size bytes */
+    int cpu; /* the CPU number from the name's ".cpu#", -1 without one */
+    uint8_t *data;
+    size_t size;
+    uint32_t n_bufs;
+    uint16_t dsdes;    /* diagnostic entry size used (0: no diagnostic entry) */
+    uint64_t lost;     /* overflow counts of the trailers */
+    uint64_t samples;  /* basic entries */
+    uint64_t *off;     /* byte offset of each basic entry */
+    uint8_t *has_diag; /* 1 when a diagnostic entry follows it */
 } tb_smp_file;
 
+/* Parse size bytes at data (kept by f, freed by tb_smp_free even on
+ * failure); name gives the path and the CPU.  0 ok; -1 with "name:
+ * malformed: reason at offset N" in err. */
+int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, char *err,
+                 size_t errlen);
 /* 0 ok; -1 (unreadable or malformed) with "path: reason" in err. */
 int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen);
 void tb_smp_free(tb_smp_file *f);
+/* The timestamp of the buffer that holds byte offset off (0: none). */
+uint64_t tb_smp_buffer_tod(const tb_smp_file *f, uint64_t off);
 
 /* Fields of a basic entry (docs/uarch.md section 17). */
 typedef struct tb_smp_basic {
@@ -72,5 +106,24 @@ typedef struct tb_smp_basic {
 } tb_smp_basic;
 
 void tb_smp_decode(const uint8_t *entry, tb_smp_basic *b);
+
+/* ---- the z/OS guest program parameter ----
+ * bit 0 W; task (S = 0): bits 8-31 the TCB address; SRB (S = 1): bits 1-31
+ * the WEB address (a 31-bit address in a 32-bit field whose first bit is W);
+ * bit 32 S; bits 33-47 the home ASN; bits 48-63 the task-ID token (task) or
+ * the partial WEB address (SRB). */
+typedef struct tb_zos_pp {
+    uint8_t w, s;
+    uint32_t addr;  /* TCB (24 bits) or WEB (31 bits) address */
+    uint16_t asn;   /* 15 bits */
+    uint16_t token; /* task-ID token or partial WEB address */
+} tb_zos_pp;
+
+#define TB_ZOS_TCB_MAX 0xFFFFFFu
+#define TB_ZOS_WEB_MAX 0x7FFFFFFFu
+#define TB_ZOS_ASN_MAX 0x7FFFu
+
+uint64_t tb_zos_pp_encode(const tb_zos_pp *z);
+void tb_zos_pp_decode(uint64_t pp, tb_zos_pp *z);
 
 #endif

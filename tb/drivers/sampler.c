@@ -1,4 +1,4 @@
-/* sampler.c - the sampler driver (Linux perf_cpum_sf protocol), see sampler.h. */
+/* sampler.c - the sampler driver (Linux perf_cpum_sf or z/OS HIS style), see sampler.h. */
 #include "sampler.h"
 
 #include <inttypes.h>
@@ -19,6 +19,10 @@
 #define CTL_LPP        256
 #define CTL_QSI_SAVE   320
 #define CTL_RESUME     384
+/* z/OS dispatches: a ring of LPP operands, so that one queued LPP still
+ * finds its own operand when later dispatches follow it closely */
+#define CTL_DISPATCH   512
+#define CTL_DISPATCH_N 64
 
 #define TRL_F TB_TRL_F
 #define TRL_A TB_TRL_A
@@ -43,15 +47,18 @@ struct tb_sampler {
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
     uint64_t tod;
-    tb_outfile out; /* the .SMP file; out.f NULL without --smp-dir */
+    uint64_t cur_pp;    /* z/OS: the program parameter of the last dispatch */
+    uint32_t next_disp; /* z/OS: the next dispatch */
+    uint8_t trl[64];    /* the trailer of the block being read */
+    tb_smp_writer w;    /* 4 KiB buffers into out (counted without --smp-dir) */
+    tb_outfile out;     /* the .SMP file; out.f NULL without --smp-dir */
     char path[1200];
-    int write_err;
 };
 
 const char *tb_sampler_tag_name(unsigned tag)
 {
     static const char *const n[TB_SMPL_NTAGS] = {"qsi",        "enable",   "activate", "lpp",
-                                                 "deactivate", "qsi-save", "resume"};
+                                                 "deactivate", "qsi-save", "resume",   "dispatch"};
     return tag < TB_SMPL_NTAGS ? n[tag] : "?";
 }
 
@@ -97,18 +104,16 @@ tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *s
     s->cfg = &sc->system;
     s->bsize = s->dv->big ? 0x100000u : 0x1000u;
     s->tod = tod_start;
+    s->cur_pp = s->dv->pp;
     if (smp_dir) {
         char name[96];
-        uint8_t hdr[TB_SMP_HDR];
-        tb_smp_name(name, sizeof name, tod, s->dv->sequence, s->dv->cpu);
+        tb_smp_name(name, sizeof name, tod, s->dv->sequence, s->cfg->cpu_addr[s->dv->cpu]);
         snprintf(s->path, sizeof s->path, "%s/%s", smp_dir, name);
         if (tb_outfile_open(&s->out, s->path, err, errlen) != 0) {
             free(s);
             return NULL;
         }
-        memset(hdr, 0, sizeof hdr); /* rewritten by finish */
-        if (fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
-            s->write_err = 1;
+        s->w.f = s->out.f;
     }
     return s;
 }
@@ -176,8 +181,8 @@ void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear,
 static uint64_t lsctl_x(const tb_sampler *s, int active)
 {
     uint8_t fn = s->dv->functions;
-    /* Linux: H = 1 at LPAR level */
-    return tb_lsctl_x(s->dv->big, s->cfg->level == 1, fn, active ? fn : 0);
+    /* Linux: H = 1 at LPAR level (host field); z/OS: H = 0 (guest field) */
+    return tb_lsctl_x(s->dv->big, !s->dv->zos && s->cfg->level == 1, fn, active ? fn : 0);
 }
 
 static void write_lsctl(tb_sampler *s, tb_drv_io *io, unsigned off, int active, uint64_t tear,
@@ -208,9 +213,21 @@ static void send_resume(tb_sampler *s, tb_drv_io *io)
     s->state = ST_SETUP;
 }
 
+/* z/OS: a dispatch loads the work unit's program parameter, as the
+ * dispatcher does before it gives the CPU to a task or SRB. */
+static void dispatch(tb_sampler *s, tb_drv_io *io)
+{
+    unsigned off = CTL_DISPATCH + 8u * (s->next_disp % CTL_DISPATCH_N);
+    s->cur_pp = s->dv->disp[s->next_disp++].pp;
+    wr64(io, s->dv->ctl + off, s->cur_pp);
+    queue(s, io, TB_SMPL_DISPATCH, CPUMF_OP_LPP, off);
+}
+
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
 {
     const tb_driver *dv = s->dv;
+    if (s->next_disp < dv->n_disp && dv->disp[s->next_disp].at == t)
+        dispatch(s, io);
     if (t == dv->start && s->state == ST_WAITING) {
         uint8_t z[64];
         memset(z, 0, sizeof z);
@@ -235,17 +252,22 @@ void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
 
 /* ---- harvesting ---------------------------------------------------------------- */
 
+/* An entry read: counted and put into the file's current 4 KiB buffer. */
 static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
 {
-    uint8_t buf[4096 + 64];
+    uint8_t buf[TB_SMP_DATA];
     uint64_t w0;
     tb_storage_read_bytes(io->stor, addr, buf, s->esize);
     w0 = tb_be64(buf);
     if (w0 >> 32 & 1)
         s->invalid++;
     s->samples_read++;
-    if (s->out.f && fwrite(buf, 1, s->esize, s->out.f) != s->esize)
-        s->write_err = 1;
+    tb_smp_put_entry(&s->w, buf, s->trl);
+}
+
+static void read_trailer(tb_sampler *s, tb_drv_io *io, uint64_t trl)
+{
+    tb_storage_read_bytes(io->stor, trl, s->trl, sizeof s->trl);
 }
 
 /* Bit 19 of an entry's first word (architecture numbering; byte 2, 0x10),
@@ -307,7 +329,9 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
         uint64_t w0 = rd64(io, trl), w1;
         if (!(w0 & TRL_F))
             break;
+        read_trailer(s, io, trl);
         read_entries(s, io, blk, s->rd_off, data_end, consume);
+        tb_smp_put_trailer(&s->w, s->trl);
         w1 = rd64(io, trl + 8);
         s->lost += w1;
         s->blocks++;
@@ -391,7 +415,8 @@ static void after_qsi(tb_sampler *s, uint64_t t, tb_drv_io *io)
     s->esize = (uint32_t)s->bsdes + ((dv->functions & CPUMF_SF_DIAG) ? s->dsdes : 0u);
     write_lsctl(s, io, CTL_ENABLE, 0, dv->table[0], dv->sdb[0]);
     write_lsctl(s, io, CTL_ACTIVATE, 1, dv->table[0], dv->sdb[0]);
-    wr64(io, dv->ctl + CTL_LPP, dv->pp);
+    s->w.esize = s->esize;
+    wr64(io, dv->ctl + CTL_LPP, s->cur_pp);
     queue(s, io, TB_SMPL_ENABLE, CPUMF_OP_LSCTL, CTL_ENABLE);
     queue(s, io, TB_SMPL_ACTIVATE, CPUMF_OP_LSCTL, CTL_ACTIVATE);
     queue(s, io, TB_SMPL_LPP, CPUMF_OP_LPP, CTL_LPP);
@@ -405,9 +430,9 @@ void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_
     if (exc != CPUMF_EXC_NONE) {
         dfail(s, io, t, "%s (%s) exception expected null, actual code 0x%02x",
               tb_sampler_tag_name(tag),
-              tb_op_name(tag == TB_SMPL_QSI || tag == TB_SMPL_QSI_SAVE ? CPUMF_OP_QSI
-                         : tag == TB_SMPL_LPP                          ? CPUMF_OP_LPP
-                                                                       : CPUMF_OP_LSCTL),
+              tb_op_name(tag == TB_SMPL_QSI || tag == TB_SMPL_QSI_SAVE   ? CPUMF_OP_QSI
+                         : tag == TB_SMPL_LPP || tag == TB_SMPL_DISPATCH ? CPUMF_OP_LPP
+                                                                         : CPUMF_OP_LSCTL),
               exc);
         s->state = ST_FAILED;
         return;
@@ -457,34 +482,18 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
         lim = s->bsize - 64;
         /* the block being filled: only what lies below DEAR is complete */
         uint64_t dear = o->sf_ctrl.dear_q;
+        uint64_t from = s->rd_off;
         if (dear >= blk && dear < blk + s->bsize && dear - blk < lim)
             lim = dear - blk;
+        read_trailer(s, io, blk + s->bsize - 64);
         s->rd_off = read_entries(s, io, blk, s->rd_off, lim, 0);
+        if (s->rd_off > from) /* a block still being filled is written when it holds entries */
+            tb_smp_put_trailer(&s->w, s->trl);
     }
 done:
     s->drained = s->samples_read - before;
     if (s->out.f) {
-        tb_smp_header h;
-        uint8_t hdr[TB_SMP_HDR];
-        memset(&h, 0, sizeof h);
-        h.version = TB_SMP_VERSION;
-        h.cpu = s->dv->cpu;
-        h.bsdes = s->bsdes ? s->bsdes : 32;
-        h.dsdes = (s->dv->functions & CPUMF_SF_DIAG) ? s->dsdes : 0;
-        h.flags = TB_SMP_F_BASIC | ((s->dv->functions & CPUMF_SF_DIAG) ? TB_SMP_F_DIAG : 0u) |
-                  (s->dv->big ? TB_SMP_F_1M : 0u);
-        if ((h.flags & TB_SMP_F_DIAG) && (h.dsdes < 16 || h.dsdes > 128 || h.dsdes % 8))
-            h.dsdes = 64; /* QSI never ran or failed: no entries follow */
-        h.cpu_speed = s->cpu_speed;
-        h.interval = s->interval;
-        h.samples = s->samples_read;
-        h.lost = s->lost;
-        h.tod = s->tod;
-        h.alerts = (uint32_t)s->alerts[TB_AL_PROGRAM_REQUEST];
-        tb_smp_pack_header(&h, hdr);
-        if (fseek(s->out.f, 0, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
-            s->write_err = 1;
-        if (s->write_err) {
+        if (s->w.err) {
             snprintf(err, errlen, "error writing %s", s->path);
             tb_outfile_discard(&s->out);
             return -1;
@@ -513,4 +522,7 @@ void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
     st->saved_tear = s->saved_tear;
     st->saved_dear = s->saved_dear;
     st->smp_path = s->path;
+    st->cpu_speed = s->cpu_speed;
+    st->tod_start = s->tod;
+    st->smp_buffers = s->w.buffers;
 }

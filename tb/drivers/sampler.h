@@ -1,6 +1,8 @@
 /*
  * sampler.h - the built-in sampler driver ("drivers": [{"kind": "sampler"}],
- * docs/scenario-format.md): a control program following Linux perf_cpum_sf.
+ * docs/scenario-format.md): a control program following Linux perf_cpum_sf,
+ * or z/OS ("control_program": "zos": H = 0, and an LPP at every dispatch of
+ * the scenario's tasks and SRBs).
  *
  * The runner calls, for each driver:
  *   tb_sampler_tick()  before building the inputs of cycle t (time-driven
@@ -36,6 +38,7 @@ enum tb_sampler_tag {
     TB_SMPL_DEACTIVATE,
     TB_SMPL_QSI_SAVE,
     TB_SMPL_RESUME,
+    TB_SMPL_DISPATCH,
     TB_SMPL_NTAGS
 };
 
@@ -66,6 +69,9 @@ typedef struct tb_sampler_stats {
     uint64_t samples_read, invalid, lost, blocks, drained;
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
+    uint32_t cpu_speed;   /* from QSI */
+    uint64_t tod_start;   /* TOD clock at the driver's start */
+    uint64_t smp_buffers; /* 4 KiB buffers of the .SMP file (counted without --smp-dir) */
     const char *smp_path; /* "" without --smp-dir */
 } tb_sampler_stats;
 
@@ -81,7 +87,7 @@ uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c);
 /* The 64-byte LSCTL request block: X, interval, TEAR, DEAR, 32 bytes of 0. */
 void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear);
 
-/* tod: TOD clock for the .SMP name and header.  NULL with a reason in err
+/* tod: TOD clock for the .SMP name.  NULL with a reason in err
  * when the .SMP file cannot be created (it is written under a temporary
  * name until tb_sampler_finish, common/outfile.h). */
 tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,

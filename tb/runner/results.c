@@ -156,12 +156,19 @@ static void write_driver(FILE *f, const run_ctx *r, uint32_t i)
             ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"alerts\": "
             "{\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
             ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %" PRIu64
-            "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", "
-            "\"smp\": ",
+            "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", ",
             st.samples_read, st.invalid, st.lost, st.blocks, st.drained,
             st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
             st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH],
             st.saved_tear, st.saved_dear);
+    /* what an HIS file does not hold (docs/scenario-format.md section 10) */
+    fprintf(f,
+            "\"smp_buffers\": %" PRIu64 ", \"control_program\": \"%s\", \"cpu_address\": "
+            "\"0x%04x\", \"cpu_speed\": %u, \"functions\": [\"basic\"%s], \"buffer\": \"%s\", "
+            "\"tod_start\": \"0x%016" PRIx64 "\",\n     \"smp\": ",
+            st.smp_buffers, dv->zos ? "zos" : "linux", r->sc->system.cpu_addr[dv->cpu],
+            st.cpu_speed, (dv->functions & CPUMF_SF_DIAG) ? ", \"diagnostic\"" : "",
+            dv->big ? "1m" : "4k", st.tod_start);
     if (st.smp_path[0]) {
         /* the name within --smp-dir, so that results do not depend on where they were written */
         const char *base = strrchr(st.smp_path, '/');

@@ -5,8 +5,10 @@
  */
 #include "parse.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "smp.h"
 #include "stimulus/storage.h"
 #include "xalloc.h"
 
@@ -34,6 +36,23 @@ static int parse_driver_head(parse_ctx *p, const cJSON *o, tb_driver *dv)
     if (scn_opt_u64(p, o, "sdbs_per_table", 1, 511, &v) < 0)
         return -1;
     dv->per_table = (uint32_t)v;
+    return 0;
+}
+
+/* key: the string off (default, *flag = 0) or on (*flag = 1). */
+static int parse_choice(parse_ctx *p, const cJSON *o, const char *key, const char *off,
+                        const char *on, uint8_t *flag)
+{
+    const cJSON *n = GET(o, key);
+    const char *s;
+    if (!n)
+        return 0;
+    if (scn_str(p, n, &s))
+        return -1;
+    if (strcmp(s, on) == 0)
+        *flag = 1;
+    else if (strcmp(s, off) != 0)
+        return FAIL(n, "%s: \"%s\" or \"%s\", not \"%s\"", key, off, on, s);
     return 0;
 }
 
@@ -92,18 +111,13 @@ static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
     const char *s;
     uint64_t v;
     unsigned i;
-    if ((n = GET(o, "buffer"))) {
-        if (scn_str(p, n, &s))
-            return -1;
-        if (strcmp(s, "1m") == 0)
-            dv->big = 1;
-        else if (strcmp(s, "4k") != 0)
-            return FAIL(n, "buffer: \"4k\" or \"1m\", not \"%s\"", s);
-    }
+    if (parse_choice(p, o, "buffer", "4k", "1m", &dv->big))
+        return -1;
     dv->alert_bit = 1;
     if ((n = GET(o, "alert_bit")) && scn_bool(p, n, &dv->alert_bit))
         return -1;
-    dv->pp = 0x5346000000000000ull | dv->cpu;
+    /* z/OS starts waiting (W = 1) until its first dispatch */
+    dv->pp = dv->zos ? 1ull << 63 : 0x5346000000000000ull | dv->cpu;
     if ((n = GET(o, "program_parameter")) && scn_u64(p, n, 0, UINT64_MAX, &dv->pp))
         return -1;
     v = 0;
@@ -129,21 +143,146 @@ static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
     return 0;
 }
 
+/* One "work" entry: a task ("tcb", "token") or an SRB ("web", "partial_web")
+ * of address space "asid"; its guest program parameter in *pp. */
+static int parse_work(parse_ctx *p, const cJSON *o, uint64_t *pp)
+{
+    static const char *const wk[] = {"name", "asid", "tcb", "token", "web", "partial_web", NULL};
+    const cJSON *tcb = GET(o, "tcb"), *web = GET(o, "web");
+    tb_zos_pp z;
+    uint64_t v;
+    if (scn_keys(p, o, wk))
+        return -1;
+    memset(&z, 0, sizeof z);
+    if (!GET(o, "asid"))
+        return FAIL(o, "work needs \"asid\" (its home address space, 1..0x7FFF)");
+    if (scn_u64(p, GET(o, "asid"), 1, TB_ZOS_ASN_MAX, &v))
+        return -1;
+    z.asn = (uint16_t)v;
+    if (!tcb == !web)
+        return FAIL(o, "work needs \"tcb\" (a task) or \"web\" (an SRB), not both");
+    z.s = web != NULL;
+    if (scn_u64(p, tcb ? tcb : web, 0, tcb ? TB_ZOS_TCB_MAX : TB_ZOS_WEB_MAX, &v))
+        return -1;
+    z.addr = (uint32_t)v;
+    if (tcb && GET(o, "partial_web"))
+        return FAIL(GET(o, "partial_web"), "partial_web: only for an SRB (\"web\")");
+    if (web && GET(o, "token"))
+        return FAIL(GET(o, "token"), "token: only for a task (\"tcb\")");
+    v = 0;
+    if (scn_opt_u64(p, o, tcb ? "token" : "partial_web", 0, 0xFFFF, &v) < 0)
+        return -1;
+    z.token = (uint16_t)v;
+    *pp = tb_zos_pp_encode(&z);
+    return 0;
+}
+
+/* The index of the "work" entry named name in wl, -1 for none. */
+static int work_index(const cJSON *wl, int below, const char *name)
+{
+    const cJSON *e;
+    int i = 0;
+    for (e = wl ? wl->child : NULL; e && i < below; e = e->next, i++)
+        if (strcmp(GET(e, "name")->valuestring, name) == 0)
+            return i;
+    return -1;
+}
+
+/* "work": the tasks and SRBs, by name ("wait" is the wait state). */
+static int parse_work_list(parse_ctx *p, const cJSON *wl, uint64_t *pps)
+{
+    const cJSON *e;
+    int i = 0;
+    for (e = wl->child; e; e = e->next, i++) {
+        const cJSON *n;
+        const char *name;
+        if (!cJSON_IsObject(e) || !(n = GET(e, "name")))
+            return FAIL(e, "expected an object with \"name\"");
+        if (scn_str(p, n, &name) || parse_work(p, e, &pps[i]))
+            return -1;
+        if (strcmp(name, "wait") == 0 || work_index(wl, i, name) >= 0)
+            return FAIL(n, "name: \"%s\" is \"wait\" or used twice", name);
+    }
+    return 0;
+}
+
+/* "dispatch": [{"at", "work"}] by increasing cycle. */
+static int parse_dispatch_list(parse_ctx *p, const cJSON *dl, const cJSON *wl, const uint64_t *pps,
+                               tb_driver *dv)
+{
+    static const char *const dk[] = {"at", "work", NULL};
+    const cJSON *e;
+    int nw = wl ? cJSON_GetArraySize(wl) : 0;
+    uint32_t i = 0;
+    dv->n_disp = (uint32_t)cJSON_GetArraySize(dl);
+    dv->disp = xcalloc((size_t)dv->n_disp + 1, sizeof *dv->disp);
+    for (e = dl->child; e; e = e->next, i++) {
+        tb_dispatch *d = &dv->disp[i];
+        const char *name;
+        int k;
+        if (!cJSON_IsObject(e) || !GET(e, "at") || !GET(e, "work"))
+            return FAIL(e, "expected an object with \"at\" and \"work\"");
+        if (scn_keys(p, e, dk) || scn_u64(p, GET(e, "at"), 0, UINT64_MAX - 1, &d->at) ||
+            scn_str(p, GET(e, "work"), &name))
+            return -1;
+        if (i && d->at <= d[-1].at)
+            return FAIL(GET(e, "at"), "at: after the previous dispatch (%llu)",
+                        (unsigned long long)d[-1].at);
+        k = work_index(wl, nw, name);
+        if (k < 0 && strcmp(name, "wait") != 0)
+            return FAIL(GET(e, "work"), "work: no work named \"%s\" (nor \"wait\")", name);
+        d->pp = k < 0 ? 1ull << 63 : pps[k]; /* "wait": W alone */
+    }
+    return 0;
+}
+
+/* "work" and "dispatch", only for a z/OS-style driver. */
+static int parse_dispatch(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cJSON *wl = GET(o, "work"), *dl = GET(o, "dispatch");
+    uint64_t *pps;
+    int rc;
+    if (!dv->zos && (wl || dl))
+        return FAIL(wl ? wl : dl, "%s: only with \"control_program\": \"zos\"",
+                    wl ? "work" : "dispatch");
+    if (wl && !cJSON_IsArray(wl))
+        return FAIL(wl, "work: expected an array");
+    if (dl && !cJSON_IsArray(dl))
+        return FAIL(dl, "dispatch: expected an array");
+    pps = xcalloc(wl ? (size_t)cJSON_GetArraySize(wl) + 1 : 1, sizeof *pps);
+    rc = (wl && parse_work_list(p, wl, pps)) || (dl && parse_dispatch_list(p, dl, wl, pps, dv));
+    free(pps);
+    return rc ? -1 : 0;
+}
+
 static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
-    static const char *const dk[] = {"cpu",       "kind",
-                                     "sdbs",      "sdbs_per_table",
-                                     "interval",  "functions",
-                                     "start",     "stop",
-                                     "resume",    "buffer",
-                                     "alert_bit", "program_parameter",
-                                     "sequence",  "check_intervals",
-                                     "expect",    "comment",
+    static const char *const dk[] = {"cpu",
+                                     "kind",
+                                     "sdbs",
+                                     "sdbs_per_table",
+                                     "interval",
+                                     "functions",
+                                     "start",
+                                     "stop",
+                                     "resume",
+                                     "buffer",
+                                     "alert_bit",
+                                     "program_parameter",
+                                     "sequence",
+                                     "check_intervals",
+                                     "expect",
+                                     "comment",
+                                     "control_program",
+                                     "work",
+                                     "dispatch",
                                      NULL};
     memset(dv, 0, sizeof *dv);
     jdoc_pos(p->d, o, &dv->line, &dv->col);
-    if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) || parse_driver_sampling(p, o, dv) ||
-        parse_driver_times(p, o, dv) || parse_driver_options(p, o, dv))
+    if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) ||
+        parse_choice(p, o, "control_program", "linux", "zos", &dv->zos) ||
+        parse_driver_sampling(p, o, dv) || parse_driver_times(p, o, dv) ||
+        parse_driver_options(p, o, dv) || parse_dispatch(p, o, dv))
         return -1;
     return 0;
 }
@@ -154,9 +293,9 @@ static int parse_driver_entry(parse_ctx *p, const cJSON *e)
     tb_scenario *sc = p->sc;
     tb_driver *dv = &sc->drivers[sc->n_drivers];
     uint32_t k;
+    sc->n_drivers++; /* counted first: the scenario frees what a failed parse allocated */
     if (parse_driver(p, e, dv))
         return -1;
-    sc->n_drivers++;
     if (!sc->system.model.fac_sf)
         return FAIL(e, "drivers: the sampler needs the sampling facility (model %s has none)",
                     sc->system.model.name);

@@ -353,6 +353,7 @@ void tb_scenario_free(tb_scenario *sc)
     for (i = 0; i < sc->n_drivers; i++) {
         free(sc->drivers[i].table);
         free(sc->drivers[i].sdb);
+        free(sc->drivers[i].disp);
     }
     free(sc->drivers);
     free(sc->exp_icount);

@@ -128,6 +128,12 @@ typedef struct tb_expect_intr {
 /* driver expectations: samples_read overflow alerts blocks invalid_entry
  * incorrect_sdbt loss authorization */
 #define TB_DRV_NEXP 8
+/* A z/OS-style driver's dispatch: from cycle `at` the CPU runs the work
+ * unit whose guest program parameter is pp (common/smp.h). */
+typedef struct tb_dispatch {
+    uint64_t at, pp;
+} tb_dispatch;
+
 typedef struct tb_driver {
     int line, col;
     uint8_t kind, cpu;
@@ -135,7 +141,10 @@ typedef struct tb_driver {
     uint8_t big;       /* "buffer": "1m" (S = 1) */
     uint8_t alert_bit, check_intervals;
     uint8_t has_stop, has_resume;
+    uint8_t zos; /* "control_program": "zos" (H = 0, guest parameter) */
     uint32_t sdbs, per_table, sequence;
+    uint32_t n_disp;
+    tb_dispatch *disp; /* "dispatch", by increasing `at` */
     uint64_t interval, start, stop, resume, pp;
     tb_range expect[TB_DRV_NEXP];
     /* storage layout (chosen by the loader) */

@@ -13,3 +13,9 @@ $(BUILD)/san/cpumf-smp: $(SMP_SAN_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Icommon \
 	  -o $@ $(SMP_SAN_SRC) $(LDLIBS)
+
+# The unit test of the .SMP layer (tests/unit/test_smp.c).
+$(BUILD)/test_smp: tests/unit/test_smp.c $(SMP_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icommon $(shell pkg-config --cflags check 2>/dev/null) -o $@ $< \
+	  $(SMP_OBJ) $(CHECK_LIBS) $(LDLIBS)

@@ -1,7 +1,8 @@
 /*
- * smp_main.c - build/cpumf-smp [--json] [--list] [--top N] FILE.SMP...:
- * a per-CPU summary of .SMP sample files (common/smp.h); its output and exit
- * status are described in docs/scenario-format.md (".SMP sample files").
+ * smp_main.c - build/cpumf-smp [--json] [--list] [--top N] [--plot DIR] FILE.SMP...:
+ * a per-CPU summary of .SMP sample files as z/OS HIS writes them
+ * (common/smp.h); its output and exit status are described in
+ * docs/scenario-format.md (".SMP sample files").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,71 +10,60 @@
 #include <string.h>
 
 #include "json_strict.h"
-#include "smp.h"
+#include "smp_tool.h"
 #include "xalloc.h"
-
-#define MAX_CPU 65536u
-
-typedef struct ia_count {
-    uint64_t ia, n;
-} ia_count;
-
-typedef struct cpu_sum {
-    unsigned cpu;
-    uint64_t samples, lost, invalid, wait, problem, busy, sum_u, alerts;
-    uint32_t n_files;
-    ia_count *ias;
-    size_t n_ia, cap_ia;
-} cpu_sum;
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: cpumf-smp [--json] [--list] [--top N] FILE.SMP...\n"
-               "  summarize .SMP sample files written by cpumf-sim/cpumf-cosim --smp-dir\n"
+    fprintf(f, "usage: cpumf-smp [--json] [--list] [--top N] [--plot DIR] FILE.SMP...\n"
+               "  summarize .SMP sample files as z/OS HIS writes them (and cpumf-sim/cpumf-cosim\n"
+               "  --smp-dir)\n"
                "  --json     print the summary (and with --list every sample) as JSON\n"
                "  --list     print every sample\n"
-               "  --top N    instruction addresses to show per CPU (default 10, 0..1000)\n");
+               "  --top N    instruction addresses and z/OS work to show per CPU (default 10,\n"
+               "             0..1000)\n"
+               "  --plot DIR write PNG pictures per CPU into DIR (gnuplot)\n");
 }
 
-static int cmp_ia(const void *a, const void *b)
+static int cmp_key(const void *a, const void *b)
 {
-    const ia_count *x = a, *y = b;
-    return x->ia < y->ia ? -1 : x->ia > y->ia;
+    const key_count *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key;
 }
 
 static int cmp_share(const void *a, const void *b)
 {
-    const ia_count *x = a, *y = b;
+    const key_count *x = a, *y = b;
     if (x->n != y->n)
         return x->n > y->n ? -1 : 1;
-    return x->ia < y->ia ? -1 : x->ia > y->ia;
+    return x->key < y->key ? -1 : x->key > y->key;
 }
 
-static void add_ia(cpu_sum *c, uint64_t ia)
+static void tally_add(tally *t, uint64_t key)
 {
-    if (c->n_ia == c->cap_ia) {
-        c->cap_ia = c->cap_ia ? c->cap_ia * 2 : 256;
-        c->ias = xrealloc(c->ias, c->cap_ia * sizeof *c->ias);
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->k = xrealloc(t->k, t->cap * sizeof *t->k);
     }
-    c->ias[c->n_ia].ia = ia;
-    c->ias[c->n_ia++].n = 1;
+    t->k[t->n].key = key;
+    t->k[t->n++].n = 1;
 }
 
-/* sort by address, merge duplicates, sort by count */
-static void finish_ias(cpu_sum *c)
+/* sort by key, merge duplicates, sort by count */
+static void tally_finish(tally *t)
 {
     size_t i, o = 0;
-    if (!c->n_ia)
+    if (!t->n)
         return; /* no entries: qsort of a null array is undefined */
-    qsort(c->ias, c->n_ia, sizeof *c->ias, cmp_ia);
-    for (i = 0; i < c->n_ia; i++) {
-        if (o && c->ias[o - 1].ia == c->ias[i].ia)
-            c->ias[o - 1].n += c->ias[i].n;
+    qsort(t->k, t->n, sizeof *t->k, cmp_key);
+    for (i = 0; i < t->n; i++) {
+        if (o && t->k[o - 1].key == t->k[i].key)
+            t->k[o - 1].n += t->k[i].n;
         else
-            c->ias[o++] = c->ias[i];
+            t->k[o++] = t->k[i];
     }
-    c->n_ia = o;
-    qsort(c->ias, c->n_ia, sizeof *c->ias, cmp_share);
+    t->n = o;
+    qsort(t->k, t->n, sizeof *t->k, cmp_share);
 }
 
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -89,50 +79,69 @@ static int parse_uint(const char *s, unsigned long max, unsigned long *out)
     return 0;
 }
 
-static void list_sample(FILE *o, int json, int first, const tb_smp_file *f, uint64_t k)
+/* "cpu 12" or "cpu ?" (text), 18 or null (JSON) */
+static void print_cpu(int json, int cpu)
 {
-    const uint8_t *e = f->data + k * f->entry_size;
+    if (cpu < 0)
+        printf(json ? "null" : "?");
+    else
+        printf(json ? "%d" : "%X", cpu);
+}
+
+static void list_zos(int json, uint64_t pp)
+{
+    tb_zos_pp z;
+    tb_zos_pp_decode(pp, &z);
+    if (json)
+        printf(", \"zos\": {\"w\": %u, \"s\": %u, \"%s\": \"0x%08x\", \"asid\": \"0x%04x\", "
+               "\"%s\": \"0x%04x\"}",
+               z.w, z.s, z.s ? "web" : "tcb", z.addr, z.asn, z.s ? "partial_web" : "token",
+               z.token);
+    else
+        printf("  zos W%u %s %08x asid %04x %s %04x", z.w, z.s ? "srb web" : "task tcb", z.addr,
+               z.asn, z.s ? "pweb" : "token", z.token);
+}
+
+static void list_sample(int json, int first, const tb_smp_file *f, uint64_t k)
+{
+    const uint8_t *e = f->data + f->off[k];
+    const uint8_t *d = e + TB_SMP_BSDES;
     tb_smp_basic b;
     tb_smp_decode(e, &b);
-    if (json) {
-        fprintf(o,
-                "%s\n        {\"index\": %" PRIu64
-                ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
-                "\"as\": %u, \"i\": %u, \"cl\": %u, \"h\": %u, \"ls\": %u, \"asn\": %u, \"ia\": "
-                "\"0x%016" PRIx64 "\", \"guest\": \"0x%016" PRIx64 "\", \"host\": \"0x%016" PRIx64
-                "\"",
-                first ? "" : ",", k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn,
-                b.ia, b.guest, b.host);
-        if (f->h.flags & TB_SMP_F_DIAG) {
-            const uint8_t *d = e + f->h.bsdes;
-            uint64_t w0 = tb_be64(d);
-            fprintf(o,
-                    ", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64
-                    "\", \"dw2\": ",
-                    (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8));
-            if (f->h.dsdes >= 24)
-                fprintf(o, "\"0x%016" PRIx64 "\"}", tb_be64(d + 16));
+    if (json)
+        printf("%s\n        {\"index\": %" PRIu64 ", \"offset\": %" PRIu64
+               ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
+               "\"as\": %u, \"i\": %u, \"cl\": %u, \"h\": %u, \"ls\": %u, \"asn\": %u, \"ia\": "
+               "\"0x%016" PRIx64 "\", \"guest\": \"0x%016" PRIx64 "\", \"host\": \"0x%016" PRIx64
+               "\"",
+               first ? "" : ",", k, f->off[k], b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb,
+               b.ls, b.asn, b.ia, b.guest, b.host);
+    else
+        printf("  %8" PRIu64 " @%-8" PRIu64
+               " fc %04x U %2u T%u W%u P%u AS%u I%u CL%u H%u LS%u asn %04x ia %016" PRIx64
+               " guest %016" PRIx64 " host %016" PRIx64,
+               k, f->off[k], b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia,
+               b.guest, b.host);
+    if (!b.hb && b.guest)
+        list_zos(json, b.guest);
+    if (f->has_diag[k]) {
+        /* DSDES 16 has no second doubleword */
+        uint64_t w0 = tb_be64(d);
+        if (json) {
+            printf(", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64
+                   "\", \"dw2\": ",
+                   (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8));
+            if (f->dsdes == 0 || f->dsdes >= 24)
+                printf("\"0x%016" PRIx64 "\"}", tb_be64(d + 16));
             else
-                fprintf(o, "null}");
+                printf("null}");
+        } else {
+            printf("  diag fc %04x dw1 %016" PRIx64, (unsigned)(w0 >> 48), tb_be64(d + 8));
+            if (f->dsdes == 0 || f->dsdes >= 24)
+                printf(" dw2 %016" PRIx64, tb_be64(d + 16));
         }
-        fprintf(o, "}");
-    } else {
-        fprintf(o,
-                "  %8" PRIu64
-                "  fc %04x U %2u T%u W%u P%u AS%u I%u CL%u H%u LS%u asn %04x ia %016" PRIx64
-                " guest %016" PRIx64 " host %016" PRIx64,
-                k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia, b.guest,
-                b.host);
-        if (f->h.flags & TB_SMP_F_DIAG) {
-            /* DSDES 16 has no second doubleword */
-            const uint8_t *d = e + f->h.bsdes;
-            fprintf(o, "  diag fc %04x dw1 %016" PRIx64, (unsigned)(tb_be64(d) >> 48),
-                    tb_be64(d + 8));
-            if (f->h.dsdes >= 24)
-                fprintf(o, " dw2 %016" PRIx64, tb_be64(d + 16));
-        }
-        fputc('\n', o);
     }
+    printf(json ? "}" : "\n");
 }
 
 static double pct(uint64_t a, uint64_t b)
@@ -144,16 +153,16 @@ static double pct(uint64_t a, uint64_t b)
 typedef struct smp_opts {
     int json, list;
     unsigned long top;
-    int nfiles; /* the files are argv[1..nfiles] */
+    const char *plot; /* --plot DIR, or NULL */
+    int nfiles;       /* the files are argv[1..nfiles] */
 } smp_opts;
 
 /* Options, and the file names moved to argv[1..]; 0 run, 1 --help, 2 bad usage. */
 static int parse_args(int argc, char **argv, smp_opts *o)
 {
     int i;
-    o->json = o->list = 0;
+    memset(o, 0, sizeof *o);
     o->top = 10;
-    o->nfiles = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0) {
@@ -166,6 +175,12 @@ static int parse_args(int argc, char **argv, smp_opts *o)
                 return 2;
             }
             i++;
+        } else if (strcmp(a, "--plot") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "cpumf-smp: --plot needs a directory\n");
+                return 2;
+            }
+            o->plot = argv[++i];
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             return 1;
         } else if (strcmp(a, "--") == 0) {
@@ -186,6 +201,30 @@ static int parse_args(int argc, char **argv, smp_opts *o)
     return 0;
 }
 
+static void add_sample(cpu_sum *c, const tb_smp_basic *b)
+{
+    c->invalid += b->i;
+    c->problem += b->p;
+    if (b->w) {
+        c->wait++;
+    } else {
+        c->busy++;
+        c->sum_u += b->u;
+    }
+    tally_add(&c->ias, b->ia);
+    if (!b->hb && b->guest) { /* z/OS: its parameter in the guest field */
+        tb_zos_pp z;
+        tb_zos_pp_decode(b->guest, &z);
+        c->zos++;
+        if (z.w) {
+            c->zos_wait++;
+        } else {
+            tally_add(&c->asids, z.asn);
+            tally_add(&c->units, b->guest);
+        }
+    }
+}
+
 /* Per CPU, in the order CPUs first appear (files of one CPU merged). */
 static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
 {
@@ -197,34 +236,29 @@ static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
         const tb_smp_file *f = &files[i];
         cpu_sum *c = NULL;
         for (s = 0; s < *n_sums; s++)
-            if (sums[s].cpu == f->h.cpu)
+            if (sums[s].cpu == f->cpu)
                 c = &sums[s];
         if (!c) {
             sums = xrealloc(sums, (*n_sums + 1) * sizeof *sums);
             c = &sums[(*n_sums)++];
             memset(c, 0, sizeof *c);
-            c->cpu = f->h.cpu;
+            c->cpu = f->cpu;
         }
         c->n_files++;
-        c->samples += f->h.samples;
-        c->lost += f->h.lost;
-        c->alerts += f->h.alerts;
-        for (k = 0; k < f->h.samples; k++) {
+        c->samples += f->samples;
+        c->lost += f->lost;
+        c->buffers += f->n_bufs;
+        for (k = 0; k < f->samples; k++) {
             tb_smp_basic b;
-            tb_smp_decode(f->data + k * f->entry_size, &b);
-            c->invalid += b.i;
-            c->problem += b.p;
-            if (b.w) {
-                c->wait++;
-            } else {
-                c->busy++;
-                c->sum_u += b.u;
-            }
-            add_ia(c, b.ia);
+            tb_smp_decode(f->data + f->off[k], &b);
+            add_sample(c, &b);
         }
     }
-    for (s = 0; s < *n_sums; s++)
-        finish_ias(&sums[s]);
+    for (s = 0; s < *n_sums; s++) {
+        tally_finish(&sums[s].ias);
+        tally_finish(&sums[s].asids);
+        tally_finish(&sums[s].units);
+    }
     return sums;
 }
 
@@ -245,13 +279,48 @@ static void print_json_file(const tb_smp_file *f, int first)
             printf("\\ufffd"); /* not UTF-8: the output stays JSON */
         k += n ? n : 1;
     }
-    printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
-           ", \"interval\": \"0x%" PRIx64
-           "\", \"bsdes\": %u, \"dsdes\": %u, \"diagnostic\": %s, \"buffer\": \"%s\", "
-           "\"cpu_speed\": %u, \"tod\": \"0x%016" PRIx64 "\", \"alerts\": %u}",
-           f->h.cpu, f->h.samples, f->h.lost, f->h.interval, f->h.bsdes, f->h.dsdes,
-           f->h.flags & TB_SMP_F_DIAG ? "true" : "false", f->h.flags & TB_SMP_F_1M ? "1m" : "4k",
-           f->h.cpu_speed, f->h.tod, f->h.alerts);
+    printf("\", \"cpu\": ");
+    print_cpu(1, f->cpu);
+    printf(", \"buffers\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
+           ", \"diagnostic\": %s, \"dsdes\": %u}",
+           f->n_bufs, f->samples, f->lost,
+           f->samples && memchr(f->has_diag, 1, (size_t)f->samples) ? "true" : "false", f->dsdes);
+}
+
+/* One z/OS work unit: a task or an SRB. */
+static void print_unit(int json, uint64_t pp, uint64_t n, uint64_t of)
+{
+    tb_zos_pp z;
+    tb_zos_pp_decode(pp, &z);
+    if (json)
+        printf("{\"kind\": \"%s\", \"asid\": \"0x%04x\", \"%s\": \"0x%08x\", \"%s\": \"0x%04x\", "
+               "\"samples\": %" PRIu64 "}",
+               z.s ? "srb" : "task", z.asn, z.s ? "web" : "tcb", z.addr,
+               z.s ? "partial_web" : "token", z.token, n);
+    else
+        printf("    %-4s asid %04x %s %08x %s %04x  %8" PRIu64 "  %6.2f%%\n", z.s ? "srb" : "task",
+               z.asn, z.s ? "web" : "tcb", z.addr, z.s ? "pweb " : "token", z.token, n, pct(n, of));
+}
+
+static void print_json_zos(const cpu_sum *c, const smp_opts *o)
+{
+    size_t k;
+    if (!c->zos) {
+        printf(",\n     \"zos\": null");
+        return;
+    }
+    printf(",\n     \"zos\": {\"samples\": %" PRIu64 ", \"wait\": %" PRIu64
+           ", \"address_spaces\": [",
+           c->zos, c->zos_wait);
+    for (k = 0; k < c->asids.n && k < o->top; k++)
+        printf("%s{\"asid\": \"0x%04" PRIx64 "\", \"samples\": %" PRIu64 "}", k ? ", " : "",
+               c->asids.k[k].key, c->asids.k[k].n);
+    printf("],\n             \"work\": [");
+    for (k = 0; k < c->units.n && k < o->top; k++) {
+        printf("%s", k ? ",\n                      " : "");
+        print_unit(1, c->units.k[k].key, c->units.k[k].n, c->zos);
+    }
+    printf("]}");
 }
 
 static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files, int nfiles,
@@ -259,29 +328,32 @@ static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files
 {
     size_t k;
     int i, none = 1;
-    printf("%s\n    {\"cpu\": %u, \"files\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
+    printf("%s\n    {\"cpu\": ", first ? "" : ",");
+    print_cpu(1, c->cpu);
+    printf(", \"files\": %u, \"buffers\": %" PRIu64 ", \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
            ", \"valid\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"busy\": %" PRIu64
            ", \"wait\": %" PRIu64 ", \"problem\": %" PRIu64 ", \"supervisor\": %" PRIu64
            ", \"sum_u\": %" PRIu64 ", \"cpi\": ",
-           first ? "" : ",", c->cpu, c->n_files, c->samples, c->lost, c->samples - c->invalid,
-           c->invalid, c->busy, c->wait, c->problem, c->samples - c->problem, c->sum_u);
+           c->n_files, c->buffers, c->samples, c->lost, c->samples - c->invalid, c->invalid,
+           c->busy, c->wait, c->problem, c->samples - c->problem, c->sum_u);
     if (c->sum_u)
         printf("%.4f", (double)c->busy / (double)c->sum_u);
     else
         printf("null");
     printf(",\n     \"top\": [");
-    for (k = 0; k < c->n_ia && k < o->top; k++)
+    for (k = 0; k < c->ias.n && k < o->top; k++)
         printf("%s{\"ia\": \"0x%016" PRIx64 "\", \"samples\": %" PRIu64 ", \"share\": %.4f}",
-               k ? ", " : "", c->ias[k].ia, c->ias[k].n,
-               c->samples ? (double)c->ias[k].n / (double)c->samples : 0.0);
+               k ? ", " : "", c->ias.k[k].key, c->ias.k[k].n,
+               c->samples ? (double)c->ias.k[k].n / (double)c->samples : 0.0);
     printf("]");
+    print_json_zos(c, o);
     if (o->list) {
         printf(",\n     \"list\": [");
         for (i = 0; i < nfiles; i++) {
-            if (files[i].h.cpu != c->cpu)
+            if (files[i].cpu != c->cpu)
                 continue;
-            for (k = 0; k < files[i].h.samples; k++) {
-                list_sample(stdout, 1, none, &files[i], k);
+            for (k = 0; k < files[i].samples; k++) {
+                list_sample(1, none, &files[i], k);
                 none = 0;
             }
         }
@@ -304,12 +376,31 @@ static void print_json(const tb_smp_file *files, int nfiles, const cpu_sum *sums
     printf("\n  ]\n}\n");
 }
 
+static void print_text_zos(const cpu_sum *c, const smp_opts *o)
+{
+    size_t k;
+    printf("  z/OS samples        %" PRIu64 "  (wait dispatched %" PRIu64 ")\n", c->zos,
+           c->zos_wait);
+    if (!o->top)
+        return;
+    printf("  address spaces (home ASID)\n");
+    for (k = 0; k < c->asids.n && k < o->top; k++)
+        printf("    asid %04" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->asids.k[k].key,
+               c->asids.k[k].n, pct(c->asids.k[k].n, c->zos));
+    printf("  tasks and SRBs\n");
+    for (k = 0; k < c->units.n && k < o->top; k++)
+        print_unit(0, c->units.k[k].key, c->units.k[k].n, c->zos);
+}
+
 static void print_text_cpu(const cpu_sum *c, const tb_smp_file *files, int nfiles,
                            const smp_opts *o)
 {
     size_t k;
     int i;
-    printf("cpu %u (%u file%s)\n", c->cpu, c->n_files, c->n_files == 1 ? "" : "s");
+    printf("cpu ");
+    print_cpu(0, c->cpu);
+    printf(" (%u file%s, %" PRIu64 " buffers)\n", c->n_files, c->n_files == 1 ? "" : "s",
+           c->buffers);
     printf("  samples             %" PRIu64 "  (lost %" PRIu64 ", %.2f%% of %" PRIu64 ")\n",
            c->samples, c->lost, pct(c->lost, c->samples + c->lost), c->samples + c->lost);
     printf("  valid / invalid     %" PRIu64 " / %" PRIu64 "\n", c->samples - c->invalid,
@@ -323,18 +414,20 @@ static void print_text_cpu(const cpu_sum *c, const tb_smp_file *files, int nfile
                (double)c->busy / (double)c->sum_u, c->busy, c->sum_u);
     else
         printf("  CPI estimate        n/a  (no sample with U > 0)\n");
-    if (o->top && c->n_ia) {
+    if (o->top && c->ias.n) {
         printf("  top instruction addresses\n");
-        for (k = 0; k < c->n_ia && k < o->top; k++)
-            printf("    %016" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->ias[k].ia, c->ias[k].n,
-                   pct(c->ias[k].n, c->samples));
+        for (k = 0; k < c->ias.n && k < o->top; k++)
+            printf("    %016" PRIx64 "  %8" PRIu64 "  %6.2f%%\n", c->ias.k[k].key, c->ias.k[k].n,
+                   pct(c->ias.k[k].n, c->samples));
     }
+    if (c->zos)
+        print_text_zos(c, o);
     if (o->list) {
         printf("  samples\n");
         for (i = 0; i < nfiles; i++)
-            if (files[i].h.cpu == c->cpu)
-                for (k = 0; k < files[i].h.samples; k++)
-                    list_sample(stdout, 0, 0, &files[i], k);
+            if (files[i].cpu == c->cpu)
+                for (k = 0; k < files[i].samples; k++)
+                    list_sample(0, 0, &files[i], k);
     }
 }
 
@@ -367,11 +460,19 @@ int main(int argc, char **argv)
     else
         for (s = 0; s < n_sums; s++)
             print_text_cpu(&sums[s], files, o.nfiles, &o);
-    for (s = 0; s < n_sums; s++)
-        free(sums[s].ias);
+    rc = 0;
+    if (o.plot && smp_plot(o.plot, sums, n_sums, files, o.nfiles, o.top, err, sizeof err) != 0) {
+        fprintf(stderr, "cpumf-smp: %s\n", err);
+        rc = 2;
+    }
+    for (s = 0; s < n_sums; s++) {
+        free(sums[s].ias.k);
+        free(sums[s].asids.k);
+        free(sums[s].units.k);
+    }
     free(sums);
     for (i = 0; i < o.nfiles; i++)
         tb_smp_free(&files[i]);
     free(files);
-    return 0;
+    return rc;
 }
