@@ -19,10 +19,10 @@ typedef struct tally {
 static void count_file(const tb_program_cfg *p, const tb_smp_file *f, tally *t)
 {
     uint64_t i;
-    for (i = 0; i < f->h.samples; i++) {
+    for (i = 0; i < f->samples; i++) {
         tb_smp_basic b;
         unsigned k;
-        tb_smp_decode(f->data + i * f->entry_size, &b);
+        tb_smp_decode(f->data + f->off[i], &b);
         if (b.w)
             continue;
         t->busy++;
@@ -36,8 +36,8 @@ static void count_file(const tb_program_cfg *p, const tb_smp_file *f, tally *t)
     }
 }
 
-/* Every .SMP file of CPU 0 in dir; the number read, or -1. */
-static int read_dir(const char *dir, const tb_program_cfg *p, tally *t)
+/* Every .SMP file of the CPU whose address is cpu in dir; the number read, or -1. */
+static int read_dir(const char *dir, int cpu, const tb_program_cfg *p, tally *t)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -49,18 +49,20 @@ static int read_dir(const char *dir, const tb_program_cfg *p, tally *t)
     }
     while ((e = readdir(d))) {
         tb_smp_file f;
-        size_t l = strlen(e->d_name);
-        if (l < 9 || strcmp(e->d_name + l - 9, ".SMP.cpu0") != 0)
+        if (!strstr(e->d_name, ".SMP.cpu"))
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (tb_smp_load(path, &f, err, sizeof err)) {
             fprintf(stderr, "cpumf-insttime: %s\n", err);
+            tb_smp_free(&f);
             closedir(d);
             return -1;
         }
-        count_file(p, &f, t);
+        if (f.cpu == cpu) {
+            count_file(p, &f, t);
+            n++;
+        }
         tb_smp_free(&f);
-        n++;
     }
     closedir(d);
     return n;
@@ -111,7 +113,7 @@ int it_profile(const it_profile_opts *o, FILE *out)
         return 2;
     }
     t = calloc(1, sizeof *t);
-    n = t ? read_dir(o->smp_dir, p, t) : -1;
+    n = t ? read_dir(o->smp_dir, sc->system.cpu_addr[0], p, t) : -1;
     if (n <= 0 || !t->busy || !t->sum_u) {
         if (n == 0 || (n > 0 && (!t->busy || !t->sum_u)))
             fprintf(stderr, "cpumf-insttime: %s: no busy samples with instructions of CPU 0\n",
