@@ -143,9 +143,9 @@ static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char 
 int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, char *err,
                           size_t errlen)
 {
-    static const char *const keys[] = {"name",       "description", "levels", "flips", "insn_rate",
-                                       "insn_burst", "l1i",         "l1d",    "uniq",  "crypto",
-                                       "ext",        "ia",          "branch", "tod",   NULL};
+    static const char *const keys[] = {
+        "name", "description", "levels", "flips", "insn_rate", "insn_burst", "l1i",     "l1d",
+        "uniq", "crypto",      "ext",    "ia",    "branch",    "tod",        "program", NULL};
     const cJSON *n, *it;
     uint64_t v;
     memset(w, 0, sizeof *w);
@@ -239,6 +239,9 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
             get_u64q(d, m, 0, 0xffffffffu, &w->tod_step, err, errlen))
             return -1;
     }
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "program")) &&
+        tb_program_from_json(d, n, NULL, &w->prog, err, errlen))
+        return -1;
     return 0;
 }
 
@@ -387,6 +390,10 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
                 insns = (uint8_t)(1u + (unsigned)((tb_rnd(&c->rng) >> 40) % g->insn_burst));
         }
         in->insns = insns;
+        if (g->prog.n) {
+            tb_program_step(&g->prog, &c->prog, in);
+            return;
+        }
         if (w->any_event)
             wl_events(g, w->ev, c, in);
     }

@@ -15,6 +15,7 @@
 #include "cpumf/cpumf.h"
 #include "events.h"
 #include "json_strict.h"
+#include "program.h"
 
 /* Levels that the workload holds and may flip. */
 enum tb_wl_level {
@@ -45,6 +46,7 @@ typedef struct tb_workload_cfg {
     uint8_t ext;        /* extended events from the model's event model */
     uint64_t ia0, branch_rate;
     uint64_t tod0, tod_step;
+    tb_program_cfg prog; /* "program": a loop of instructions (prog.n > 0) */
 } tb_workload_cfg;
 
 typedef struct tb_workload_cpu {
@@ -53,6 +55,7 @@ typedef struct tb_workload_cpu {
     uint16_t pen_left[2];
     uint64_t ia;
     tb_events_cpu ev; /* the event model's state, its own stream */
+    tb_program_cpu prog;
 } tb_workload_cpu;
 
 typedef struct tb_workload {

@@ -11,7 +11,7 @@ COVERAGE ?= 1
 # TEST has a default for `make waves`; only one given by the user filters.
 REGRESS_TEST = $(if $(filter command line environment,$(origin TEST)),--test '$(TEST)')
 REGRESS_COV = $(filter 1,$(COVERAGE))
-REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress \
+REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-insttime \
   $(if $(shell grep -l '"xrand"' tests/regress/$(LIST).json 2>/dev/null), \
     $(BUILD)/cpumf-cosim-xrand) \
   $(if $(MUTANT),$(BUILD)/cpumf-cosim-mut) $(if $(REGRESS_COV),$(BUILD)/cpumf-cosim-cov)
