@@ -22,10 +22,10 @@ LDLIBS := -lcjson -lm
 .DEFAULT_GOAL := all
 
 all: deps
-	@$(MAKE) --no-print-directory sim cosim smp unit
+	@$(MAKE) --no-print-directory sim cosim smp unit $(BUILD)/cpumf-insttime $(BUILD)/cpumf-regress
 
 help:
-	@echo "make            build the model library, cpumf-sim, cpumf-cosim and unit tests"
+	@echo "make            build the model library, the programs (build/cpumf-*) and unit tests"
 	@echo "make test       everything CI runs: lint, unit, directed, random lockstep, mutants"
 	@echo "make regress [LIST=full|smoke|scale] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME]"
 	@echo "             [COVERAGE=0]   the regression (tests/regress/LIST.json): table,"
