@@ -83,6 +83,7 @@ module cf_global
     machine_rst = 1'b0;
     for (int i = 0; i < NCPU; i++) begin
       cpu_machine_rst = reset_i[i] == RESET_POWER_ON || reset_i[i] == RESET_BASIC_MACHINE_CLEAR;
+      `MUT_DO(CG_CLEAR_RESET_DISABLES, if (reset_i[i] == RESET_CLEAR) cpu_machine_rst = 1'b1;)
       machine_rst = machine_rst | (cpu_inst[i] && cpu_machine_rst);
     end
     e_before_rst = g_e_d;

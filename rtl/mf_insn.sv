@@ -435,6 +435,7 @@ module mf_insn
     ls_int_out = x1 < cfg_min_int_i || x1 > cfg_max_int_i;
     ls_int_bad = (sf_a_i & ls_e & ls_c) != '0 && ls_int_out;
     `MUT_DO(SF_LSCTL_ACTIVE_UNCHECKED, if (|(sf_e_i & sf_c_i & ls_e & ls_c)) ls_int_bad = 1'b0;)
+    `MUT_DO(SF_LSCTL_UNAUTH_CHECKED, ls_int_bad = ls_act && ls_int_out;)
     `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
     for (int f = 0; f < 2; f++)
       ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));

@@ -82,6 +82,7 @@ module sf_interval
     tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i || core_busy_i);
     `MUT_DO(SF_WAIT_TICKS_SHARED, tick = !stopped_i && active_i;)
     `MUT_DO(SF_DEDICATED_AS_SHARED, tick = !stopped_i && active_i && (!wait_i || core_busy_i);)
+    `MUT_DO(SF_CORE_BUSY_IGNORED, tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);)
     reload_now = tick && (cnt_q <= 64'd1);
     lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM ||
                                  cfg_int_mode_i == INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
@@ -111,6 +112,8 @@ module sf_interval
         cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[8:0]);
         `MUT_DO(SF_INTERVAL_OFF_BY_ONE,
                 if (cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;)
+        `MUT_DO(SF_RANDOM_LOW_BYTE,
+                if (cfg_int_mode_i == INT_RANDOM) cnt_d = {interval_i[63:8], lfsr_tick[7:0]};)
         if (cfg_int_mode_i == INT_RANDOM_SEC) begin
           sec_d = lfsr_tick[7:0];
           if (lfsr_tick[7:0] != 8'd0) sec_act_d = 1'b1;

@@ -5,9 +5,11 @@
  * of every mode (the interval loaded, SF-INT-5), and the sample-data-block
  * update process run by the whole model against a small in-memory storage.
  * Every test name carries the requirement ID it checks; expected values come
- * from the architecture (IBM SA23-2260), docs/requirements.md, the Arm SPE
- * sample-interval scheme and docs/uarch.md Part II, written out by hand, not
- * computed with the model's own functions.
+ * from the architecture (IBM SA23-2260), docs/requirements.md and docs/uarch.md
+ * Part II, written out by hand, not computed with the model's own functions.
+ * The random modes take the Arm SPE's scheme but not its figures (its means
+ * are INTERVAL x 256 + 128 and + 1, ours the interval loaded: SF-INT-5), so no
+ * test here is named after the SPE.
  */
 #include <check.h>
 #include <stdint.h>
