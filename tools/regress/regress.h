@@ -170,6 +170,10 @@ int rg_match(const char *pattern, const char *name);
 /* Parse list files and expand them into runs; 0 ok, 2 with err set. */
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
                   size_t errlen);
+/* The same for one list given as text (NUL-terminated) named name in
+ * messages; nothing runs and nothing is written. */
+int rg_plan_list_text(const rg_config *cfg, const char *name, const char *text, rg_plan *plan,
+                      char *err, size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
 
 /* A group of a list while it is expanded into runs. */
@@ -192,6 +196,8 @@ typedef struct rg_group {
  * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */
 rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g, const char *test,
                    rg_mode mode, const char *tag, int dir);
+/* A row and everything it holds (one that never made it into a plan). */
+void rg_run_free(rg_run *r);
 /* Takes one scenario file of a group: 0, or -1 with the reason in why. */
 typedef int (*rg_file_fn)(void *ctx, const char *file, char *why, size_t whylen);
 /* The scenario files of g's "scenarios" (globs checked to match, "exclude"
@@ -276,5 +282,8 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
 /* Append the rows of a results.json (a shard's) to plan; its wall time in
  * *wall.  0, or 2 with "file:line:col: reason" in err. */
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);
+/* The same for a results.json given as text (NUL-terminated) named name. */
+int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
+                      size_t errlen);
 
 #endif

@@ -791,11 +791,9 @@ static const char *result_at(int i)
     return rg_result_name((rg_result)i);
 }
 
-int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
+/* The rows of a shard's results.json document into plan (d is freed). */
+static int plan_doc(jdoc *d, rg_plan *plan, double *wall, char *err, size_t errlen)
 {
-    jdoc *d = jdoc_parse_file(path, err, errlen);
-    if (!d)
-        return 2;
     const cJSON *root = jdoc_root(d), *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsNumber(fmt) || fmt->valuedouble != 1 || !cJSON_IsArray(runs)) {
@@ -856,4 +854,17 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
     }
     jdoc_free(d);
     return 0;
+}
+
+int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
+{
+    jdoc *d = jdoc_parse_file(path, err, errlen);
+    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
+}
+
+int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
+                      size_t errlen)
+{
+    jdoc *d = jdoc_parse_text(name, text, err, errlen);
+    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
 }
