@@ -10,6 +10,7 @@
  *                     package of the mutant build made from it
  *   regress_exec.c    processes: spawn in own process group, time limits
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
+ *   regress_slurm.c   --slurm: the lists as a Slurm job array and a merge job
  *   regress_util.c    strings, files, quoting
  *   triage.c          waves window, GTKWave save file, PNG of a mismatch
  */
@@ -285,5 +286,25 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
 /* The same for a results.json given as text (NUL-terminated) named name. */
 int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
                       size_t errlen);
+
+/* ---- regress_slurm.c ---- */
+#define RG_SLURM_TASKS 4 /* default --slurm-tasks */
+typedef struct rg_slurm {
+    int on;         /* --slurm */
+    int wait;       /* --wait: until the merge job ends; its exit status */
+    unsigned tasks; /* --slurm-tasks N */
+    char **sbatch;  /* options every sbatch takes (--partition ..., --sbatch-arg) */
+} rg_slurm;
+/* The Slurm option at argv[i]: how many arguments it takes (1 or 2), 0 when
+ * argv[i] is none, -1 after a message on stderr (a bad or missing value). */
+int rg_slurm_option(rg_slurm *s, int argc, char **argv, int i);
+/* The options go together (sharded: --merge or --shard given); 0, or -1
+ * after a message on stderr. */
+int rg_slurm_check(const rg_slurm *s, int sharded);
+/* Submit the lists, already planned into runs rows, as the job array and the
+ * merge job: 0 once submitted (with --wait: the merge job's exit status), 2
+ * when sbatch failed. */
+int rg_slurm_submit(const rg_config *cfg, const rg_slurm *s, char *const *lists, size_t nlists,
+                    size_t runs);
 
 #endif
