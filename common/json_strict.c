@@ -39,8 +39,6 @@ struct jdoc {
     size_t npos, cap;
 };
 
-#define JDOC_MAX_DEPTH 200
-
 /* ------------------------------------------------------------------ */
 /* positions                                                           */
 
@@ -190,11 +188,19 @@ static int w_string(walker *w)
     if (w_expect(w, '"'))
         return -1;
     while (t[w->p] && t[w->p] != '"') {
-        if ((unsigned char)t[w->p] < 0x20)
+        unsigned char c = (unsigned char)t[w->p];
+        size_t n = 1;
+        if (c < 0x20)
             return fail_off(w->d, w->p, w->err, w->errlen, "control character inside a string");
-        if (t[w->p] == '\\' && t[w->p + 1])
-            w->p++;
-        w->p++;
+        /* cJSON would cut the string at an escaped NUL */
+        if (c == '\\' && strncmp(t + w->p + 1, "u0000", 5) == 0)
+            return fail_off(w->d, w->p, w->err, w->errlen, "\\u0000 (NUL) inside a string");
+        if (c == '\\' && t[w->p + 1])
+            n = 2;
+        else if (c >= 0x80 && !(n = jdoc_utf8_seq(t + w->p, w->d->textlen - w->p)))
+            return fail_off(w->d, w->p, w->err, w->errlen,
+                            "invalid UTF-8 inside a string (byte 0x%02x)", (unsigned)c);
+        w->p += n;
     }
     return w_expect(w, '"');
 }
@@ -245,11 +251,11 @@ static int w_number(walker *w, size_t *len)
     return 0;
 }
 
-static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int depth);
+static int w_value(walker *w, const cJSON *node, size_t koff, int has_key);
 
 /* The value itself, from its first character; idx is its entry in d->pos
  * (an index: the array moves when it grows). */
-static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
+static int w_body(walker *w, const cJSON *node, size_t idx)
 {
     const char *t = w->d->text;
     if (cJSON_IsObject(node)) {
@@ -272,7 +278,7 @@ static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
                     return fail_off(w->d, k, w->err, w->errlen, "duplicate key \"%s\"", c->string);
             if (w_string(w) || w_ws(w) || w_expect(w, ':'))
                 return -1;
-            if (w_value(w, c, k, 1, depth + 1))
+            if (w_value(w, c, k, 1))
                 return -1;
             if (w_ws(w))
                 return -1;
@@ -291,7 +297,7 @@ static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
             return w_expect(w, ']');
         }
         for (c = node->child; c; c = c->next) {
-            if (w_value(w, c, 0, 0, depth + 1))
+            if (w_value(w, c, 0, 0))
                 return -1;
             if (w_ws(w))
                 return -1;
@@ -324,17 +330,15 @@ static int w_body(walker *w, const cJSON *node, size_t idx, int depth)
     return fail_off(w->d, w->p, w->err, w->errlen, "internal: position walk out of step");
 }
 
-static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int depth)
+static int w_value(walker *w, const cJSON *node, size_t koff, int has_key)
 {
     size_t idx;
-    if (depth > JDOC_MAX_DEPTH)
-        return fail_off(w->d, w->p, w->err, w->errlen, "nesting deeper than %d", JDOC_MAX_DEPTH);
     if (w_ws(w))
         return -1;
     if (!add_pos(w->d, node, w->p, koff, has_key))
         return fail_off(w->d, w->p, w->err, w->errlen, "out of memory");
     idx = w->d->npos - 1;
-    if (w_body(w, node, idx, depth))
+    if (w_body(w, node, idx))
         return -1;
     w->d->pos[idx].vend = w->p;
     return 0;
@@ -342,6 +346,31 @@ static int w_value(walker *w, const cJSON *node, size_t koff, int has_key, int d
 
 /* ------------------------------------------------------------------ */
 /* parse                                                               */
+
+/* Nesting is bounded before cJSON (which recurses) and the walk see the
+ * text, so that a deep document is refused with its position. */
+static int check_depth(const jdoc *d, char *err, size_t errlen)
+{
+    size_t i, depth = 0;
+    int in_str = 0;
+    for (i = 0; i < d->textlen; i++) {
+        char c = d->text[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = 0;
+        } else if (c == '"') {
+            in_str = 1;
+        } else if ((c == '[' || c == '{') && ++depth > JDOC_MAX_DEPTH) {
+            return fail_off(d, i, err, errlen, "nesting deeper than %d levels (the limit)",
+                            JDOC_MAX_DEPTH);
+        } else if ((c == ']' || c == '}') && depth) {
+            depth--;
+        }
+    }
+    return 0;
+}
 
 static char *dupstr(const char *s)
 {
@@ -383,6 +412,16 @@ static jdoc *parse_owned(char *name, char *text, size_t textlen, int line0, int 
             jdoc_free(d);
             return NULL;
         }
+    if (textlen > JDOC_MAX_BYTES) {
+        fail_off(d, 0, err, errlen, "%zu bytes, more than the limit of %d", textlen,
+                 JDOC_MAX_BYTES);
+        jdoc_free(d);
+        return NULL;
+    }
+    if (check_depth(d, err, errlen)) {
+        jdoc_free(d);
+        return NULL;
+    }
     d->root = cJSON_ParseWithOpts(text, &end, 1);
     if (!d->root) {
         size_t off = textlen;
@@ -409,7 +448,7 @@ static jdoc *parse_owned(char *name, char *text, size_t textlen, int line0, int 
     if (textlen >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         w.p = 3; /* UTF-8 byte-order mark, which cJSON skips too */
-    if (w_value(&w, d->root, 0, 0, 0) || w_ws(&w)) {
+    if (w_value(&w, d->root, 0, 0) || w_ws(&w)) {
         jdoc_free(d);
         return NULL;
     }
@@ -475,6 +514,14 @@ jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen)
         len += n;
         if (n == 0)
             break;
+        if (len > JDOC_MAX_BYTES) {
+            free(buf);
+            fclose(f);
+            if (err && errlen)
+                snprintf(err, errlen, "%s:1:1: larger than the limit of %d bytes", path,
+                         JDOC_MAX_BYTES);
+            return NULL;
+        }
     }
     if (ferror(f)) {
         free(buf);
@@ -648,6 +695,40 @@ int jdoc_check_keys(const jdoc *d, const cJSON *obj, const char *const *allowed,
 }
 
 #define JDOC_2P53 9007199254740992ull
+
+size_t jdoc_utf8_seq(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned char lo = 0x80, hi = 0xBF;
+    size_t len, i;
+    if (n == 0)
+        return 0;
+    if (u[0] < 0x80)
+        return 1;
+    if (u[0] >= 0xC2 && u[0] <= 0xDF)
+        len = 2;
+    else if (u[0] >= 0xE0 && u[0] <= 0xEF)
+        len = 3;
+    else if (u[0] >= 0xF0 && u[0] <= 0xF4)
+        len = 4;
+    else
+        return 0;
+    /* no overlong forms, no surrogates, nothing above U+10FFFF */
+    if (u[0] == 0xE0)
+        lo = 0xA0;
+    else if (u[0] == 0xED)
+        hi = 0x9F;
+    else if (u[0] == 0xF0)
+        lo = 0x90;
+    else if (u[0] == 0xF4)
+        hi = 0x8F;
+    if (n < len || u[1] < lo || u[1] > hi)
+        return 0;
+    for (i = 2; i < len; i++)
+        if (u[i] < 0x80 || u[i] > 0xBF)
+            return 0;
+    return len;
+}
 
 int jdoc_hexdigit(int c)
 {

@@ -3,7 +3,8 @@
  *
  * cJSON (1.7.15) parses the text; a second walk over the same text, in
  * document order, checks what cJSON lets through (duplicate keys, numbers
- * such as 01, -.5 and 1., control characters outside strings) and records
+ * such as 01, -.5 and 1., control characters outside strings, \u0000 and
+ * invalid UTF-8 inside them) and records
  * the line and column of every value and of every object key.  Errors are
  * written as "name:line:col: reason" into a caller-supplied buffer.
  * No global mutable state, no printing, no exit.
@@ -20,6 +21,10 @@ extern "C" {
 #endif
 
 typedef struct jdoc jdoc;
+
+/* Limits: a larger text, or one nested deeper, is refused with its position. */
+#define JDOC_MAX_BYTES (64 * 1024 * 1024)
+#define JDOC_MAX_DEPTH 200
 
 /* Parse a file; NULL with "path:line:col: reason" in err on failure. */
 jdoc *jdoc_parse_file(const char *path, char *err, size_t errlen);
@@ -80,6 +85,10 @@ int jdoc_span(const jdoc *d, const cJSON *node, jspan *out);
 const char *jdoc_text(const jdoc *d);
 /* Raw source text of a number token (not NUL-terminated) and its length. */
 const char *jdoc_raw(const jdoc *d, const cJSON *node, size_t *len);
+
+/* The length (1 to 4) of the well-formed UTF-8 sequence at s (at most n
+ * bytes), or 0 when there is none. */
+size_t jdoc_utf8_seq(const char *s, size_t n);
 
 /* Value of one hex digit, or -1. */
 int jdoc_hexdigit(int c);

@@ -139,6 +139,12 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         fclose(fp);
         return -1;
     }
+    if (size > TB_SMP_MAX_BYTES) {
+        snprintf(err, errlen, "%s: %ld bytes, more than the limit of %ld", path, size,
+                 TB_SMP_MAX_BYTES);
+        fclose(fp);
+        return -1;
+    }
     if (size < TB_SMP_HDR) {
         snprintf(err, errlen, "%s: malformed: %ld bytes, shorter than the %d-byte header", path,
                  size, TB_SMP_HDR);

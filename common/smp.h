@@ -18,6 +18,8 @@
 #define TB_SMP_F_BASIC 0x1u
 #define TB_SMP_F_DIAG  0x2u
 #define TB_SMP_F_1M    0x4u
+/* The reader refuses larger files (it holds a whole file in memory). */
+#define TB_SMP_MAX_BYTES (256L * 1024 * 1024)
 
 typedef struct tb_smp_header {
     uint16_t version, cpu, bsdes, dsdes;

@@ -114,9 +114,10 @@ module cf_counters
     if (s < SLOT_EXT) begin : g_arch
       assign ev = cnt[Set] ? {1'b0, inc[s]} : 4'd0;
     end else begin : g_ext
-      // an undefined counter of the model never counts
-      assign ev = (cnt[Set] && !cfg_ext_undef_i[s - SLOT_EXT]) ?
-                  ext_ev_i[4*(s - SLOT_EXT) +: 4] : 4'd0;
+      localparam int K = s - SLOT_EXT;
+      // counter 128+K adds its number of events; an undefined counter of the model never counts
+      assign ev = (cnt[Set] && `MUT_SEL(EXT_UNDEF_COUNTS, 1'b1, !cfg_ext_undef_i[K])) ?
+                  ext_ev_i[4*K +: 4] : 4'd0;
     end
 
     always_comb begin

@@ -46,10 +46,10 @@ module cf_global
   logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
   logic [NCPU-1:0][1:0][63:0]       mt_ctr_q, mt_ctr_d;
   logic                             disable_ev, cg_clear;
-  // A clear or power-on reset of an installed CPU, and global E before it:
-  // named so that Verilator counts the branch on them (it counts an
-  // always_comb block's branches on its final values).
-  logic                             clear_rst, e_before_rst;
+  // A machine reset (power-on or basic-machine clear) on an installed CPU,
+  // and global E before it: named so that Verilator counts the branch on
+  // them (it counts an always_comb block's branches on its final values).
+  logic                             machine_rst, e_before_rst, cpu_machine_rst;
   logic [NCG-1:0][CG_NCTR-1:0][3:0]  cg_inc;
   logic [NCPU-1:0]                  cpu_inst;
   logic [NCG-1:0]                   cg_inst;
@@ -66,7 +66,9 @@ module cf_global
     for (int g = 0; g < NCG; g++) cg_inst[g] = cfg_has_cg_i && g < int'(cfg_n_cg_i);
   end
 
-  // Steps 1-3: LPCTL in ascending CPU order, clear/power-on resets, change.
+  // Steps 1-3: LPCTL in ascending CPU order, machine resets, change. Only the
+  // resets of the whole machine disable the group sets: a clear reset of one
+  // CPU (of a logical partition) leaves them alone (CF-GL-6).
   always_comb begin
     g_e_d      = g_e_q;
     g_c_d      = g_c_q;
@@ -78,12 +80,13 @@ module cf_global
         g_c_d = lpctl_ec_i[i][0];
       end
     end
-    clear_rst = 1'b0;
-    for (int i = 0; i < NCPU; i++)
-      clear_rst = clear_rst | (cpu_inst[i] && (reset_i[i] == RESET_CLEAR ||
-                                               reset_i[i] == RESET_POWER_ON));
+    machine_rst = 1'b0;
+    for (int i = 0; i < NCPU; i++) begin
+      cpu_machine_rst = reset_i[i] == RESET_POWER_ON || reset_i[i] == RESET_BASIC_MACHINE_CLEAR;
+      machine_rst = machine_rst | (cpu_inst[i] && cpu_machine_rst);
+    end
     e_before_rst = g_e_d;
-    if (clear_rst) begin
+    if (machine_rst) begin
       if (e_before_rst) disable_ev = 1'b1;
       g_e_d = 1'b0;
       g_c_d = 1'b0;

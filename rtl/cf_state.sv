@@ -109,7 +109,7 @@ module cf_state
           c_d = c_d & ~SETS_NON_MT;
           `MUT_DO(CPU_RESET_DISABLE, e_d = e_d & ~SETS_NON_MT;)
         end
-        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON: begin
+        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON, RESET_BASIC_MACHINE_CLEAR: begin
           e_d = e_d & ~SETS_NON_MT;
           c_d = c_d & ~SETS_NON_MT;
         end

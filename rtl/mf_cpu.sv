@@ -18,6 +18,7 @@ module mf_cpu
   input  cpu_in_t        in_i,           // this CPU's inputs
   input  sys_in_t        sys_i,          // SIGP
   input  cf_global_obs_t cf_global_i,    // the global registers of this cycle
+  input  logic           core_busy_i,    // another CPU of this core operates
   output cpu_out_t       out_o,
   output cpu_greq_t      greq_o,         // effects on the global state
   output cpu_regs_t      obs_o,          // the registers but the counters
@@ -36,7 +37,7 @@ module mf_cpu
   // sampling
   logic [1:0]        sf_a, sf_e, sf_c, lsctl_e, lsctl_c;
   logic              sf_s, sf_h, sf_en_next, sf_active;
-  logic [63:0]       interval, sf_tear, sf_dear, sf_pp;
+  logic [63:0]       interval, sf_tear, sf_dear, sf_pp, sf_pp_vm;
   logic              lsctl_exec, lsctl_we, lsctl_load, lsctl_s, lsctl_h;
   logic [63:0]       lsctl_interval, lsctl_tear, lsctl_dear;
   logic [31:0]       sf_raise, upd_raise;
@@ -61,8 +62,8 @@ module mf_cpu
   // mt_en_q concerns SIGP only, which cf_global decides
   assign unused_global = cf_global_i.mt_en_q ^ sys_i.cg_addr_change;
 
-  // Codes above power-on are not resets.
-  assign reset_any = in_i.reset != RESET_NONE && in_i.reset <= RESET_POWER_ON;
+  // Codes above basic-machine clear are not resets.
+  assign reset_any = in_i.reset != RESET_NONE && in_i.reset <= RESET_BASIC_MACHINE_CLEAR;
 
   cf_state cf_state (
     .clk_i,
@@ -81,7 +82,8 @@ module mf_cpu
     .loss_mt_i        (in_i.loss_mt),
     .auth_set_i       (in_i.auth_set),
     .auth_clr_i       (in_i.auth_clr),
-    .reset_i          (in_i.reset),
+    .reset_i          (`MUT_SEL(CLEAR_RESET_KEEPS_SETS,
+                                (in_i.reset == RESET_CLEAR) ? 3'd0 : in_i.reset, in_i.reset)),
     .g_e_i            (cf_global_i.g_e_q),
     .a_o              (a),
     .e_o              (e),
@@ -266,7 +268,7 @@ module mf_cpu
     .tear_o           (sf_tear),
     .dear_o           (sf_dear),
     .pp_o             (sf_pp),
-    .pp_vm_o          (obs_o.sf_ctrl.pp_vm_q),
+    .pp_vm_o          (sf_pp_vm),
     .enabled_next_o   (sf_en_next),
     .alert_raise_o    (sf_raise)
   );
@@ -281,6 +283,7 @@ module mf_cpu
     .cfg_dedicated_i  (cfg_i.dedicated),
     .stopped_i        (in_i.stopped),
     .wait_i           (in_i.wait_st),
+    .core_busy_i,
     .active_i         (sf_active),
     .interval_i       (interval),
     .enabled_next_i   (sf_en_next),
@@ -321,6 +324,7 @@ module mf_cpu
     .s_i              (sf_s),
     .h_i              (sf_h),
     .pp_i             (sf_pp),
+    .pp_vm_i          (sf_pp_vm),
     .tear_i           (sf_tear),
     .dear_i           (sf_dear),
     .stor_req_ready_i (upd_ready),
@@ -410,6 +414,7 @@ module mf_cpu
   assign obs_o.cf_state.cg_a_q    = cg_a;
   assign obs_o.mf_alert.pend_q    = alert_pend;
   assign obs_o.sf_ctrl.pp_q       = sf_pp;
+  assign obs_o.sf_ctrl.pp_vm_q    = sf_pp_vm;
   assign obs_o.sf_ctrl.a_q        = sf_a;
   assign obs_o.sf_ctrl.e_q        = sf_e;
   assign obs_o.sf_ctrl.c_q        = sf_c;

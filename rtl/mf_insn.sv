@@ -422,14 +422,19 @@ module mf_insn
 
   // LSCTL (section 15): X = operand doubleword 0, bit 0 basic, 1 diagnostic.
   logic [1:0] ls_e, ls_c, ls_ok;
-  logic       ls_spec, ls_act, ls_int_bad;
+  logic       ls_spec, ls_act, ls_int_out, ls_int_bad;
 
   always_comb begin
     ls_spec    = (x[61:10] != '0) || (x[7:2] != '0);
     ls_e       = {x[8], x[9]};
     ls_c       = {x[0], x[1]};
     ls_act     = (ls_e & ls_c) != '0;
-    ls_int_bad = ls_act && (x1 < cfg_min_int_i || x1 > cfg_max_int_i);
+    // The interval is checked only for an authorized function requested
+    // active; an unauthorized one requested active is cc 3 whatever the
+    // interval (SF-LSCTL-2).
+    ls_int_out = x1 < cfg_min_int_i || x1 > cfg_max_int_i;
+    ls_int_bad = (sf_a_i & ls_e & ls_c) != '0 && ls_int_out;
+    `MUT_DO(SF_LSCTL_ACTIVE_UNCHECKED, if (|(sf_e_i & sf_c_i & ls_e & ls_c)) ls_int_bad = 1'b0;)
     `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
     for (int f = 0; f < 2; f++)
       ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));

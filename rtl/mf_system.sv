@@ -24,6 +24,7 @@ module mf_system
   logic [NCPU-1:0][2:0]             spctr_ctr, reset;
   logic [NCPU-1:0][63:0]            spctr_data;
   logic [NCPU-1:0][4:0]             cr_fn, cr_busy, cr_bfn, cr_bcyc;
+  logic [NCPU-1:0]                  operating, core_busy;
 
   // The CPUs keep their counters unpacked (one native word per slot).
   logic [63:0]                      ctr [NCPU][NSLOT];
@@ -41,6 +42,7 @@ module mf_system
       .in_i        (in_i[i]),
       .sys_i,
       .cf_global_i (global_regs),
+      .core_busy_i (core_busy[i]),
       .out_o       (out_o[i]),
       .greq_o      (greq[i]),
       .obs_o       (regs),
@@ -66,6 +68,20 @@ module mf_system
     assign cr_busy[i]    = in_i[i].cr_busy;
     assign cr_bfn[i]     = in_i[i].cr_bfn;
     assign cr_bcyc[i]    = in_i[i].cr_bcyc;
+  end
+
+  // The interval of a shared CPU keeps ticking in the wait state while its
+  // core is busy: another installed CPU of the same core (index / threads per
+  // core) is neither stopped nor waiting (uarch.md section 16, SF-INT-1).
+  always_comb begin
+    for (int j = 0; j < NCPU; j++)
+      operating[j] = j < int'(cfg_i.n_cpus) && !stopped[j] && !wait_st[j];
+    for (int i = 0; i < NCPU; i++) begin
+      core_busy[i] = 1'b0;
+      for (int j = 0; j < NCPU; j++)
+        if (j != i && cfg_i.threads_per_core == 2'd2 && j / 2 == i / 2)
+          core_busy[i] = core_busy[i] | operating[j];
+    end
   end
 
   cf_global cf_global (

@@ -1,7 +1,8 @@
 `include "mf_mutant.svh"
 
 // Sampling controls of one CPU: A/E/C of basic and diagnostic sampling, S, H,
-// interval, TEAR, DEAR and the program parameter, composed in the fixed order
+// interval, TEAR, DEAR and the program parameters of the logical-partition
+// (pp) and virtual-machine (pp_vm) levels, composed in the fixed order
 // of the timing contract (uarch.md section 20): update process, LSCTL, LPP,
 // loss of sample data, authorization, resets, then the disabled invariant.
 module sf_ctrl
@@ -13,7 +14,7 @@ module sf_ctrl
   input  logic        installed_i,
   input  logic [1:0]  pwr_auth_sf_i,
   // activity
-  input  logic [1:0]  level_i,
+  input  logic [1:0]  level_i,          // configuration level: 1 LPAR, 2 VM
   // 1. update process (register writes at the edge it decides them)
   input  logic        upd_c_clr_i,      // the update ends with alert 0 or 1
   input  logic        upd_tear_we_i,
@@ -30,7 +31,7 @@ module sf_ctrl
   input  logic [63:0] lsctl_interval_i,
   input  logic [63:0] lsctl_tear_i,
   input  logic [63:0] lsctl_dear_i,
-  // 3. LPP
+  // 3. LPP (loads the parameter of the level the CPU runs at)
   input  logic        lpp_we_i,
   input  logic [63:0] lpp_data_i,
   // 4.-6. events
@@ -55,13 +56,17 @@ module sf_ctrl
 
   logic [1:0]  a_q, a_d, e_q, e_d, c_q, c_d;
   logic        s_q, s_d, h_q, h_d;
-  logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d, pp_q, pp_d;
-  // the program parameter of the VM level (configuration levels: not loaded yet)
-  logic [63:0] pp_vm_q, pp_vm_d;
+  logic [63:0] interval_q, interval_d, tear_q, tear_d, dear_q, dear_d;
+  logic [63:0] pp_q, pp_d, pp_vm_q, pp_vm_d;
+  logic        vm;
   // Conditions on values the block goes on to change have names of their
   // own: Verilator counts an always_comb block's branches on its final values.
   logic [1:0]  clr, auth_lost;
   logic        c_clr, sample_lost;
+
+  // The VM level ignores H and has its own program parameter; every other
+  // level is read as the logical-partition level.
+  assign vm = level_i == 2'd2;
 
   always_comb begin
     a_d           = a_q;
@@ -91,14 +96,18 @@ module sf_ctrl
         c_d = lsctl_c_i;
         if (lsctl_load_i) begin
           s_d        = lsctl_s_i;
-          h_d        = lsctl_h_i && (level_i != 2'd2);
+          h_d        = lsctl_h_i && !vm;
           interval_d = lsctl_interval_i;
           tear_d     = lsctl_tear_i;
           dear_d     = lsctl_dear_i;
         end
       end
       // 3. LPP
-      if (lpp_we_i) pp_d = lpp_data_i;
+      if (lpp_we_i) begin
+        if (vm) pp_vm_d = lpp_data_i;
+        else    pp_d    = lpp_data_i;
+        `MUT_DO(SF_LPP_BOTH_LEVELS, pp_d = lpp_data_i; pp_vm_d = lpp_data_i;)
+      end
       // 4. loss of sample data, when some function is active
       sample_lost = loss_sample_i && (a_d & e_d & c_d) != '0;
       if (sample_lost) begin
@@ -116,10 +125,11 @@ module sf_ctrl
       // 6. resets (never the authorization)
       unique case (reset_i)
         RESET_CPU: c_d = '0;
-        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON: begin
-          e_d  = '0;
-          c_d  = '0;
-          pp_d = '0;
+        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON, RESET_BASIC_MACHINE_CLEAR: begin
+          e_d     = '0;
+          c_d     = '0;
+          pp_d    = '0;
+          pp_vm_d = '0;
         end
         default: ;
       endcase

@@ -17,6 +17,7 @@ module sf_interval
   // activity and sampling state (registers of this cycle)
   input  logic        stopped_i,
   input  logic        wait_i,
+  input  logic        core_busy_i,       // another CPU of the core operates
   input  logic        active_i,          // some function active
   input  logic [63:0] interval_i,
   input  logic        enabled_next_i,    // some function enabled in the next state
@@ -47,7 +48,7 @@ module sf_interval
   assign lfsr_por = (Rot == 0) ? cfg_lfsr_seed_i :
                     32'({cfg_lfsr_seed_i, cfg_lfsr_seed_i} >> (32 - Rot));
 
-  // Eight Galois steps; the drawn byte is the low byte of the result.
+  // A draw: eight Galois steps; its byte r is bits 7..0 of the result, its bit b bit 8.
   function automatic logic [31:0] draw(input logic [31:0] x);
     logic [31:0] v;
     v = x;
@@ -56,16 +57,20 @@ module sf_interval
     return v;
   endfunction
 
-  // Reload value for a given interval and the byte drawn in random mode.
+  // Reload value R for interval iv and draw d (byte r = d[7:0], bit b = d[8]):
+  // random mode centres a random part of 0..256 on iv, iv - 128 + r + b, so
+  // that the mean interval is iv (SF-INT-5); exact mode and random-secondary's
+  // primary reload iv (the secondary count carries that mode's randomness).
   /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic logic [63:0] reload(input logic [1:0] mode, input logic [63:0] iv,
-                                         input logic [7:0] rnd);
+                                         input logic [8:0] d);
+    logic [63:0] r;
     unique case (mode)
-      INT_RANDOM:     return {iv[63:8], rnd};
-      INT_RANDOM_SEC: return {iv[63:8], 8'h00};
-      INT_EXACT:      return iv;
-      default:        return iv;  // mode 3 is not configured; read as exact
+      INT_RANDOM:                r = iv - 64'd128 + 64'(d[7:0]) + 64'(d[8]);
+      INT_EXACT, INT_RANDOM_SEC: r = iv;
+      default:                   r = iv;  // mode 3 is not configured; read as exact
     endcase
+    return r;
   endfunction
   /*verilator coverage_on*/
 
@@ -74,8 +79,9 @@ module sf_interval
   logic        reload_now;
 
   always_comb begin
-    tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);
+    tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i || core_busy_i);
     `MUT_DO(SF_WAIT_TICKS_SHARED, tick = !stopped_i && active_i;)
+    `MUT_DO(SF_DEDICATED_AS_SHARED, tick = !stopped_i && active_i && (!wait_i || core_busy_i);)
     reload_now = tick && (cnt_q <= 64'd1);
     lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM ||
                                  cfg_int_mode_i == INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
@@ -102,7 +108,7 @@ module sf_interval
       end
       // then the primary
       if (reload_now) begin
-        cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[7:0]);
+        cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[8:0]);
         `MUT_DO(SF_INTERVAL_OFF_BY_ONE,
                 if (cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;)
         if (cfg_int_mode_i == INT_RANDOM_SEC) begin
@@ -123,7 +129,8 @@ module sf_interval
     // draw of the tick) and stops the secondary.
     if (lsctl_load_i) begin
       if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d);
-      cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[7:0]);
+      `MUT_DO(SF_RNDSEC_LSCTL_DRAWS, if (cfg_int_mode_i == INT_RANDOM_SEC) lfsr_d = draw(lfsr_d);)
+      cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[8:0]);
       sec_act_d = 1'b0;
     end
 

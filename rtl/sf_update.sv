@@ -33,7 +33,8 @@ module sf_update
   input  logic [1:0]  active_i,
   input  logic        s_i,
   input  logic        h_i,
-  input  logic [63:0] pp_i,
+  input  logic [63:0] pp_i,            // program parameter of the LPAR level
+  input  logic [63:0] pp_vm_i,         // ... and of the VM level
   input  logic [63:0] tear_i,
   input  logic [63:0] dear_i,
   // storage port (through the arbiter)
@@ -92,13 +93,13 @@ module sf_update
   always_comb begin
     ls    = secure_guest_i && !pcf49_i;
     u     = (!wait_i && uniq_i) ? uniq_count_i : 4'd0;
-    hb    = (level_i == 2'd1) && h_i;
-    guest = pp_i;
-    host  = '0;
-    if (level_i == 2'd1 && h_i) begin
-      guest = '0;
-      host  = pp_i;
-    end
+    // Bit 34 is H, the host indicator of the LPAR level, at every level (LSCTL
+    // at the VM level loads H = 0); with H = 1 the host field holds pp. The
+    // guest field holds the VM level's pp_vm at the VM level (the choice where
+    // H = 0 leaves it unpredictable), else pp when H = 0 (SF-BSDE-3).
+    hb    = h_i;
+    host  = h_i ? pp_i : '0;
+    guest = (level_i == 2'd2) ? pp_vm_i : (h_i ? '0 : pp_i);
     `MUT_DO(SF_HOST_PARAM_SWAP, if (level_i == 2'd1 && h_i) begin
       guest = pp_i;
       host  = '0;

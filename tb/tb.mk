@@ -7,7 +7,7 @@
 TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
 TB_DIRS := tb/runner tb/stimulus tb/scenario tb/drivers
 TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard $(addsuffix /*.c,$(TB_DIRS)))))
-TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ)
+TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ) $(OUTFILE_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
 COSIM_OBJ += $(BUNDLE_OBJ)
 # The bench sees the model's public header only.

@@ -10,6 +10,14 @@ $(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) $(shell pkg-config --cflags check 2>/dev/null) -o $@ $< \
 	  $(LIB_INTERNAL) $(CHECK_LIBS) $(LDLIBS)
 
+# The bench's event models and relations, tested with the library inside.
+EVENTS_UNIT_OBJ := $(addprefix $(BUILD)/obj/tb/,stimulus/events.o stimulus/workload.o \
+  scenario/relations.o)
+$(BUILD)/test_events: tests/unit/test_events.c $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) -Itb $(shell pkg-config --cflags check 2>/dev/null) \
+	  -o $@ $< $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL) $(CHECK_LIBS) $(LDLIBS)
+
 # The C example, built as a user builds it: against an install, found
 # through pkg-config (`make test` installs into EXAMPLE_PREFIX first).
 EXAMPLE_PREFIX = $(BUILD)/example-install
@@ -22,7 +30,8 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # "N passed, N failed"; summary.md, junit.xml and results.json in build/test/.
 # The list's own make commands run as top-level ones (no jobserver of ours).
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
-  $(BUILD)/san/cpumf-sim $(BUILD)/dpi/tb_dpi_example $(BUILD)/cpumf-cosim-xrand
+  $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
+  $(BUILD)/cpumf-cosim-xrand
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null

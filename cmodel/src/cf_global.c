@@ -19,7 +19,7 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     const cpumf_system_cfg *cfg = in->cfg;
     const cpumf_sys_in *sys = in->sys;
     unsigned n_cpus = cfg->n_cpus, tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
-    unsigned e = q->e, c = q->c, disable = 0u, i, g, k;
+    unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i, g, k;
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
     size_t cg_bytes = (size_t)n_cg * sizeof d->cg_ctr[0];
 
@@ -36,19 +36,25 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
             c = r->lpctl_c;
         }
     }
-    /* 2. clear or power-on reset on any CPU */
+    /* 2. power-on or basic-machine clear reset on any CPU; a clear reset of
+     * one CPU leaves the groups (CF-GL-6) */
     for (i = 0; i < n_cpus; i++) {
         unsigned rs = sys->cpu[i].reset;
-        if (rs == CPUMF_RESET_CLEAR || rs == CPUMF_RESET_POWER_ON) {
+        if (arch_reset_disables_groups(rs)) {
             if (e) {
                 disable = 1u;
                 fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c), FCOV_S_disabled,
-                                FCOV_C_reset_clear);
+                                rs == CPUMF_RESET_POWER_ON ? FCOV_C_reset_power_on
+                                                           : FCOV_C_reset_basic_machine_clear);
             }
             e = 0u;
             c = 0u;
+        } else if (rs == CPUMF_RESET_CLEAR) {
+            clear_reset = 1u;
         }
     }
+    if (clear_reset && e)
+        fcov_hit(&d->fc, FCOV_RULE_CG_KEPT_CLEAR_RESET);
     d->e = (uint8_t)e;
     d->c = (uint8_t)c;
     /* 3. change indicator */

@@ -95,19 +95,13 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         }
     }
     /* 6. resets (never the MT set, never authorization) */
-    switch (io->reset) {
-    case CPUMF_RESET_CPU:
+    if (io->reset == CPUMF_RESET_CPU) {
         cover(in, a, e, c, a, e, c & CPUMF_SET_MT, FCOV_C_reset_cpu);
         c &= CPUMF_SET_MT;
-        break;
-    case CPUMF_RESET_INITIAL_CPU:
-    case CPUMF_RESET_CLEAR:
-    case CPUMF_RESET_POWER_ON:
+    } else if (arch_reset_clears(io->reset)) {
         cover(in, a, e, c, a, e & CPUMF_SET_MT, c & CPUMF_SET_MT, FCOV_C_reset_initial);
         e &= CPUMF_SET_MT;
         c &= CPUMF_SET_MT;
-        break;
-    default: break;
     }
     d->a = (uint8_t)a;
     d->e = (uint8_t)e;

@@ -75,6 +75,26 @@ const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number)
     return s < 0 ? "" : m->names[s];
 }
 
+const char *cpumf_counter_perf_name(const cpumf_model_cfg *m, unsigned number)
+{
+    int s;
+    if (!m || !cfg_counter_installed(m, number))
+        return "";
+    s = name_slot(number);
+    return s < 0 ? "" : m->perf_names[s];
+}
+
+int cpumf_counter_by_perf_name(const cpumf_model_cfg *m, const char *perf_name)
+{
+    unsigned n;
+    if (!m || !perf_name || !perf_name[0])
+        return -1;
+    for (n = 0; n < 496u; n++)
+        if (cfg_counter_installed(m, n) && !strcmp(cpumf_counter_perf_name(m, n), perf_name))
+            return (int)n;
+    return -1;
+}
+
 const char *cfg_default_dir(void)
 {
     const char *e = getenv("CPUMF_CONFIGS");
@@ -185,25 +205,56 @@ static const char *const counter_set_keys[] = {"basic", "problem_state", "crypto
 static const char *const sampling_model_keys[] = {
     "bsdes", "dsdes", "dsde_format", "min_interval", "max_interval", "cpu_speed", NULL};
 
-/* Counter name: 1..23 characters of [a-z0-9_], starting with a letter. */
-static int check_counter_name(const jdoc *d, const cJSON *v, char *err, size_t errlen)
+static int ends_with(const char *s, const char *tail)
 {
-    const char *s;
-    size_t i, n;
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* A counter's name (what: "counter name" or "perf name"): 1 to len-1
+ * characters, a letter then letters, digits and '_'; lower case, or upper
+ * case when upper. */
+static int check_name(const jdoc *d, const cJSON *v, int upper, size_t len, const char *what,
+                      const char **out, char *err, size_t errlen)
+{
+    const char first = upper ? 'A' : 'a';
+    const char *s, *c;
+    size_t n;
     if (jdoc_str(d, v, &s, err, errlen))
         return -1;
     n = strlen(s);
-    if (n == 0 || n > 23)
-        return jdoc_fail(d, v, err, errlen, "counter name must have 1 to 23 characters");
-    if (!(s[0] >= 'a' && s[0] <= 'z'))
-        return jdoc_fail(d, v, err, errlen, "counter name \"%s\" must start with a-z", s);
-    for (i = 0; i < n; i++) {
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+    if (n == 0 || n >= len)
+        return jdoc_fail(d, v, err, errlen, "%s must have 1 to %zu characters", what, len - 1);
+    for (c = s; *c; c++)
+        if (!((*c >= first && *c <= first + 25) ||
+              (c > s && ((*c >= '0' && *c <= '9') || *c == '_'))))
             return jdoc_fail(d, v, err, errlen,
-                             "counter name \"%s\" may hold only a-z, 0-9 and '_'", s);
-    }
+                             "%s \"%s\" must be %c-%c followed by %c-%c, 0-9 and '_'", what, s,
+                             first, first + 25, first, first + 25);
+    *out = s;
     return 0;
+}
+
+/* Short name, lower case; names ending in "_undef" belong to the undefined
+ * counters the loader names. */
+static int check_counter_name(const jdoc *d, const cJSON *v, const char **out, char *err,
+                              size_t errlen)
+{
+    if (check_name(d, v, 0, CPUMF_NAME_LEN, "counter name", out, err, errlen))
+        return -1;
+    if (ends_with(*out, "_undef"))
+        return jdoc_fail(d, v, err, errlen,
+                         "counter name \"%s\": names ending in _undef are reserved (an "
+                         "undefined counter is null)",
+                         *out);
+    return 0;
+}
+
+/* Linux perf event name, upper case. */
+static int check_perf_name(const jdoc *d, const cJSON *v, const char **out, char *err,
+                           size_t errlen)
+{
+    return check_name(d, v, 1, CPUMF_PERF_NAME_LEN, "perf name", out, err, errlen);
 }
 
 /* Counter number key: decimal digits without a leading zero. */
@@ -239,18 +290,57 @@ static const set_desc sets[] = {
     {"mt", "MT-diagnostic", 448, 495},
 };
 
-/* One counter of a set: its number belongs to the set and is installed. */
-/* The document leaves the counter undefined: its name says so. */
-static int undefined_name(const char *name)
+/* Slot of a name already given in the model (names or perf_names), -1 if none. */
+static int name_used(const cpumf_model_cfg *m, int perf, const char *name)
 {
-    size_t n = strlen(name);
-    return n >= 6u && strcmp(name + n - 6u, "_undef") == 0;
+    int a;
+    for (a = 0; a < CPUMF_NSLOT + 2; a++)
+        if (!strcmp(perf ? m->perf_names[a] : m->names[a], name))
+            return a;
+    return -1;
 }
 
+/* A counter's value: its short name, {"name", "perf"}, or null (extended
+ * counters only: the machine leaves it undefined, it never counts). */
+static int parse_counter_value(const jdoc *d, const cJSON *c, unsigned n, int is_ext, int s,
+                               cpumf_model_cfg *m, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"name", "perf", NULL};
+    const cJSON *nv = c, *pv = NULL;
+    const char *name = NULL, *perf = NULL;
+    if (cJSON_IsNull(c)) {
+        if (!is_ext)
+            return jdoc_fail(d, c, err, errlen,
+                             "counter %u: only an extended counter can be undefined (null)", n);
+        m->ext_undef[(n - 128u) / 64u] |= (uint64_t)1 << ((n - 128u) % 64u);
+        snprintf(m->names[s], sizeof m->names[s], "ext_%u_undef", n);
+        return 0;
+    }
+    if (cJSON_IsObject(c)) {
+        if (jdoc_check_keys(d, c, keys, err, errlen) || cfg_need(d, c, "name", &nv, err, errlen))
+            return -1;
+        pv = jdoc_get(c, "perf");
+    } else if (!cJSON_IsString(c)) {
+        return jdoc_fail(d, c, err, errlen,
+                         "counter %u: expected a name, {\"name\", \"perf\"} or null", n);
+    }
+    if (check_counter_name(d, nv, &name, err, errlen) ||
+        (pv && check_perf_name(d, pv, &perf, err, errlen)))
+        return -1;
+    if (name_used(m, 0, name) >= 0)
+        return jdoc_fail(d, nv, err, errlen, "counter name \"%s\" used twice", name);
+    if (perf && name_used(m, 1, perf) >= 0)
+        return jdoc_fail(d, pv, err, errlen, "perf name \"%s\" used twice", perf);
+    snprintf(m->names[s], sizeof m->names[s], "%s", name);
+    snprintf(m->perf_names[s], sizeof m->perf_names[s], "%s", perf ? perf : "");
+    return 0;
+}
+
+/* One counter of a set: its number belongs to the set and is installed. */
 static int parse_counter(const jdoc *d, const cJSON *c, const set_desc *sd, int is_ext,
                          cpumf_model_cfg *m, char *err, size_t errlen)
 {
-    unsigned n;
+    unsigned n = 0;
     int s;
     if (key_number(d, c, &n, err, errlen))
         return -1;
@@ -268,13 +358,10 @@ static int parse_counter(const jdoc *d, const cJSON *c, const set_desc *sd, int 
         return jdoc_fail_key(d, c, err, errlen, "counter %u is not installed for CFVN %u / CSVN %u",
                              n, (unsigned)m->cfvn, (unsigned)m->csvn);
     }
-    if (check_counter_name(d, c, err, errlen))
-        return -1;
     s = name_slot(n);
     if (s < 0)
         return jdoc_fail_key(d, c, err, errlen, "counter %u has no slot", n);
-    snprintf(m->names[s], sizeof m->names[s], "%s", c->valuestring);
-    return 0;
+    return parse_counter_value(d, c, n, is_ext, s, m, err, errlen);
 }
 
 /* One set of "counters": every counter named, none missing. */
@@ -308,9 +395,6 @@ static int parse_counter_set(const jdoc *d, const cJSON *ctr, size_t si, cpumf_m
                                  "%u is missing",
                                  128u + n);
         m->n_ext = (uint16_t)count;
-        for (n = 0; n < count; n++)
-            if (undefined_name(m->names[CPUMF_SLOT_EXT + n]))
-                m->ext_undef[n / 64u] |= (uint64_t)1 << (n % 64u);
         return 0;
     }
     /* every installed number present */
@@ -325,32 +409,6 @@ static int parse_counter_set(const jdoc *d, const cJSON *ctr, size_t si, cpumf_m
     return 0;
 }
 
-/* Names are unique across the model; the error points at the second use. */
-static int check_unique_names(const jdoc *d, const cJSON *ctr, const cpumf_model_cfg *m, char *err,
-                              size_t errlen)
-{
-    int a, b;
-    for (a = 0; a < CPUMF_NSLOT + 2; a++) {
-        if (!m->names[a][0])
-            continue;
-        for (b = a + 1; b < CPUMF_NSLOT + 2; b++) {
-            const cJSON *set, *cc;
-            if (strcmp(m->names[a], m->names[b]) != 0)
-                continue;
-            for (set = ctr->child; set; set = set->next)
-                for (cc = set->child; cc; cc = cc->next) {
-                    unsigned num = 0;
-                    if (cJSON_IsString(cc) && strcmp(cc->valuestring, m->names[b]) == 0 &&
-                        key_number(d, cc, &num, err, errlen) == 0 && name_slot(num) == b)
-                        return jdoc_fail(d, cc, err, errlen, "counter name \"%s\" used twice",
-                                         m->names[b]);
-                }
-            return jdoc_fail(d, ctr, err, errlen, "counter name \"%s\" used twice", m->names[b]);
-        }
-    }
-    return 0;
-}
-
 static int parse_counters(const jdoc *d, const cJSON *ctr, cpumf_model_cfg *m, char *err,
                           size_t errlen)
 {
@@ -360,7 +418,7 @@ static int parse_counters(const jdoc *d, const cJSON *ctr, cpumf_model_cfg *m, c
     for (si = 0; si < sizeof sets / sizeof sets[0]; si++)
         if (parse_counter_set(d, ctr, si, m, err, errlen))
             return -1;
-    return check_unique_names(d, ctr, m, err, errlen);
+    return 0;
 }
 
 /* "facilities": an array of facility bits, each once, with their prerequisites. */

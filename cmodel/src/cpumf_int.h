@@ -121,7 +121,8 @@ void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_
 
 /* ------------------------------------------------------------------- sf_ctrl */
 /* Sampling controls of one CPU: function state (A, E, C), S, H, interval,
- * TEAR, DEAR and the program parameter (docs/uarch.md sections 15, 20). */
+ * TEAR, DEAR and the program parameters of the LPAR and VM levels
+ * (docs/uarch.md sections 15, 20). */
 typedef struct sf_ctrl_state {
     uint8_t a, e, c; /* CPUMF_SF_* masks */
     uint8_t s, h;
@@ -139,8 +140,8 @@ typedef struct sf_ctrl_in {
     /* (2) LSCTL with cc 0 */
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
-    /* (3) LPP */
-    uint8_t lpp_valid;
+    /* (3) LPP (vm: to the VM level's register) */
+    uint8_t lpp_valid, lpp_vm;
     uint64_t lpp_value;
     fcov_hits *fc;
 } sf_ctrl_in;
@@ -166,6 +167,7 @@ typedef struct sf_interval_in {
     const cpumf_cpu_in *io;
     const cpumf_system_cfg *cfg;
     uint8_t active_q;    /* some function active in this cycle's registers */
+    uint8_t core_busy;   /* a sibling thread of the core is busy (arch_core_busy) */
     uint64_t interval_q; /* interval register of the cycle */
     uint8_t upd_idle;    /* sf_update IDLE in this cycle */
     uint8_t lsctl_exec;  /* an LSCTL executes (decides) in this cycle */
@@ -287,7 +289,7 @@ typedef struct mf_insn_out {
     mf_stor_req stor; /* the request presented this cycle */
     /* effects of EXEC, applied at this edge */
     uint8_t lcctl_valid, lcctl_e, lcctl_c;
-    uint8_t lpp_valid;
+    uint8_t lpp_valid, lpp_vm;
     uint64_t lpp_value;
     uint8_t lpctl_valid, lpctl_e, lpctl_c;
     uint8_t scctr_valid;
@@ -296,7 +298,8 @@ typedef struct mf_insn_out {
     uint8_t spctr_valid, spctr_grp, spctr_ctr;
     uint64_t spctr_value;
     uint8_t clear_mt;
-    uint8_t lsctl_exec; /* LSCTL decides in this cycle (collision window) */
+    uint8_t lsctl_exec;                /* LSCTL decides in this cycle (collision window) */
+    uint8_t lsctl_unauth_bad_interval; /* arch_lsctl_result.unauth_bad_interval */
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
 } mf_insn_out;

@@ -163,6 +163,7 @@ static void effects_of(const arch_exec_result *r, unsigned op, mf_insn_out *fx)
     switch (r->fx) {
     case ARCH_FX_LPP:
         fx->lpp_valid = 1u;
+        fx->lpp_vm = (uint8_t)r->vm;
         fx->lpp_value = r->value;
         break;
     case ARCH_FX_LCCTL:
@@ -201,6 +202,7 @@ static void effects_of(const arch_exec_result *r, unsigned op, mf_insn_out *fx)
     }
     fx->clear_mt = (uint8_t)r->clear_mt;
     fx->lsctl_exec = (uint8_t)(op == CPUMF_OP_LSCTL);
+    fx->lsctl_unauth_bad_interval = (uint8_t)r->unauth_bad_interval;
 }
 
 int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res)

@@ -14,8 +14,9 @@ static const char *const names[FCOV_NBINS] = {
 #define N_AR(B, M, NAME)   "alert.bit" STR(B) "_" NAME,
 #define N_AT(B, M, NAME)   "alert.bit" STR(B) "_taken",
 #define N_AC(ID, NAME)     "alert." NAME,
+#define N_R(ID, NAME)      "rule." NAME,
     FCOV_TRANSITIONS(N_T) FCOV_UPDATES(N_U) FCOV_ALERT_BITS(N_AR) FCOV_ALERT_BITS(N_AT)
-        FCOV_ALERT_CLEARS(N_AC)};
+        FCOV_ALERT_CLEARS(N_AC) FCOV_RULES(N_R)};
 
 /* The transition bins by unit, from, to and cause (they come first). */
 typedef struct trans_key {

@@ -44,7 +44,8 @@
     X(counter, mt, active, unauthorized, auth) X(counter, mt, disabled, active, sigp_mt)      \
     X(counter, mt, active, disabled, sigp_mt)
 /* Coprocessor groups: authorization per CPU (to the global state), LPCTL and
- * resets move the global register (one system-wide transition). */
+ * the machine resets (power-on, basic-machine clear) move the global register
+ * (one system-wide transition). */
 #define FCOV_CG_SET(X)                                                                   \
     X(counter, cg, unauthorized, disabled, auth) X(counter, cg, unauthorized, inactive, auth)  \
     X(counter, cg, unauthorized, active, auth) X(counter, cg, disabled, unauthorized, auth)    \
@@ -53,8 +54,10 @@
     X(counter, cg, disabled, active, lpctl) X(counter, cg, inactive, disabled, lpctl)          \
     X(counter, cg, inactive, inactive, lpctl) X(counter, cg, inactive, active, lpctl)          \
     X(counter, cg, active, disabled, lpctl) X(counter, cg, active, inactive, lpctl)            \
-    X(counter, cg, active, active, lpctl) X(counter, cg, inactive, disabled, reset_clear)      \
-    X(counter, cg, active, disabled, reset_clear)
+    X(counter, cg, active, active, lpctl) X(counter, cg, inactive, disabled, reset_power_on)   \
+    X(counter, cg, active, disabled, reset_power_on)                                           \
+    X(counter, cg, inactive, disabled, reset_basic_machine_clear)                              \
+    X(counter, cg, active, disabled, reset_basic_machine_clear)
 #define FCOV_SF_FN(X, S)                                                  \
     FCOV_AUTH4(X, sampling, S) FCOV_LOAD10(X, sampling, S, lsctl)         \
     FCOV_RESET3(X, sampling, S)                                           \
@@ -92,7 +95,10 @@
     Y(INVALID_STORAGE, "invalid_entry_address.storage_not_available")           \
     Y(COLLISION_BUSY, "collision.update_busy")                                  \
     Y(COLLISION_LSCTL, "collision.lsctl")                                       \
-    Y(ENDED_DISABLED, "ended_after_disable")
+    Y(ENDED_DISABLED, "ended_after_disable")                                    \
+    Y(TICK_WAIT_CORE_BUSY, "interval.tick_waiting_core_busy")                   \
+    Y(SAMPLE_WAIT_CORE_BUSY, "interval.sample_waiting_core_busy")               \
+    Y(ENTRY_VM_HOST, "entry_vm_level_host")
 
 /* Measurement-alert parameter bits: A(BIT, mask, "name after alert.bitBIT_"). */
 #define FCOV_ALERT_BITS(A)                                      \
@@ -114,6 +120,13 @@
     Y(CLR16_STCCTM, "bit16_cleared_stcctm")               \
     Y(CLR_RESET, "pending_cleared_by_reset")
 
+/* Cases of the architecture's rules that no state change or update step
+ * shows: Y(ID, "name after rule."). */
+#define FCOV_RULES(Y)                                                           \
+    Y(LSCTL_UNAUTH_BAD_INTERVAL, "lsctl_unauthorized_activation_interval_out_of_range") \
+    Y(LPP_VM, "lpp_vm_level")                                                   \
+    Y(CG_KEPT_CLEAR_RESET, "cg_kept_by_clear_reset")
+
 enum fcov_bin {
 /* clang-format on */
 #define FCOV_E_T(D, S, F, T, C) FCOV_T_##D##_##S##_##F##_##T##_##C,
@@ -121,13 +134,15 @@ enum fcov_bin {
 #define FCOV_E_AR(B, M, NAME)   FCOV_AL_RAISED_##B,
 #define FCOV_E_AT(B, M, NAME)   FCOV_AL_TAKEN_##B,
 #define FCOV_E_AC(ID, NAME)     FCOV_AL_##ID,
+#define FCOV_E_R(ID, NAME)      FCOV_RULE_##ID,
     FCOV_TRANSITIONS(FCOV_E_T) FCOV_UPDATES(FCOV_E_U) FCOV_ALERT_BITS(FCOV_E_AR)
-        FCOV_ALERT_BITS(FCOV_E_AT) FCOV_ALERT_CLEARS(FCOV_E_AC)
+        FCOV_ALERT_BITS(FCOV_E_AT) FCOV_ALERT_CLEARS(FCOV_E_AC) FCOV_RULES(FCOV_E_R)
 #undef FCOV_E_T
 #undef FCOV_E_U
 #undef FCOV_E_AR
 #undef FCOV_E_AT
 #undef FCOV_E_AC
+#undef FCOV_E_R
             FCOV_NBINS
 };
 
@@ -151,18 +166,19 @@ enum fcov_cause {
     FCOV_C_sigp_mt,
     FCOV_C_reset_cpu,
     FCOV_C_reset_initial,
-    FCOV_C_reset_clear,
+    FCOV_C_reset_power_on,
+    FCOV_C_reset_basic_machine_clear,
     FCOV_C_alert_loss_cpu_counter_data,
     FCOV_C_alert_invalid_entry_address,
     FCOV_C_alert_incorrect_sdbt_entry,
     FCOV_C_alert_loss_sample_data
 };
 
-/* Events of one edge: kind in bits 56-63.  A CPU lists at most 40 in one
+/* Events of one edge: kind in bits 56-63.  A CPU lists at most 44 in one
  * edge (cf_state 7: LCCTL, SIGP, loss, authorization, two group
- * authorizations, reset; sf_ctrl 5; sf_update 4; sf_interval 1; alert 23:
- * 8 raised, 8 taken, 7 clearing bins), the global unit one per CPU and one
- * for a reset. */
+ * authorizations, reset; sf_ctrl 6; sf_update 5; sf_interval 2; the LSCTL
+ * rule 1; alert 23: 8 raised, 8 taken, 7 clearing bins), the global unit one
+ * per CPU, one for a reset and one for a clear reset. */
 #define FCOV_MAX_HITS 48
 #define FCOV_EV_BIN   0u /* a bin (bits 0-15) */
 #define FCOV_EV_TRANS 1u /* unit, from, to, cause in bytes 0-3 */

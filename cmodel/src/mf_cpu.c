@@ -68,6 +68,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     vi.io = io;
     vi.cfg = in->cfg;
     vi.active_q = (uint8_t)((q->sf.a & q->sf.e & q->sf.c) != 0u);
+    vi.core_busy = (uint8_t)arch_core_busy(in->cfg, in->sys->cpu, in->index);
     vi.interval_q = q->sf.interval;
     vi.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
     vi.lsctl_exec = fx->lsctl_exec;
@@ -103,6 +104,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     si.lsctl_tear = fx->lsctl_tear;
     si.lsctl_dear = fx->lsctl_dear;
     si.lpp_valid = fx->lpp_valid;
+    si.lpp_vm = fx->lpp_vm;
     si.lpp_value = fx->lpp_value;
     si.fc = &d->fc;
     sf_ctrl_eval(&q->sf, &si, &so, &d->sf);
@@ -165,7 +167,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     mf_alert_out ao;
     sf_update_out uo;
     unsigned rs = io->reset;
-    unsigned any_reset = rs >= CPUMF_RESET_CPU && rs <= CPUMF_RESET_POWER_ON;
+    unsigned any_reset = arch_reset_any(rs);
     unsigned sel = arb_select(q);
     unsigned sf_e_next = q->sf.e, sf_touched = 0u;
     uint32_t raised;
@@ -185,6 +187,9 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     si.fc = &d->fc;
     cf_state_eval(&q->st, &si, &so, &d->st);
     raised = so.raised;
+
+    if (fx->lsctl_unauth_bad_interval)
+        fcov_hit(&d->fc, FCOV_RULE_LSCTL_UNAUTH_BAD_INTERVAL);
 
     /* counters */
     ci.io = io;

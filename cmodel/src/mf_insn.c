@@ -98,6 +98,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     switch (r.fx) {
     case ARCH_FX_LPP:
         out->lpp_valid = 1u;
+        out->lpp_vm = (uint8_t)r.vm;
         out->lpp_value = r.value;
         break;
     case ARCH_FX_LCCTL:
@@ -135,6 +136,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     default: break;
     }
     out->clear_mt = (uint8_t)r.clear_mt;
+    out->lsctl_unauth_bad_interval = (uint8_t)r.unauth_bad_interval;
     if (r.store) {
         d->state = CPUMF_IS_STORE;
         d->k = 0u;

@@ -3,10 +3,12 @@
  * the registers of cpumf_regs.def, named "cpuN.<unit>.<reg>[index]" and
  * "<unit>.<reg>[index]" as in rtl/ and in the lockstep's reports, read from
  * the model's state; and the architected counter aliases (cpuN.counter.NUM,
- * cgG.counter.K, coreC.counter.448|449).  The name list holds only what the
- * system has installed (CPUs, counters of installed sets, groups, cores);
- * it is built at creation.  At the end, compile-time checks of the C side
- * against the tables the RTL is generated from.
+ * cgG.counter.K, coreC.counter.448|449, and cpuN.counter.PERF_NAME,
+ * coreC.counter.PERF_NAME by the counter's Linux perf event name).  The
+ * name list holds only what the system has installed (CPUs, counters of
+ * installed sets, groups, cores); it is built at creation.  At the end,
+ * compile-time checks of the C side against the tables the RTL is generated
+ * from.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -160,13 +162,19 @@ static int parse_indexed(const char *name, const char *prefix, unsigned *idx, co
     return 0;
 }
 
-/* "counter.<num>" exactly. */
-static int parse_counter(const char *rest, unsigned *num)
+/* "counter.<num>" or "counter.<perf event name>" of model m, exactly. */
+static int parse_counter(const cpumf_model_cfg *m, const char *rest, unsigned *num)
 {
     const char *p = rest + 8;
-    if (strncmp(rest, "counter.", 8) != 0 || parse_num(&p, num) || *p != '\0')
+    int by_name;
+    if (strncmp(rest, "counter.", 8) != 0)
         return -1;
-    return 0;
+    if (*p >= 'A' && *p <= 'Z') {
+        by_name = cpumf_counter_by_perf_name(m, p);
+        *num = (unsigned)by_name;
+        return by_name < 0 ? -1 : 0;
+    }
+    return parse_num(&p, num) || *p != '\0' ? -1 : 0;
 }
 
 /* "[<num>]" n times exactly, to the end. */
@@ -266,16 +274,17 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
         return -1;
     }
     if (!parse_indexed(name, "cpu", &idx, &rest)) {
-        bad = idx >= s->cfg.n_cpus || (parse_counter(rest, &num) ? read_table(s, idx, 1, rest, &v)
-                                                                 : read_counter(s, idx, num, &v));
+        bad = idx >= s->cfg.n_cpus ||
+              (parse_counter(&s->cfg.model, rest, &num) ? read_table(s, idx, 1, rest, &v)
+                                                        : read_counter(s, idx, num, &v));
     } else if (!parse_indexed(name, "cg", &idx, &rest)) {
-        bad = !s->cfg.model.has_cg || idx >= s->cfg.n_cg || parse_counter(rest, &num) ||
+        bad = !s->cfg.model.has_cg || idx >= s->cfg.n_cg || parse_counter(NULL, rest, &num) ||
               num >= CPUMF_CG_NCTR;
         if (!bad)
             v = s->gq.cg_ctr[idx][num];
     } else if (!parse_indexed(name, "core", &idx, &rest)) {
-        bad = s->cfg.model.csvn <= 3u || idx >= n_cores(&s->cfg) || parse_counter(rest, &num) ||
-              (num != 448u && num != 449u);
+        bad = s->cfg.model.csvn <= 3u || idx >= n_cores(&s->cfg) ||
+              parse_counter(&s->cfg.model, rest, &num) || (num != 448u && num != 449u);
         if (!bad)
             v = s->gq.mt_ctr[idx][num - 448u];
     } else {

@@ -1,7 +1,8 @@
 /*
  * sf_ctrl.c - unit sf_ctrl: the sampling controls of one CPU (function state
  * A, E, C for basic and diagnostic sampling, S, H, interval, TEAR, DEAR) and
- * the program-parameter register.  Next state is composed in the fixed order
+ * the program-parameter registers of the LPAR and the VM level (SF-LPP-1).
+ * Next state is composed in the fixed order
  * of docs/uarch.md section 20 (steps 1-7; step 7 of the interval counts is
  * sf_interval_disable, applied by mf_cpu).
  */
@@ -26,6 +27,7 @@ void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s)
     s->tear = 0u;
     s->dear = 0u;
     s->pp = 0u;
+    s->pp_vm = 0u;
 }
 
 void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out, sf_ctrl_state *d)
@@ -59,9 +61,15 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
             d->dear = in->lsctl_dear;
         }
     }
-    /* 3. LPP */
-    if (in->lpp_valid)
-        d->pp = in->lpp_value;
+    /* 3. LPP: the register of the CPU's level */
+    if (in->lpp_valid) {
+        if (in->lpp_vm) {
+            d->pp_vm = in->lpp_value;
+            fcov_hit(in->fc, FCOV_RULE_LPP_VM);
+        } else {
+            d->pp = in->lpp_value;
+        }
+    }
     /* 4. loss of sample data */
     if ((io->loss_sample & 1u) && (a & e & c)) {
         raised |= CPUMF_AL_LOSS_SAMPLE;
@@ -80,20 +88,15 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
         c &= ~lost;
     }
     /* 6. resets */
-    switch (io->reset) {
-    case CPUMF_RESET_CPU:
+    if (io->reset == CPUMF_RESET_CPU) {
         cover(in, a, e, c, a, e, 0u, FCOV_C_reset_cpu);
         c = 0u;
-        break;
-    case CPUMF_RESET_INITIAL_CPU:
-    case CPUMF_RESET_CLEAR:
-    case CPUMF_RESET_POWER_ON:
+    } else if (arch_reset_clears(io->reset)) {
         cover(in, a, e, c, a, 0u, 0u, FCOV_C_reset_initial);
         e = 0u;
         c = 0u;
         d->pp = 0u;
-        break;
-    default: break;
+        d->pp_vm = 0u;
     }
     /* 7. no function enabled: the controls are zero */
     if (!e) {

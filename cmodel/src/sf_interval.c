@@ -2,8 +2,9 @@
  * sf_interval.c - unit sf_interval: the sample-interval machinery of one CPU
  * (docs/uarch.md section 16): the primary count, the secondary count of the
  * random-secondary mode, the LFSR and the collision count.  A tick is a
- * counted cycle; a sample falls due when a count runs out, and is captured
- * when the update process is idle and no LSCTL executes in the cycle.
+ * counted cycle (for a shared CPU also a waiting one while a sibling thread
+ * of its core is busy); a sample falls due when a count runs out, and is
+ * captured when the update process is idle and no LSCTL executes in the cycle.
  */
 #include "cpumf_int.h"
 
@@ -23,11 +24,13 @@ void sf_interval_disable(sf_interval_state *d)
     d->sec_act = 0u;
 }
 
-/* Reload value R of the mode; random mode draws its byte from *lfsr. */
+/* Reload value R of the mode; random mode draws from *lfsr. */
 static uint64_t reload(unsigned mode, uint64_t interval, uint32_t *lfsr)
 {
-    unsigned byte = arch_interval_draws(mode) ? arch_lfsr_draw(lfsr) : 0u;
-    return arch_interval_reload(mode, interval, byte);
+    arch_draw d = {0u, 0u};
+    if (arch_interval_draws(mode))
+        d = arch_lfsr_draw(lfsr);
+    return arch_interval_reload(mode, interval, d);
 }
 
 void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_interval_out *out,
@@ -36,11 +39,15 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
     const cpumf_cpu_in *io = in->io;
     unsigned mode = in->cfg->interval_mode;
     unsigned due = 0u;
-    unsigned tick = in->active_q && !in->no_tick && !(io->stopped & 1u) &&
-                    (in->cfg->dedicated || !(io->wait & 1u));
+    unsigned tick =
+        !in->no_tick && arch_sf_tick(in->active_q, io, in->cfg->dedicated, in->core_busy);
+    /* a shared CPU waiting beside a busy sibling thread (SF-INT-1) */
+    unsigned shared_wait = (io->wait & 1u) && !in->cfg->dedicated;
 
     *d = *q;
     if (tick) {
+        if (shared_wait)
+            fcov_hit(in->fc, FCOV_UPD_TICK_WAIT_CORE_BUSY);
         /* the secondary first */
         if (q->sec_act) {
             if (q->sec <= 1u) {
@@ -54,9 +61,9 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
         if (q->cnt <= 1u) {
             d->cnt = reload(mode, in->interval_q, &d->lfsr);
             if (mode == CPUMF_INT_RANDOM_SEC) {
-                unsigned b = arch_lfsr_draw(&d->lfsr);
-                d->sec = (uint8_t)b;
-                if (b == 0u)
+                unsigned r = arch_lfsr_draw(&d->lfsr).r;
+                d->sec = (uint8_t)r;
+                if (r == 0u)
                     due = 1u;
                 else
                     d->sec_act = 1u;
@@ -69,6 +76,8 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
     }
     out->due = (uint8_t)due;
     out->capture = (uint8_t)(due && in->upd_idle && !in->lsctl_exec);
+    if (out->capture && shared_wait)
+        fcov_hit(in->fc, FCOV_UPD_SAMPLE_WAIT_CORE_BUSY);
     if (due && !out->capture) {
         d->collisions = q->collisions + 1u;
         fcov_hit(in->fc, in->upd_idle ? FCOV_UPD_COLLISION_LSCTL : FCOV_UPD_COLLISION_BUSY);

@@ -184,7 +184,11 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
         if (in->capture) {
             const sf_ctrl_state *sc = in->sc;
             unsigned active = sc->a & sc->e & sc->c;
-            d->nent = (uint8_t)arch_sample_entry(in->m, active, in->io, sc->h, sc->pp, d->ent);
+            arch_sample_regs sr;
+            sr.h = sc->h;
+            sr.pp = sc->pp;
+            sr.pp_vm = sc->pp_vm;
+            d->nent = (uint8_t)arch_sample_entry(in->m, active, in->io, &sr, d->ent);
             d->ebytes = (uint16_t)arch_entry_size(in->m, active);
             d->act = (uint8_t)active;
             d->tod = in->io->tod;
@@ -193,6 +197,8 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
             d->prog_req = 0u;
             if ((in->io->secure_guest & 1u) && !(in->io->pcf49 & 1u))
                 fcov_hit(in->fc, FCOV_UPD_LIMITED_SAMPLE);
+            if ((in->io->level & 3u) == 2u && sc->h && (active & CPUMF_SF_BASIC))
+                fcov_hit(in->fc, FCOV_UPD_ENTRY_VM_HOST);
             check(in, d, out, sc->dear, arch_sdb_size(sc->s));
         }
         return;

@@ -1,13 +1,13 @@
 /* sampler.c - the sampler driver (Linux perf_cpum_sf protocol), see sampler.h. */
 #include "sampler.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "smp.h"
 #include "xalloc.h"
 
@@ -43,7 +43,7 @@ struct tb_sampler {
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
     uint64_t tod;
-    FILE *f;
+    tb_outfile out; /* the .SMP file; out.f NULL without --smp-dir */
     char path[1200];
     int write_err;
 };
@@ -102,14 +102,12 @@ tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *s
         uint8_t hdr[TB_SMP_HDR];
         tb_smp_name(name, sizeof name, tod, s->dv->sequence, s->dv->cpu);
         snprintf(s->path, sizeof s->path, "%s/%s", smp_dir, name);
-        s->f = fopen(s->path, "wb");
-        if (!s->f) {
-            snprintf(err, errlen, "cannot create %s: %s", s->path, strerror(errno));
+        if (tb_outfile_open(&s->out, s->path, err, errlen) != 0) {
             free(s);
             return NULL;
         }
         memset(hdr, 0, sizeof hdr); /* rewritten by finish */
-        if (fwrite(hdr, 1, sizeof hdr, s->f) != sizeof hdr)
+        if (fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
             s->write_err = 1;
     }
     return s;
@@ -119,8 +117,7 @@ void tb_sampler_destroy(tb_sampler *s)
 {
     if (!s)
         return;
-    if (s->f)
-        fclose(s->f);
+    tb_outfile_discard(&s->out); /* not finished: no half-written file */
     free(s);
 }
 
@@ -247,13 +244,35 @@ static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
     if (w0 >> 32 & 1)
         s->invalid++;
     s->samples_read++;
-    if (s->f && fwrite(buf, 1, s->esize, s->f) != s->esize)
+    if (s->out.f && fwrite(buf, 1, s->esize, s->out.f) != s->esize)
         s->write_err = 1;
 }
 
+/* Bit 19 of an entry's first word (architecture numbering; byte 2, 0x10),
+ * reserved for programming use: the driver sets it to its buffer size, as an
+ * operating system does (0 4 KiB, 1 1 MiB), in the basic entry and in the
+ * diagnostic entry after it. */
+static void mark_buffer_size(tb_sampler *s, tb_drv_io *io, uint64_t a)
+{
+    uint64_t at[2];
+    unsigned k, n = 0;
+    at[n++] = a + 2;
+    if (s->esize > s->bsdes)
+        at[n++] = a + s->bsdes + 2;
+    for (k = 0; k < n; k++) {
+        uint8_t b;
+        tb_storage_read_bytes(io->stor, at[k], &b, 1);
+        if (((b & 0x10u) != 0) != (s->dv->big != 0)) {
+            b = (uint8_t)(b ^ 0x10u);
+            io->write(io->ctx, at[k], &b, 1);
+        }
+    }
+}
+
 /* Read the entries of block blk from offset off, below limit, up to a zero
- * format code; zero the format codes read when `consume`.  Returns the
- * offset after the last entry read. */
+ * format code, each with bit 19 set to the buffer size first; zero the
+ * format codes read when `consume`.  Returns the offset after the last entry
+ * read. */
 static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_t off,
                              uint64_t limit, int consume)
 {
@@ -262,6 +281,7 @@ static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_
         uint64_t a = blk + off;
         if (rd64(io, a) >> 48 == 0)
             break;
+        mark_buffer_size(s, io, a);
         emit(s, io, a);
         if (consume) {
             io->write(io->ctx, a, z2, 2);
@@ -312,8 +332,11 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
     return n;
 }
 
-void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io)
+void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io)
 {
+    /* the parameter, big-endian at real 128-131 of this CPU */
+    uint32_t param =
+        (uint32_t)(rd64(io, tb_prefix_area(s->cfg, s->dv->cpu) + TB_PREFIX_ALERT_PARAM) >> 32);
     if (param & CPUMF_AL_PROGRAM_REQ) {
         s->alerts[TB_AL_PROGRAM_REQUEST]++;
         harvest_full(s, io, t, 1);
@@ -440,7 +463,7 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
     }
 done:
     s->drained = s->samples_read - before;
-    if (s->f) {
+    if (s->out.f) {
         tb_smp_header h;
         uint8_t hdr[TB_SMP_HDR];
         memset(&h, 0, sizeof h);
@@ -459,15 +482,14 @@ done:
         h.tod = s->tod;
         h.alerts = (uint32_t)s->alerts[TB_AL_PROGRAM_REQUEST];
         tb_smp_pack_header(&h, hdr);
-        if (fseek(s->f, 0, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof hdr, s->f) != sizeof hdr)
+        if (fseek(s->out.f, 0, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof hdr, s->out.f) != sizeof hdr)
             s->write_err = 1;
-        if (fclose(s->f) != 0)
-            s->write_err = 1;
-        s->f = NULL;
         if (s->write_err) {
             snprintf(err, errlen, "error writing %s", s->path);
+            tb_outfile_discard(&s->out);
             return -1;
         }
+        return tb_outfile_commit(&s->out, err, errlen);
     }
     return 0;
 }

@@ -8,7 +8,10 @@
  *   tb_sampler_done()  after the clock edge of the cycle in which one of its
  *                      instructions responded;
  *   tb_sampler_alert() after the clock edge of the cycle in which a
- *                      measurement-alert interruption was taken on its CPU;
+ *                      measurement-alert interruption was taken on its CPU,
+ *                      once the runner has stored its parameter at real
+ *                      128-131 of the CPU's prefix area (the driver reads it
+ *                      from there, as an interruption handler does);
  *   tb_sampler_finish() once after the last cycle.
  * The driver touches storage only through io (reads from io->stor, writes
  * through io->write, which keeps every side's storage identical) and presents
@@ -79,17 +82,19 @@ uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c);
 void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear);
 
 /* tod: TOD clock for the .SMP name and header.  NULL with a reason in err
- * when the .SMP file cannot be created. */
+ * when the .SMP file cannot be created (it is written under a temporary
+ * name until tb_sampler_finish, common/outfile.h). */
 tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
                               uint64_t tod, uint64_t tod_start, char *err, size_t errlen);
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
 void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
                      tb_drv_io *io);
-void tb_sampler_alert(tb_sampler *s, uint64_t t, uint32_t param, tb_drv_io *io);
-/* Drain and close the file: 0, or -1 with a reason in err (write error). */
+void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io);
+/* Drain and complete the file: 0, or -1 with a reason in err (write error). */
 int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
                       size_t errlen);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
+/* Also removes a .SMP file that tb_sampler_finish did not complete. */
 void tb_sampler_destroy(tb_sampler *s);
 const char *tb_sampler_tag_name(unsigned tag);
 

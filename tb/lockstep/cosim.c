@@ -104,7 +104,9 @@ static void counter_note(const cpumf_model_cfg *mc, const rtl_field *f, unsigned
     buf[0] = '\0';
     if (!strcmp(f->name, "ctr_q")) {
         unsigned num = cpumf_slot_counter(e);
-        snprintf(buf, len, " (counter %u %s)", num, cpumf_counter_name(mc, num));
+        const char *perf = cpumf_counter_perf_name(mc, num);
+        snprintf(buf, len, " (counter %u %s%s%s)", num, cpumf_counter_name(mc, num),
+                 perf[0] ? " " : "", perf);
     } else if (!strcmp(f->name, "mt_ctr_q")) {
         snprintf(buf, len, " (counter %u)", 448 + e % f->count);
     }
@@ -126,7 +128,7 @@ static void visit(const cpumf_system_cfg *cfg, rtl_bundle b, const void *x, cons
                   const void *z, reg_fn *fn, void *ctx)
 {
     const rtl_field *f;
-    char n[128], note[64];
+    char n[160], note[96];
     for (unsigned k = 0; (f = rtl_bundle_field(b, k)) != NULL; k++) {
         unsigned elems = installed(cfg, f);
         size_t bytes = (size_t)elems * f->esz;
@@ -179,7 +181,7 @@ typedef struct diff_ctx {
 static void diff_reg(void *ctx, const char *name, uint64_t model, uint64_t rtl, uint64_t z, int w)
 {
     diff_ctx *d = (diff_ctx *)ctx;
-    char n[128];
+    char n[176];
     (void)z;
     if (d->cpu >= 0) {
         snprintf(n, sizeof n, "cpu%d.%s", d->cpu, name);

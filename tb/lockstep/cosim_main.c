@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "runner/cli.h"
 #include "cosim.h"
 #include "rtl.h"
@@ -57,7 +58,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    tb_rtl_opts ro = {opt.waves, opt.wave_from, opt.wave_to, npargs, pargs};
+    /* The FST and the coverage go through temporary names too: Verilator
+     * writes them there, and the names are checked before the first cycle. */
+    tb_outfile waves = {0}, cov = {0};
+    if ((opt.waves && tb_outfile_open(&waves, opt.waves, err, sizeof err) != 0) ||
+        (opt.coverage && tb_outfile_open(&cov, opt.coverage, err, sizeof err) != 0)) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        tb_outfile_discard(&waves);
+        tb_scenario_free(sc);
+        return 2;
+    }
+    /* Before the RTL starts its threads, which inherit the mask. */
+    tb_hold_stop_signals();
+    tb_rtl_opts ro = {opt.waves ? tb_outfile_tmp_name(&waves) : NULL, opt.wave_from, opt.wave_to,
+                      npargs, pargs};
     tb_rtl *rtl = tb_rtl_create(&sc->system, &ro, err, sizeof err);
     cpumf_sys *sys = rtl ? cpumf_create(&sc->system, err, sizeof err) : NULL;
     tb_storage *stor = sys ? tb_storage_create(&sc->system, sc->seed) : NULL;
@@ -66,6 +80,8 @@ int main(int argc, char **argv)
         if (sys)
             cpumf_destroy(sys);
         tb_rtl_destroy(rtl);
+        tb_outfile_discard(&waves);
+        tb_outfile_discard(&cov);
         tb_scenario_free(sc);
         return 2;
     }
@@ -82,19 +98,28 @@ int main(int argc, char **argv)
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
     if (be.ctx)
         be.destroy(be.ctx);
-    /* Written whatever the result: a failing run's coverage counts too. */
-    if (opt.coverage && tb_rtl_write_coverage(rtl, opt.coverage, err, sizeof err) != 0) {
+    /* Written whatever the result (a failing run's coverage counts too),
+     * but for an interrupted run. */
+    if (cov.path && rc <= 2 &&
+        (tb_rtl_write_coverage(rtl, tb_outfile_tmp_name(&cov), err, sizeof err) != 0 ||
+         tb_outfile_commit(&cov, err, sizeof err) != 0)) {
         fprintf(stderr, "%s: %s\n", prog, err);
         rc = 2;
     }
+    tb_outfile_discard(&cov);
     tb_storage_destroy(stor);
     cpumf_destroy(sys);
     tb_rtl_destroy(rtl); /* closes the FST: never exit before this */
+    /* The waves of an interrupted run are complete up to where it stopped. */
+    if (waves.path && tb_outfile_commit(&waves, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        rc = 2;
+    } else if (opt.waves) {
+        fprintf(stderr, "waves: %s (open with: gtkwave %s waves/cpumf.gtkw)\n", opt.waves,
+                opt.waves);
+    }
     tb_scenario_free(sc);
     free(args);
     free(pargs);
-    if (opt.waves)
-        fprintf(stderr, "waves: %s (open with: gtkwave %s waves/cpumf.gtkw)\n", opt.waves,
-                opt.waves);
     return rc;
 }

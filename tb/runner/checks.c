@@ -196,29 +196,42 @@ static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_o
                  c->sf_ctrl.h_q);
 }
 
+/* "NUMBER (short name, PERF_NAME)" of counter n, or "NUMBER" when not installed. */
+static const char *counter_label(const cpumf_model_cfg *m, unsigned n, char *buf, size_t len)
+{
+    const char *name = cpumf_counter_name(m, n), *perf = cpumf_counter_perf_name(m, n);
+    if (!name[0])
+        snprintf(buf, len, "%u", n);
+    else
+        snprintf(buf, len, "%u (%s%s%s)", n, name, perf[0] ? ", " : "", perf);
+    return buf;
+}
+
 static void check_counters(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o, unsigned i,
                            uint64_t cyc)
 {
     const cpumf_system_cfg *cfg = &r->sc->system;
+    char lb[96];
     unsigned k;
     for (k = 0; k < x->n_ctr; k++) {
         uint64_t v = 0;
         int rd = rn_readable(cfg, o, i, x->ctr_num[k], &v);
+        counter_label(&cfg->model, x->ctr_num[k], lb, sizeof lb);
         if (x->ctr_absent[k] && rd)
             rn_failf(r,
-                     "step final cycle %" PRIu64 ": cpu %u counter %u expected not readable, "
+                     "step final cycle %" PRIu64 ": cpu %u counter %s expected not readable, "
                      "actual 0x%016" PRIx64,
-                     cyc, i, x->ctr_num[k], v);
+                     cyc, i, lb, v);
         else if (!x->ctr_absent[k] && !rd)
             rn_failf(r,
-                     "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                     "step final cycle %" PRIu64 ": cpu %u counter %s expected 0x%016" PRIx64
                      ", actual not readable",
-                     cyc, i, x->ctr_num[k], x->ctr_val[k]);
+                     cyc, i, lb, x->ctr_val[k]);
         else if (!x->ctr_absent[k] && v != x->ctr_val[k])
             rn_failf(r,
-                     "step final cycle %" PRIu64 ": cpu %u counter %u expected 0x%016" PRIx64
+                     "step final cycle %" PRIu64 ": cpu %u counter %s expected 0x%016" PRIx64
                      ", actual 0x%016" PRIx64,
-                     cyc, i, x->ctr_num[k], x->ctr_val[k], v);
+                     cyc, i, lb, x->ctr_val[k], v);
     }
 }
 
@@ -311,6 +324,8 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
                      cyc, i, x->alert, c->mf_alert.pend_q);
         if (x->has_pp)
             check_reg(r, cyc, i, "program_parameter", x->pp, c->sf_ctrl.pp_q);
+        if (x->has_pp_vm)
+            check_reg(r, cyc, i, "program_parameter_vm", x->pp_vm, c->sf_ctrl.pp_vm_q);
         check_sf_final(r, x, c, i, cyc);
     }
     check_global(r, o, cyc);
@@ -321,8 +336,9 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 /* Driver i's expectations and, with "check_intervals", the samples due. */
 static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cyc)
 {
-    static const char *const dk[TB_DRV_NEXP] = {
-        "samples_read", "overflow", "alerts", "blocks", "invalid_entry", "incorrect_sdbt", "loss"};
+    static const char *const dk[TB_DRV_NEXP] = {"samples_read", "overflow",      "alerts",
+                                                "blocks",       "invalid_entry", "incorrect_sdbt",
+                                                "loss",         "authorization"};
     const tb_driver *dv = &r->sc->drivers[i];
     const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
     tb_sampler_stats st;
@@ -337,6 +353,7 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
     v[4] = st.alerts[TB_AL_INVALID_ENTRY];
     v[5] = st.alerts[TB_AL_INCORRECT_SDBT];
     v[6] = st.alerts[TB_AL_LOSS];
+    v[7] = st.alerts[TB_AL_AUTH];
     for (k = 0; k < TB_DRV_NEXP; k++) {
         snprintf(what, sizeof what, "driver %u (sampler, cpu %u) %s", i, dv->cpu, dk[k]);
         check_range(r, &dv->expect[k], v[k], cyc, what);
@@ -435,10 +452,84 @@ static void check_dumps(run_ctx *r)
     }
 }
 
+/* ---------------- relations ---------------- */
+
+int rn_rel_get(void *ctx, unsigned num, uint64_t *v)
+{
+    const rn_rel_ctx *x = ctx;
+    return rn_readable(x->cfg, x->o, x->cpu, num, v);
+}
+
+/* "c2=5 c128=3 ..." of the relation's counters. */
+static void rel_values(const tb_relation *rel, const rn_rel_ctx *x, char *buf, size_t len)
+{
+    size_t at = 0;
+    unsigned i;
+    buf[0] = '\0';
+    for (i = 0; i < rel->n && at < len; i++) {
+        uint64_t v = 0;
+        rn_rel_get((void *)(uintptr_t)x, rel->t[i].num, &v);
+        at +=
+            (size_t)snprintf(buf + at, len - at, "%sc%u=%" PRIu64, i ? " " : "", rel->t[i].num, v);
+    }
+}
+
+/* Relation rel on CPU x->cpu at cycle cyc; 0 when a counter of it cannot be
+ * read there (*num is that counter), else 1. */
+static int check_relation(run_ctx *r, const tb_relation *rel, const rn_rel_ctx *x, uint64_t cyc,
+                          int final, unsigned *num)
+{
+    const cpumf_model_cfg *m = &r->sc->system.model;
+    const char *where = final ? "final" : "-";
+    uint64_t left, right;
+    char vals[600], lb[96];
+    int ok = tb_relation_eval(rel, m, rn_rel_get, (void *)(uintptr_t)x, &left, &right, num);
+    if (ok != 0)
+        return ok > 0;
+    if (rel->op == TB_REL_UNDEFINED) {
+        rn_failf(r,
+                 "step %s cycle %" PRIu64 ": cpu %u relation undefined: counter %s expected 0, "
+                 "actual %" PRIu64,
+                 where, cyc, x->cpu, counter_label(m, *num, lb, sizeof lb), left);
+        return 1;
+    }
+    rel_values(rel, x, vals, sizeof vals);
+    rn_failf(r,
+             "step %s cycle %" PRIu64 ": cpu %u relation %s (%s) expected to hold, actual "
+             "%" PRIu64 " %s %" PRIu64 " is false (%s)",
+             where, cyc, x->cpu, rel->name, rel->text, left, tb_relation_op_name(rel->op), right,
+             vals);
+    return 1;
+}
+
+void rn_check_relations(run_ctx *r, const cpumf_obs *o, uint64_t cyc, int final)
+{
+    const tb_scenario *sc = r->sc;
+    uint32_t i;
+    unsigned c;
+    for (i = 0; i < sc->rels.n; i++) {
+        unsigned checked = 0, num = 0;
+        char lb[96];
+        if (!((sc->exp_rel >> i) & 1u))
+            continue;
+        for (c = 0; c < r->ncpu; c++) {
+            rn_rel_ctx x = {&sc->system, o, c};
+            checked += (unsigned)check_relation(r, &sc->rels.r[i], &x, cyc, final, &num);
+        }
+        if (final && !checked)
+            rn_failf(r,
+                     "step final cycle %" PRIu64 ": relation %s: counter %s expected readable "
+                     "on some CPU, actual on none",
+                     cyc, sc->rels.r[i].name, counter_label(&sc->system.model, num, lb, sizeof lb));
+    }
+}
+
 void rn_check_end(run_ctx *r, uint64_t cyc)
 {
     uint32_t i;
     check_final(r, r->obs, cyc);
+    if (r->sc->exp_rel)
+        rn_check_relations(r, r->obs, cyc, 1);
     for (i = 0; i < r->sc->n_drivers; i++)
         check_driver(r, i, r->obs, cyc);
     check_icounts(r);

@@ -6,19 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Decimal, or 0x and hex digits: digits only, so that strtoull's own sign
+ * and blanks ("0x-1", "0x 1") are refused too. */
 static int parse_u64(const char *s, uint64_t *out)
 {
     char *e;
     unsigned long long v;
     int base = 10;
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-        return -1;
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         base = 16;
         s += 2;
-        if (!*s)
-            return -1;
     }
+    if (!*s || strspn(s, base == 16 ? "0123456789abcdefABCDEF" : "0123456789") != strlen(s))
+        return -1;
     errno = 0;
     v = strtoull(s, &e, base);
     if (errno || *e)
@@ -73,6 +73,11 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
         str = &opt->waves;
     else if (!strcmp(name, "--coverage"))
         str = &opt->coverage;
+    if (str && !*v) {
+        /* an empty directory would put the files in / */
+        snprintf(err, errlen, "%s: empty value", name);
+        return 2;
+    }
     if (str) {
         *str = v;
         return 0;

@@ -1,27 +1,38 @@
 /*
  * results.c - the results JSON of a run (--results; the format is in
  * docs/scenario-format.md), one function per section, and the model's
- * functional coverage (--fcov).  The same run gives the same bytes.
+ * functional coverage (--fcov), into files the runner opened before the
+ * first cycle.  The same run gives the same bytes.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_strict.h"
 #include "runner_int.h"
 #include "xalloc.h"
 
+/* A JSON string; bytes that are not UTF-8 (a path from the command line)
+ * become U+FFFD, so that the file stays valid JSON text. */
 static void json_str(FILE *f, const char *s)
 {
+    size_t left = strlen(s);
     fputc('"', f);
-    for (; *s; s++) {
+    while (left) {
         unsigned char ch = (unsigned char)*s;
+        size_t n = jdoc_utf8_seq(s, left);
         if (ch == '"' || ch == '\\')
             fprintf(f, "\\%c", ch);
         else if (ch < 0x20)
             fprintf(f, "\\u%04x", ch);
+        else if (n)
+            fwrite(s, 1, n, f);
         else
-            fputc(ch, f);
+            fputs("\\ufffd", f);
+        n = n ? n : 1;
+        s += n;
+        left -= n;
     }
     fputc('"', f);
 }
@@ -213,9 +224,16 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
             co->sf_ctrl.tear_q, co->sf_ctrl.dear_q, co->sf_ctrl.interval_q, co->sf_ctrl.s_q,
             co->sf_ctrl.h_q);
     fprintf(f,
-            "       \"program_parameter\": \"0x%016" PRIx64 "\", \"alert_pending\": "
-            "\"0x%08x\",\n",
-            co->sf_ctrl.pp_q, co->mf_alert.pend_q);
+            "       \"program_parameter\": \"0x%016" PRIx64 "\", \"program_parameter_vm\": "
+            "\"0x%016" PRIx64 "\", \"alert_pending\": \"0x%08x\",\n",
+            co->sf_ctrl.pp_q, co->sf_ctrl.pp_vm_q, co->mf_alert.pend_q);
+}
+
+/* The counter numbers the results list: 0-287, then 448 and 449. */
+#define N_NUMBERS (288u + 2u)
+static unsigned number_of(unsigned k)
+{
+    return k < 288u ? k : 448u + (k - 288u);
 }
 
 /* Every counter of CPU c that ECCTR would read, and its sampling counts. */
@@ -226,8 +244,8 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
     uint64_t rd, lost;
     unsigned k, listed = 0;
     fprintf(f, "       \"counters\": {");
-    for (k = 0; k < 288 + 2; k++) {
-        unsigned n = k < 288 ? k : 448 + (k - 288);
+    for (k = 0; k < N_NUMBERS; k++) {
+        unsigned n = number_of(k);
         uint64_t v;
         if (!rn_readable(&r->sc->system, r->obs, c, n, &v))
             continue;
@@ -241,6 +259,30 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
     if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
         fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
     fprintf(f, "}}");
+}
+
+/* [short name, perf name or null] of every counter a CPU's counters list. */
+static void write_counter_names(FILE *f, const run_ctx *r)
+{
+    const cpumf_system_cfg *cfg = &r->sc->system;
+    unsigned k, c, listed = 0;
+    for (k = 0; k < N_NUMBERS; k++) {
+        unsigned n = number_of(k);
+        const char *perf = cpumf_counter_perf_name(&cfg->model, n);
+        uint64_t v;
+        for (c = 0; c < r->ncpu && !rn_readable(cfg, r->obs, c, n, &v); c++)
+            ;
+        if (c == r->ncpu)
+            continue;
+        fprintf(f, "%s\"%u\": [", listed++ ? ", " : "", n);
+        json_str(f, cpumf_counter_name(&cfg->model, n));
+        fprintf(f, ", ");
+        if (perf[0])
+            json_str(f, perf);
+        else
+            fprintf(f, "null");
+        fprintf(f, "]");
+    }
 }
 
 static void write_final(FILE *f, const run_ctx *r)
@@ -264,7 +306,45 @@ static void write_final(FILE *f, const run_ctx *r)
                     o->cf_global.cg_ctr_q[c][k]);
         fprintf(f, "}");
     }
-    fprintf(f, "}}\n  }");
+    fprintf(f, "}},\n    \"counter_names\": {");
+    write_counter_names(f, r);
+    fprintf(f, "}\n  }");
+}
+
+/* The relations scenario expects, on every CPU at the end. */
+static void write_relations(FILE *f, const run_ctx *r)
+{
+    const tb_scenario *sc = r->sc;
+    unsigned c, listed = 0;
+    uint32_t i;
+    if (!sc->exp_rel)
+        return;
+    fprintf(f, ",\n  \"relations\": [");
+    for (c = 0; c < r->ncpu; c++) {
+        rn_rel_ctx x = {&sc->system, r->obs, c};
+        for (i = 0; i < sc->rels.n; i++) {
+            const tb_relation *rel = &sc->rels.r[i];
+            uint64_t left, right;
+            unsigned num;
+            int ok;
+            if (!((sc->exp_rel >> i) & 1u))
+                continue;
+            ok = tb_relation_eval(rel, &sc->system.model, rn_rel_get, &x, &left, &right, &num);
+            fprintf(f, "%s\n    {\"cpu\": %u, \"name\": ", listed++ ? "," : "", c);
+            json_str(f, rel->name);
+            fprintf(f, ", \"relation\": ");
+            json_str(f, rel->text);
+            fprintf(f,
+                    ", \"basis\": \"%s\", \"holds\": %s, \"left\": %" PRIu64 ", \"right\": %" PRIu64
+                    "}",
+                    tb_relation_basis_name(rel->basis),
+                    ok < 0 ? "null"
+                    : ok   ? "true"
+                           : "false",
+                    left, right);
+        }
+    }
+    close_list(f, listed);
 }
 
 static void write_dumps(FILE *f, const run_ctx *r)
@@ -306,37 +386,23 @@ static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb
     fprintf(f, "\n}\n");
 }
 
-int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum)
+void rn_write_results(const run_ctx *r, FILE *f, uint64_t cycles, const tb_run_summary *sum)
 {
-    FILE *f = fopen(r->opt->results, "w");
     insn_counts n = {0, 0, 0};
-    if (!f) {
-        fprintf(stderr, "cpumf: cannot write results %s\n", r->opt->results);
-        return -1;
-    }
     write_head(f, r, cycles, r->n_fail == 0);
     write_steps(f, r, &n);
     write_driver_steps(f, r);
     write_drivers(f, r);
     write_interruptions(f, r);
     write_final(f, r);
+    write_relations(f, r);
     write_dumps(f, r);
     write_tail(f, r, &n, sum);
-    if (fclose(f) != 0) {
-        fprintf(stderr, "cpumf: error writing results %s\n", r->opt->results);
-        return -1;
-    }
-    return 0;
 }
 
-int rn_write_fcov(const char *path, const cpumf_sys *sys)
+void rn_write_fcov(FILE *f, const cpumf_sys *sys)
 {
-    FILE *f = fopen(path, "w");
     unsigned i, n = cpumf_fcov_count();
-    if (!f) {
-        fprintf(stderr, "cpumf: cannot write functional coverage %s\n", path);
-        return -1;
-    }
     fprintf(f, "{\n  \"format\": 1,\n  \"bins\": {");
     for (i = 0; i < n; i++) {
         fprintf(f, "%s\n    ", i ? "," : "");
@@ -344,9 +410,4 @@ int rn_write_fcov(const char *path, const cpumf_sys *sys)
         fprintf(f, ": %" PRIu64, cpumf_fcov_hits(sys, i));
     }
     fprintf(f, "\n  }\n}\n");
-    if (fclose(f) != 0) {
-        fprintf(stderr, "cpumf: error writing functional coverage %s\n", path);
-        return -1;
-    }
-    return 0;
 }

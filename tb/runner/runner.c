@@ -5,12 +5,16 @@
  * outputs say (acceptance, completion, interruptions); then the end-of-run
  * checks (checks.c) and the results (results.c).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "runner.h"
 
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner_int.h"
 #include "xalloc.h"
@@ -103,6 +107,7 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
     r->out = xcalloc(1, sizeof *r->out);
     r->obs = xcalloc(1, sizeof *r->obs);
     r->wl = xcalloc(1, sizeof *r->wl);
+    r->rel_obs = xcalloc(1, sizeof *r->rel_obs);
     r->io.ctx = r;
     r->io.stor = stor;
     r->io.write = io_write;
@@ -121,6 +126,58 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
             r->order[r->n_order++] = i;
     }
     sort_steps(r->order, r->n_order, sc);
+}
+
+/* --smp-dir, --results and --fcov, checked and opened before the first
+ * cycle; -1 (message printed, none left open) when one cannot be. */
+static int open_outputs(run_ctx *r)
+{
+    const tb_options *opt = r->opt;
+    struct stat st;
+    char err[1400];
+    if (opt->smp_dir && (stat(opt->smp_dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+                         access(opt->smp_dir, W_OK | X_OK) != 0)) {
+        fprintf(stderr, "cpumf: --smp-dir %s: not a writable directory\n", opt->smp_dir);
+        return -1;
+    }
+    if (opt->fcov && !r->be->model) {
+        fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
+        return -1;
+    }
+    if ((opt->results && tb_outfile_open(&r->results, opt->results, err, sizeof err) != 0) ||
+        (opt->fcov && tb_outfile_open(&r->fcov, opt->fcov, err, sizeof err) != 0)) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static const struct {
+    int sig;
+    const char *name;
+} stop_sigs[] = {{SIGINT, "SIGINT"}, {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"}};
+
+void tb_hold_stop_signals(void)
+{
+    sigset_t set;
+    size_t i;
+    sigemptyset(&set);
+    for (i = 0; i < sizeof stop_sigs / sizeof stop_sigs[0]; i++)
+        sigaddset(&set, stop_sigs[i].sig);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+/* The index in stop_sigs of a held signal that has arrived, or -1. */
+static int stop_signal(void)
+{
+    sigset_t set;
+    int i;
+    if (sigpending(&set) != 0)
+        return -1;
+    for (i = 0; i < (int)(sizeof stop_sigs / sizeof stop_sigs[0]); i++)
+        if (sigismember(&set, stop_sigs[i].sig) == 1)
+            return i;
+    return -1;
 }
 
 /* The drivers, their .SMP files named after the TOD at the earliest start;
@@ -158,6 +215,17 @@ static int start_drivers(run_ctx *r)
 
 /* ---------------- one cycle ---------------- */
 
+/* Strength of a reset code when several fall on one CPU in one cycle:
+ * power-on over basic-machine clear over clear over initial-CPU over CPU. */
+static unsigned reset_rank(unsigned code)
+{
+    switch (code) {
+    case CPUMF_RESET_POWER_ON: return 5u;
+    case CPUMF_RESET_BASIC_MACHINE_CLEAR: return 4u;
+    default: return code; /* CPU 1, initial-CPU 2, clear 3, none 0 */
+    }
+}
+
 static void apply_step(run_ctx *r, const tb_step *st)
 {
     cpumf_cpu_in *c = &r->in->cpu[st->cpu];
@@ -172,7 +240,7 @@ static void apply_step(run_ctx *r, const tb_step *st)
         c->sf_auth_clr |= st->sf_mask;
         break;
     case TB_STEP_RESET:
-        if (st->reset > c->reset)
+        if (reset_rank(st->reset) > reset_rank(c->reset))
             c->reset = st->reset;
         break;
     case TB_STEP_STOP:
@@ -236,6 +304,7 @@ static void present_insn(run_ctx *r, unsigned c, uint64_t t, cpumf_cpu_in *ci)
 static void build_inputs(run_ctx *r, uint64_t t)
 {
     cpumf_sys_in *in = r->in;
+    uint32_t forced = 0; /* CPUs whose extended events an activity override sets */
     unsigned c;
     /* pulses of the previous cycle end */
     in->sigp_mt_valid = in->sigp_mt_enable = in->cg_addr_change = 0;
@@ -253,16 +322,32 @@ static void build_inputs(run_ctx *r, uint64_t t)
         tb_workload_step(r->wl, c, t, ci);
         if (q->act.set)
             tb_activity_apply(&q->act, ci);
+        if (q->act.set & (1u << TB_ACT_EXT))
+            forced |= 1u << c;
         ci->stopped = q->stopped;
         ci->cr0_58 = q->cr0_58;
         ci->alert_taken = (uint8_t)(q->alert_seen && q->cr0_58);
         present_insn(r, c, t, ci);
     }
+    tb_workload_cores(r->wl, in, forced);
+}
+
+/* Whether a sibling thread of CPU c's core (CPUs grouped by threads per
+ * core) is neither stopped nor waiting in this cycle's inputs. */
+static int sibling_busy(const run_ctx *r, unsigned c)
+{
+    unsigned tpc = r->sc->system.threads_per_core ? r->sc->system.threads_per_core : 1u;
+    unsigned j;
+    for (j = c - c % tpc; j < c - c % tpc + tpc && j < r->ncpu; j++)
+        if (j != c && !r->in->cpu[j].stopped && !r->in->cpu[j].wait)
+            return 1;
+    return 0;
 }
 
 /* The bench-side interval count of the drivers that check intervals
  * (SF-INT-2, exact mode): ticks from the registers of this cycle and its
- * inputs (docs/uarch.md 16). */
+ * inputs (docs/uarch.md 16: a shared CPU counts its waiting cycles only
+ * while a sibling thread works, SF-INT-1). */
 static void count_intervals(run_ctx *r)
 {
     uint32_t i;
@@ -277,7 +362,8 @@ static void count_intervals(run_ctx *r)
         if (active && !q->chk_prev)
             q->chk_cnt = co->sf_ctrl.interval_q;
         q->chk_prev = active;
-        if (!active || ci->stopped || (!r->sc->system.dedicated && ci->wait))
+        if (!active || ci->stopped ||
+            (!r->sc->system.dedicated && ci->wait && !sibling_busy(r, dv->cpu)))
             continue;
         if (q->chk_cnt <= 1) {
             q->chk_due++;
@@ -322,6 +408,9 @@ static void record_insn(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out 
         x->exc = co->exc;
         x->r1 = co->r1;
         rn_check_step(r, idx);
+        /* a counter read: the relations must hold at this cycle too */
+        r->rel_due |= r->sc->exp_rel && (r->sc->steps[idx].op == CPUMF_OP_ECCTR ||
+                                         r->sc->steps[idx].op == CPUMF_OP_STCCTM);
         q->qpos++;
         sum->insns_done++;
     } else {
@@ -335,7 +424,8 @@ static void record_insn(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out 
     q->ready_at = t + 1;
 }
 
-/* An interruption taken on CPU c in cycle t (its driver reacts after the edge). */
+/* An interruption taken on CPU c in cycle t (its parameter is stored and its
+ * driver reacts after the edge). */
 static void record_alert(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out *co)
 {
     cpu_rt *q = &r->rt[c];
@@ -348,12 +438,22 @@ static void record_alert(run_ctx *r, unsigned c, uint64_t t, const cpumf_cpu_out
         r->intr[r->n_intr].cycle = t;
         r->intr[r->n_intr].param = co->alert_param;
         r->n_intr++;
-        if (q->drv >= 0) {
-            q->pend_alert = 1;
-            q->pend_param = co->alert_param;
-        }
+        q->pend_alert = 1;
+        q->pend_param = co->alert_param;
     }
     q->alert_seen = co->alert_req;
+}
+
+/* The interruption's parameter, stored as the CPU stores it: big-endian at
+ * real locations 128-131, in the CPU's own prefix area (docs/uarch.md 12). */
+static void store_alert_param(run_ctx *r, unsigned c, uint32_t param)
+{
+    uint8_t b[4];
+    b[0] = (uint8_t)(param >> 24);
+    b[1] = (uint8_t)(param >> 16);
+    b[2] = (uint8_t)(param >> 8);
+    b[3] = (uint8_t)param;
+    io_write(r, tb_prefix_area(&r->sc->system, c) + TB_PREFIX_ALERT_PARAM, b, sizeof b);
 }
 
 /* The drivers react between this edge and the next cycle's inputs. */
@@ -370,7 +470,9 @@ static void drivers_react(run_ctx *r, uint64_t t)
         }
         if (q->pend_alert) {
             q->pend_alert = 0;
-            tb_sampler_alert(r->smp[q->drv], t, q->pend_param, &r->io);
+            store_alert_param(r, c, q->pend_param);
+            if (q->drv >= 0)
+                tb_sampler_alert(r->smp[q->drv], t, &r->io);
         }
     }
 }
@@ -404,6 +506,11 @@ static int run_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
     }
     tb_storage_clock(r->stor, t, r->out);
     be->commit(be->ctx);
+    if (r->rel_due) {
+        r->rel_due = 0;
+        be->observe(be->ctx, r->rel_obs);
+        rn_check_relations(r, r->rel_obs, t, 0);
+    }
     drivers_react(r, t);
     if (r->any_chk)
         be->observe(be->ctx, r->chk);
@@ -431,14 +538,34 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     }
 }
 
-/* The run's end at cycle t: checks, results, coverage; the exit status. */
-static int finish(run_ctx *r, uint64_t t, tb_run_summary *sum)
+/* An output written whole gets its name; rc, or 2 when it cannot. */
+static int commit_output(tb_outfile *o, int rc)
+{
+    char err[1400];
+    if (!o->path || tb_outfile_commit(o, err, sizeof err) == 0)
+        return rc;
+    fprintf(stderr, "cpumf: %s\n", err);
+    return 2;
+}
+
+/* The run's end at cycle t (stopped by stop_sigs[stop] unless stop is -1):
+ * checks, results, coverage; the exit status. */
+static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
 {
     const tb_options *opt = r->opt;
     uint32_t i;
     int rc = 0;
     sum->cycles_run = t;
     sum->interruptions = r->n_intr;
+    if (stop >= 0) {
+        /* half a run has no results: its files go (the .SMP ones with the drivers) */
+        tb_outfile_discard(&r->results);
+        tb_outfile_discard(&r->fcov);
+        sum->signal = stop_sigs[stop].sig;
+        fprintf(stderr, "%s: interrupted by %s at cycle %" PRIu64 ": no results written\n",
+                r->sc->name, stop_sigs[stop].name, t);
+        return 128 + sum->signal;
+    }
     check_unfinished(r, t, sum);
     r->be->observe(r->be->ctx, r->obs);
     for (i = 0; i < r->sc->n_drivers; i++) {
@@ -454,14 +581,12 @@ static int finish(run_ctx *r, uint64_t t, tb_run_summary *sum)
     sum->failures = r->n_fail;
     if (r->n_fail && rc == 0)
         rc = 1;
-    if (opt->results && rn_write_results(r, t, sum) != 0)
-        rc = 2;
-    if (opt->fcov && !r->be->model) {
-        fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
-        rc = 2;
-    } else if (opt->fcov && rn_write_fcov(opt->fcov, r->be->model) != 0) {
-        rc = 2;
-    }
+    if (opt->results)
+        rn_write_results(r, r->results.f, t, sum);
+    if (opt->fcov)
+        rn_write_fcov(r->fcov.f, r->be->model);
+    rc = commit_output(&r->results, rc);
+    rc = commit_output(&r->fcov, rc);
     if (!opt->quiet)
         fprintf(stderr,
                 "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
@@ -492,6 +617,7 @@ static void teardown(run_ctx *r)
     free(r->out);
     free(r->obs);
     free(r->wl);
+    free(r->rel_obs);
 }
 
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
@@ -501,7 +627,7 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     tb_run_summary sum;
     run_ctx r;
     uint32_t i;
-    int rc;
+    int rc, stop = -1;
 
     setup(&r, sc, opt, be, stor);
     memset(&sum, 0, sizeof sum);
@@ -510,17 +636,23 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
         tb_storage_write_bytes(stor, sc->mem[i].addr, sc->mem[i].bytes, sc->mem[i].len);
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
-    if (start_drivers(&r)) {
+    if (open_outputs(&r) || start_drivers(&r)) {
+        tb_outfile_discard(&r.results);
+        tb_outfile_discard(&r.fcov);
         teardown(&r);
         return 2;
     }
-    tb_workload_init(r.wl, &sc->workload, sc->seed, r.ncpu, sc->system.level);
-    for (t = 0; t < cycles; t++)
+    tb_workload_init(r.wl, &sc->workload, sc->has_events ? &sc->events : NULL, sc->seed,
+                     &sc->system);
+    for (t = 0; t < cycles; t++) {
+        if (t % TB_SIGNAL_POLL == 0 && (stop = stop_signal()) >= 0)
+            break;
         if (run_cycle(&r, t, &sum)) {
             t++;
             break;
         }
-    rc = finish(&r, t, &sum);
+    }
+    rc = finish(&r, t, stop, &sum);
     if (sum_out)
         *sum_out = sum;
     for (i = 0; i < sc->n_drivers; i++)

@@ -10,6 +10,13 @@
  * runner's storage and to be->mem_write, their instructions are presented
  * before the CPU's own "insn" steps.  At the end every expectation is
  * checked and the results are written when opt->results is set.
+ *
+ * Every output (--results, --fcov, the .SMP files, the --smp-dir directory)
+ * is opened before the first cycle and completed at the end
+ * (common/outfile.h).  A run is interrupted by SIGINT, SIGTERM or SIGHUP
+ * once the program has held them (tb_hold_stop_signals): the runner looks
+ * for one every TB_SIGNAL_POLL cycles, ends the run there and leaves no
+ * results, coverage or .SMP file.
  */
 #ifndef TB_RUNNER_H
 #define TB_RUNNER_H
@@ -27,13 +34,22 @@ typedef struct tb_run_summary {
     int mismatch;        /* the backend reported a lockstep mismatch */
     uint64_t mismatch_cycle;
     uint64_t insns_done, interruptions;
+    int signal; /* the run was interrupted by this signal; 0: it was not */
 } tb_run_summary;
 
+#define TB_SIGNAL_POLL 1024
+
+/* Holds (blocks) SIGINT, SIGTERM and SIGHUP for the rest of the process, so
+ * that tb_run notices them instead of the process dying in the middle of
+ * its files.  The programs call it before tb_run. */
+void tb_hold_stop_signals(void);
+
 /* Returns the exit status: 0 every expectation held; 1 an expectation failed
- * or the backend reported a mismatch; 2 the results file could not be
- * written.  Messages go to stderr (failures always; progress unless
- * opt->quiet).  sum may be NULL.  stor must come from tb_storage_create()
- * for sc->system and the effective seed; tb_run does not free be or stor. */
+ * or the backend reported a mismatch; 2 an output could not be opened
+ * (before the first cycle) or written; 128 + the signal when interrupted.
+ * Messages go to stderr (failures always; progress unless opt->quiet).
+ * sum may be NULL.  stor must come from tb_storage_create() for sc->system
+ * and the effective seed; tb_run does not free be or stor. */
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
            tb_run_summary *sum);
 

@@ -8,8 +8,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "drivers/sampler.h"
+#include "outfile.h"
 #include "runner.h"
 
 /* What became of an instruction step. */
@@ -40,7 +42,7 @@ typedef struct cpu_rt {
     uint32_t *dq; /* driver instructions (drv_rec indices), FIFO */
     uint32_t dqn, dqcap, dqpos;
     uint8_t cur_drv;               /* the instruction in flight is dq[dqpos] */
-    uint8_t pend_done, pend_alert; /* driver events of this cycle */
+    uint8_t pend_done, pend_alert; /* events of this cycle, handled after its edge */
     uint32_t pend_param;
     int drv;          /* index of this CPU's driver, -1 none */
     uint8_t chk_prev; /* interval check: active in the previous cycle */
@@ -78,6 +80,11 @@ typedef struct run_ctx {
     cpumf_sys_out *out;
     tb_workload *wl;
     cpumf_obs *obs;
+    /* --results and --fcov, open from before the first cycle */
+    tb_outfile results, fcov;
+    /* expect_relations: checked again after a counter read (rel_due) */
+    uint8_t rel_due;
+    cpumf_obs *rel_obs;
 } run_ctx;
 
 /* ---- checks.c ---- */
@@ -94,6 +101,11 @@ void rn_check_step(run_ctx *r, uint32_t idx);
 /* The end of the run: expect_final, the drivers' expectations and interval
  * checks, interruption counts, expect_interruptions, expect_dumps. */
 void rn_check_end(run_ctx *r, uint64_t cyc);
+
+/* The expected relations of the model on every CPU of o at cycle cyc that
+ * can read their counters; at the end (final) a relation no CPU can read is
+ * a failure. */
+void rn_check_relations(run_ctx *r, const cpumf_obs *o, uint64_t cyc, int final);
 
 /* Shared with results.c. */
 const char *rn_exc_str(unsigned exc); /* "null" for none */
@@ -112,14 +124,21 @@ int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, u
                 uint64_t *v);
 /* Samples the CPU's driver read and lost (0 without a driver). */
 void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost);
+/* rn_readable as a relation reads a counter: ctx is a rn_rel_ctx. */
+typedef struct rn_rel_ctx {
+    const cpumf_system_cfg *cfg;
+    const cpumf_obs *o;
+    unsigned cpu;
+} rn_rel_ctx;
+int rn_rel_get(void *ctx, unsigned num, uint64_t *v);
 /* n bytes as 2n hex digits and a NUL. */
 void rn_hex_of(char *dst, const uint8_t *b, size_t n);
 
 /* ---- results.c ---- */
 
-/* The results JSON (opt->results); 0, or -1 with a message on stderr. */
-int rn_write_results(const run_ctx *r, uint64_t cycles, const tb_run_summary *sum);
-/* The model's functional coverage (--fcov); 0, or -1 with a message. */
-int rn_write_fcov(const char *path, const cpumf_sys *sys);
+/* The results JSON (--results) into f. */
+void rn_write_results(const run_ctx *r, FILE *f, uint64_t cycles, const tb_run_summary *sum);
+/* The model's functional coverage (--fcov) into f. */
+void rn_write_fcov(FILE *f, const cpumf_sys *sys);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "stimulus/storage.h"
 #include "xalloc.h"
 
 /* "kind" (required: the sampler), "cpu", "sdbs" (required), "sdbs_per_table". */
@@ -84,8 +85,9 @@ static int parse_driver_times(parse_ctx *p, const cJSON *o, tb_driver *dv)
  * "comment", "expect". */
 static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
-    static const char *const ek[] = {"samples_read",  "overflow",       "alerts", "blocks",
-                                     "invalid_entry", "incorrect_sdbt", "loss",   NULL};
+    static const char *const ek[] = {"samples_read", "overflow",      "alerts",
+                                     "blocks",       "invalid_entry", "incorrect_sdbt",
+                                     "loss",         "authorization", NULL};
     const cJSON *n, *m;
     const char *s;
     uint64_t v;
@@ -170,13 +172,18 @@ int scn_parse_drivers(parse_ctx *p, const cJSON *arr)
     return scn_each(p, arr, "drivers", parse_driver_entry);
 }
 
-/* 1 when [a, a + size) is in storage and outside every hole; 0 when it meets
- * a hole (*next: the hole's end); -1 beyond the storage size. */
+/* 1 when [a, a + size) is in storage and outside every hole and the prefix
+ * areas; 0 when it meets a hole (*next: the hole's end) or the prefix areas
+ * (*next: their end); -1 beyond the storage size. */
 static int region_free(const cpumf_system_cfg *cfg, uint64_t a, uint64_t size, uint64_t *next)
 {
     unsigned h;
     if (a + size < a || a + size > cfg->storage_size)
         return -1;
+    if (tb_prefix_overlap(cfg, a, size) >= 0) {
+        *next = tb_prefix_area(cfg, cfg->n_cpus);
+        return 0;
+    }
     for (h = 0; h < cfg->n_holes; h++) {
         const cpumf_hole *x = &cfg->holes[h];
         if (a < x->base + x->size && x->base < a + size) {

@@ -129,13 +129,29 @@ static int parse_states(parse_ctx *p, const cJSON *o, const char *const *allowed
     return 0;
 }
 
-/* "counters": {"number": value, or null when ECCTR must give cc 3}. */
+/* A counter of "counters": its number, or its perf event name on the model. */
+static int parse_counter_key(parse_ctx *p, const cJSON *n, unsigned *out)
+{
+    int num;
+    if (n->string[0] < 'A' || n->string[0] > 'Z')
+        return parse_ctr_key(p, n, 0xffff, out);
+    num = cpumf_counter_by_perf_name(&p->sc->system.model, n->string);
+    if (num < 0)
+        return jdoc_fail_key(p->d, n, p->err, p->errlen,
+                             "key \"%s\" is not the perf name of a counter of model %s", n->string,
+                             p->sc->system.model.name);
+    *out = (unsigned)num;
+    return 0;
+}
+
+/* "counters": {"number" or "PERF_NAME": value, or null when ECCTR must give cc 3}. */
 static int parse_final_counters(parse_ctx *p, const cJSON *m, tb_expect_cpu *x)
 {
     const cJSON *it;
     uint32_t i = 0;
     if (!cJSON_IsObject(m))
-        return FAIL(m, "counters: expected an object {\"number\": value or null}");
+        return FAIL(m, "counters: expected an object {\"number\" or \"PERF_NAME\": value or "
+                       "null}");
     x->n_ctr = (uint32_t)cJSON_GetArraySize(m);
     x->ctr_num = xcalloc(x->n_ctr, sizeof *x->ctr_num);
     x->ctr_val = xcalloc(x->n_ctr, sizeof *x->ctr_val);
@@ -143,7 +159,7 @@ static int parse_final_counters(parse_ctx *p, const cJSON *m, tb_expect_cpu *x)
     cJSON_ArrayForEach(it, m)
     {
         unsigned num;
-        if (parse_ctr_key(p, it, 0xffff, &num))
+        if (parse_counter_key(p, it, &num))
             return -1;
         x->ctr_num[i] = (uint16_t)num;
         x->ctr_absent[i] = (uint8_t)cJSON_IsNull(it);
@@ -171,6 +187,7 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
                                      "sampling",
                                      "alert_pending",
                                      "program_parameter",
+                                     "program_parameter_vm",
                                      "samples",
                                      "tear",
                                      "dear",
@@ -197,7 +214,8 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     if (opt_u64_has(p, c, "alert_pending", 0xffffffffu, &v, &x->has_alert))
         return -1;
     x->alert = (uint32_t)v;
-    if (opt_u64_has(p, c, "program_parameter", UINT64_MAX, &x->pp, &x->has_pp))
+    if (opt_u64_has(p, c, "program_parameter", UINT64_MAX, &x->pp, &x->has_pp) ||
+        opt_u64_has(p, c, "program_parameter_vm", UINT64_MAX, &x->pp_vm, &x->has_pp_vm))
         return -1;
     if ((m = GET(c, "samples"))) {
         if (scn_keys(p, m, smk))
@@ -402,4 +420,33 @@ int scn_parse_expect_dumps(parse_ctx *p, const cJSON *arr)
 {
     p->sc->exp_dump = xcalloc((size_t)cJSON_GetArraySize(arr), sizeof *p->sc->exp_dump);
     return scn_each(p, arr, "expect_dumps", parse_expect_dump);
+}
+
+/* ---------------- relations ---------------- */
+
+int scn_parse_expect_relations(parse_ctx *p, const cJSON *n)
+{
+    tb_scenario *sc = p->sc;
+    const cJSON *it;
+    if (!sc->has_events)
+        return FAIL(n, "expect_relations: model %s has no relations (no events/%s.json)",
+                    sc->system.model.name, sc->system.model.name);
+    if (cJSON_IsBool(n)) {
+        sc->exp_rel = cJSON_IsTrue(n) ? ~0ull >> (64u - sc->rels.n) : 0u;
+        return 0;
+    }
+    if (!cJSON_IsArray(n))
+        return FAIL(n, "expect_relations: expected true, false or an array of relation names");
+    cJSON_ArrayForEach(it, n)
+    {
+        const char *s;
+        int i;
+        if (scn_str(p, it, &s))
+            return -1;
+        if ((i = tb_relation_index(&sc->rels, s)) < 0)
+            return FAIL(it, "expect_relations: model %s has no relation \"%s\"",
+                        sc->system.model.name, s);
+        sc->exp_rel |= 1ull << i;
+    }
+    return 0;
 }

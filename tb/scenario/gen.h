@@ -20,6 +20,10 @@ uint64_t rg_next(rgen *g);
 unsigned rg_below(rgen *g, unsigned n);
 /* 1 with a chance of pct in 100. */
 int rg_pct(rgen *g, unsigned pct);
+/* Candidate addresses a storage search of the generators tries before it
+ * gives up (4 GiB in 1 MiB slots, 256 MiB in 64 KiB regions). */
+#define GEN_SEARCH_MAX 4096u
+
 /* v big-endian into b[0..7]. */
 void gen_put_be64(uint8_t *b, uint64_t v);
 

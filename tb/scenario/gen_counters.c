@@ -80,7 +80,7 @@ static int parse_random(parse_ctx *p, const cJSON *o, random_opts *ro)
         return -1;
     if (!(n = GET(o, "insns")))
         return FAIL(o, "random needs \"insns\"");
-    if (scn_u64(p, n, 1, 10000000, &ro->insns))
+    if (scn_u64(p, n, 1, TB_MAX_STEPS, &ro->insns))
         return -1;
     if ((n = GET(o, "start")) && scn_u64(p, n, 0, (uint64_t)1 << 40, &ro->start))
         return -1;
@@ -115,14 +115,21 @@ typedef struct cgen {
     uint8_t stopped[CPUMF_MAX_CPUS], cr58[CPUMF_MAX_CPUS];
 } cgen;
 
-static uint64_t find_region(const cpumf_system_cfg *cfg, uint64_t size, uint64_t from)
+/* The first available 64 KiB-aligned region of size bytes from `from` on,
+ * among the first GEN_SEARCH_MAX candidates: a hole in a huge storage is not
+ * walked to its end.  0, or -1 when none is found. */
+static int find_region(const cpumf_system_cfg *cfg, uint64_t size, uint64_t from, uint64_t *out)
 {
-    uint64_t base;
-    for (base = from; base + size <= cfg->storage_size && base >= from; base += 0x10000) {
-        if (scn_range_available(cfg, base, (size_t)size))
-            return base;
+    uint64_t base = from;
+    unsigned k;
+    for (k = 0; k < GEN_SEARCH_MAX && base + size <= cfg->storage_size && base >= from; k++) {
+        if (scn_range_available(cfg, base, (size_t)size)) {
+            *out = base;
+            return 0;
+        }
+        base += 0x10000;
     }
-    return 0;
+    return -1;
 }
 
 /* an address that is not available: beyond the end, in a hole, or wrapping */
@@ -307,8 +314,12 @@ static void gen_other(cgen *cg, tb_step *st, unsigned k)
     if (k < 78) {
         gen_auth(cg, st);
     } else if (k < 81) {
+        /* one draw as rg_pct(g, 10) makes: the machine resets share its 10 % */
+        unsigned x = rg_below(g, 100);
         st->kind = TB_STEP_RESET;
-        st->reset = (uint8_t)(rg_pct(g, 10) ? CPUMF_RESET_POWER_ON : 1u + rg_below(g, 3));
+        st->reset = (uint8_t)(x < 5u    ? CPUMF_RESET_POWER_ON
+                              : x < 10u ? CPUMF_RESET_BASIC_MACHINE_CLEAR
+                                        : 1u + rg_below(g, 3));
     } else if (k < 85) {
         st->kind = cg->stopped[cpu] ? TB_STEP_START : TB_STEP_STOP;
         cg->stopped[cpu] ^= 1u;
@@ -440,15 +451,21 @@ int scn_random(parse_ctx *p, const cJSON *o)
     cg.p = p;
     cg.cfg = &p->sc->system;
     cg.g.s = p->sc->seed ^ 0x52414e444f4d5354ull;
-    cg.fetch_base = find_region(cg.cfg, 0x10000, 0x10000);
-    cg.store_base = find_region(cg.cfg, 0x10000, cg.fetch_base + 0x10000);
+    if (find_region(cg.cfg, 0x10000, 0x10000, &cg.fetch_base) ||
+        find_region(cg.cfg, 0x10000, cg.fetch_base + 0x10000, &cg.store_base))
+        return FAIL(o,
+                    "random: no room for the operands (two available 64 KiB regions among the "
+                    "first %u above 64 KiB) in system %s",
+                    GEN_SEARCH_MAX, cg.cfg->name);
     memset(cg.cr58, 1, sizeof cg.cr58);
     if (start_sampling(&cg, &ro, p->sc->seed, &sg))
         return -1;
     init_ops(&cg, ro.ops_mask);
-    for (at = ro.start; made < ro.insns;)
+    for (at = ro.start; made < ro.insns && p->sc->n_steps <= TB_MAX_STEPS;)
         made += gen_step(&cg, &ro, sg, &at);
     sfg_destroy(sg);
+    if (p->sc->n_steps > TB_MAX_STEPS)
+        return FAIL(o, "random: more than %u steps in the scenario (the limit)", TB_MAX_STEPS);
     finish(&cg, at);
     return 0;
 }

@@ -492,8 +492,12 @@ int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
         st->kind = TB_STEP_UNAUTHORIZE;
         st->sf_mask = (uint8_t)(1u + rg_below(g, 3));
     } else if (k < 55) {
+        /* the draws rg_pct(g, 50) and a code 1-4 make; half the power-on
+         * resets become basic-machine clear resets */
+        unsigned x = rg_below(g, 100), r = x < 50u ? CPUMF_RESET_CPU : 1u + rg_below(g, 4);
         st->kind = TB_STEP_RESET;
-        st->reset = (uint8_t)(rg_pct(g, 50) ? CPUMF_RESET_CPU : 1u + rg_below(g, 4));
+        st->reset =
+            (uint8_t)(r == CPUMF_RESET_POWER_ON && x >= 75u ? CPUMF_RESET_BASIC_MACHINE_CLEAR : r);
     } else if (k < 68) {
         return sfg_qsi(s, g, st);
     } else if (k < 76) {
@@ -555,8 +559,10 @@ static int sfg_init(sfg *s, parse_ctx *p, rgen *g, const sampling_opts *so, uint
     s->ctl = a;
     s->qsi = a + ctl_bytes;
     s->next = s->qsi + 0x1000u;
-    for (a = s->hi; a + 0x100000u <= cfg->storage_size && s->n_slots < SFG_MAX_SLOTS;
-         a += 0x100000u)
+    /* bounded: a hole in a huge storage leaves no slots, not a long walk */
+    for (a = s->hi, i = 0;
+         a + 0x100000u <= cfg->storage_size && s->n_slots < SFG_MAX_SLOTS && i < GEN_SEARCH_MAX;
+         a += 0x100000u, i++)
         if (scn_range_available(cfg, a + 0x100000u - 64u, 64))
             s->slot[s->n_slots++] = a;
     for (i = 0; i < so->topologies && i < SFG_MAX_TOPOS; i++) {

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "stimulus/storage.h"
 #include "xalloc.h"
 
 /* "u64": a nonempty array of doublewords, stored big-endian from addr. */
@@ -36,6 +37,7 @@ static int parse_mem_entry(parse_ctx *p, const cJSON *e)
     const cJSON *a, *u, *h;
     uint64_t addr;
     size_t len;
+    int cpu;
     if (scn_keys(p, e, mk))
         return -1;
     a = GET(e, "addr");
@@ -56,6 +58,13 @@ static int parse_mem_entry(parse_ctx *p, const cJSON *e)
             return -1;
         scn_add_mem(p, addr, bytes, len);
     }
+    cpu = tb_prefix_overlap(&p->sc->system, addr, len);
+    if (cpu >= 0)
+        return FAIL(a,
+                    "memory at 0x%llx (%zu bytes) overlaps the prefix area of cpu %d "
+                    "(0x%llx, 8 KiB), which the bench writes",
+                    (unsigned long long)addr, len, cpu,
+                    (unsigned long long)tb_prefix_area(&p->sc->system, (unsigned)cpu));
     if (!scn_range_available(&p->sc->system, addr, len))
         return FAIL(a, "memory at 0x%llx (%zu bytes) is not available in system %s",
                     (unsigned long long)addr, len, p->sc->system.name);
@@ -89,6 +98,10 @@ static int parse_dump(parse_ctx *p, const cJSON *e)
         return FAIL(e, "needs \"len\"");
     if (scn_u64(p, n, 1, 1u << 20, &len))
         return -1;
+    p->dump_bytes += len;
+    if (p->dump_bytes > TB_MAX_DUMP_BYTES)
+        return FAIL(n, "len: the dump areas hold more than %u bytes in all (the limit)",
+                    TB_MAX_DUMP_BYTES);
     x->len = (size_t)len;
     return 0;
 }

@@ -247,6 +247,8 @@ int scn_range_available(const cpumf_system_cfg *cfg, uint64_t addr, size_t len)
     uint64_t off;
     if (!len)
         return 1;
+    if (tb_prefix_overlap(cfg, addr, len) >= 0)
+        return 0; /* the bench writes there */
     for (off = 0; off < len; off = (off | 7u) + 1u)
         if (!tb_storage_cfg_available(cfg, addr + off))
             return 0;

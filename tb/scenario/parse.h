@@ -21,6 +21,7 @@ typedef struct parse_ctx {
     char *err;
     size_t errlen;
     uint32_t cap_steps, cap_mem, cap_acts; /* capacities of sc's growing arrays */
+    uint64_t dump_bytes;                   /* of the "dump" areas so far */
 } parse_ctx;
 
 #define FAIL(node, ...) jdoc_fail(p->d, (node), p->err, p->errlen, __VA_ARGS__)
@@ -83,6 +84,8 @@ int scn_parse_expect_final(parse_ctx *p, const cJSON *o);
 int scn_parse_expect_intr(parse_ctx *p, const cJSON *arr);
 int scn_parse_icounts(parse_ctx *p, const cJSON *arr);
 int scn_parse_expect_dumps(parse_ctx *p, const cJSON *arr);
+/* "expect_relations": true (every relation of the model), false, or names. */
+int scn_parse_expect_relations(parse_ctx *p, const cJSON *n);
 
 /* driver_cfg.c: "drivers"; then their storage, above every other memory. */
 int scn_parse_drivers(parse_ctx *p, const cJSON *arr);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "stimulus/storage.h"
 #include "xalloc.h"
 
 static const char *const op_names[CPUMF_OP_COUNT] = {"LPP",   "LCCTL", "LPCTL", "LSCTL",
@@ -152,6 +153,34 @@ static int load_system(parse_ctx *p, const cJSON *root, const char *cfgdir, cons
     }
     if (sc->system.n_cpus < 1 || sc->system.n_cpus > CPUMF_MAX_CPUS)
         return FAIL(n, "system: %u CPUs (1..%u)", sc->system.n_cpus, CPUMF_MAX_CPUS);
+    if (!tb_prefix_areas_fit(&sc->system))
+        return FAIL(n,
+                    "system %s: the CPUs' prefix areas (%u x 8 KiB at the top of storage of "
+                    "size 0x%llx) do not fit or meet a hole",
+                    sc->system.name, sc->system.n_cpus,
+                    (unsigned long long)sc->system.storage_size);
+    return 0;
+}
+
+/* The event model and relations of the system's model, when its
+ * events/MODEL.json exists (a model without one has no extended events). */
+static int load_events(parse_ctx *p, const cJSON *root, const char *cfgdir)
+{
+    tb_scenario *sc = p->sc;
+    const cJSON *at = GET(root, "system");
+    char path[1024], e2[768];
+    jdoc *d;
+    int rc;
+    if (!config_path(path, sizeof path, cfgdir, "events", sc->system.model.name))
+        return 0;
+    if (!(d = jdoc_parse_file(path, e2, sizeof e2)))
+        return FAIL(at, "events of model %s: %s", sc->system.model.name, e2);
+    rc = tb_events_from_json(d, jdoc_root(d), &sc->system.model, &sc->events, e2, sizeof e2) ||
+         tb_relations_from_json(d, jdoc_root(d), &sc->system.model, &sc->rels, e2, sizeof e2);
+    jdoc_free(d);
+    if (rc)
+        return FAIL(at, "events of model %s: %s", sc->system.model.name, e2);
+    sc->has_events = 1;
     return 0;
 }
 
@@ -199,6 +228,8 @@ static int parse_run_length(parse_ctx *p, const cJSON *root, int has_seed, uint6
 
 static int parse_steps(parse_ctx *p, const cJSON *n)
 {
+    if (cJSON_GetArraySize(n) > (int)TB_MAX_STEPS)
+        return FAIL(n, "steps: more than %u (the limit)", TB_MAX_STEPS);
     return scn_each(p, n, "steps", scn_parse_step);
 }
 
@@ -216,6 +247,7 @@ static int parse_parts(parse_ctx *p, const cJSON *root)
                  {"expect_final", scn_parse_expect_final},
                  {"expect_interruptions", scn_parse_expect_intr},
                  {"expect_dumps", scn_parse_expect_dumps},
+                 {"expect_relations", scn_parse_expect_relations},
                  {"random", scn_random}};
     const cJSON *n;
     size_t i;
@@ -246,6 +278,7 @@ static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t s
                                         "expect_dumps",
                                         "random",
                                         "expect_interruption_counts",
+                                        "expect_relations",
                                         NULL};
     const cJSON *root = jdoc_root(p->d), *n;
     const char *s;
@@ -259,8 +292,8 @@ static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t s
     if ((n = GET(root, "requirements")) && parse_requirements(p, n))
         return -1;
     /* the system first: everything else is checked against it */
-    if (load_system(p, root, cfgdir, system_override) || load_workload(p, root, cfgdir) ||
-        parse_run_length(p, root, has_seed, seed_override))
+    if (load_system(p, root, cfgdir, system_override) || load_events(p, root, cfgdir) ||
+        load_workload(p, root, cfgdir) || parse_run_length(p, root, has_seed, seed_override))
         return -1;
     return parse_parts(p, root);
 }

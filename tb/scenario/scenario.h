@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "relations.h"
+#include "stimulus/events.h"
 #include "stimulus/workload.h"
 
 enum tb_step_kind {
@@ -99,9 +101,9 @@ typedef struct tb_expect_cpu {
     uint8_t *ctr_absent; /* 1: the counter must not be readable (value null) */
     int8_t set_state[6]; /* basic, problem_state, crypto, extended, mt, cg: -1 = unchecked */
     int8_t sf_state[2];
-    uint8_t has_alert, has_pp;
+    uint8_t has_alert, has_pp, has_pp_vm;
     uint32_t alert;
-    uint64_t pp;
+    uint64_t pp, pp_vm; /* program parameters of the LPAR and the VM level */
     tb_range samples[TB_SMP_NEXP];
     uint8_t has_tear, has_dear, has_interval;
     int8_t s, h; /* -1 = unchecked */
@@ -124,8 +126,8 @@ typedef struct tb_expect_intr {
 /* "drivers": the sampler (tb/drivers/sampler.h) */
 #define TB_DRV_SAMPLER 1
 /* driver expectations: samples_read overflow alerts blocks invalid_entry
- * incorrect_sdbt loss */
-#define TB_DRV_NEXP 7
+ * incorrect_sdbt loss authorization */
+#define TB_DRV_NEXP 8
 typedef struct tb_driver {
     int line, col;
     uint8_t kind, cpu;
@@ -149,6 +151,11 @@ typedef struct tb_expect_icount {
     uint64_t lo, hi;
 } tb_expect_icount;
 
+/* Limits on what a scenario makes: steps (given and generated), and the
+ * bytes of its "dump" areas (written twice over into the results). */
+#define TB_MAX_STEPS      1000000u
+#define TB_MAX_DUMP_BYTES (16u * 1024 * 1024)
+
 typedef struct tb_scenario {
     char path[512];
     char name[128];
@@ -156,6 +163,11 @@ typedef struct tb_scenario {
     char **req;
     cpumf_system_cfg system;
     tb_workload_cfg workload;
+    /* the system model's event model and relations (configs/events/MODEL.json) */
+    uint8_t has_events;
+    tb_events_cfg events;
+    tb_relations rels;
+    uint64_t exp_rel; /* expect_relations: bit i checks rels.r[i] */
     uint64_t seed;
     uint64_t cycles;
     uint32_t n_mem;

@@ -26,9 +26,20 @@ static int parse_insn(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
                     "EPCTR SCCTR SPCTR ECPGA STCCTM)",
                     s);
     st->op = (uint8_t)op;
-    for (i = 0; i < 3; i++)
-        if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0)
+    for (i = 0; i < 3; i++) {
+        n = GET(step, regs[i]);
+        /* ECCTR and SCCTR name their counter in R2: a perf event name will do */
+        if (i == 1 && (op == CPUMF_OP_ECCTR || op == CPUMF_OP_SCCTR) && cJSON_IsString(n) &&
+            n->valuestring[0] >= 'A' && n->valuestring[0] <= 'Z') {
+            int num = cpumf_counter_by_perf_name(&p->sc->system.model, n->valuestring);
+            if (num < 0)
+                return FAIL(n, "r2: \"%s\" is not the perf name of a counter of model %s",
+                            n->valuestring, p->sc->system.model.name);
+            st->r2 = (uint64_t)num;
+        } else if (scn_opt_u64(p, step, regs[i], 0, UINT64_MAX, dst[i]) < 0) {
             return -1;
+        }
+    }
     if (scn_opt_u64(p, step, "m3", 0, 15, &v) < 0)
         return -1;
     st->m3 = (uint8_t)v;
@@ -65,19 +76,24 @@ static int parse_auth(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step
     return 0;
 }
 
+/* Names by enum cpumf_reset code. */
 static int parse_reset(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
 {
-    static const char *const rn[] = {"", "cpu", "initial-cpu", "clear", "power-on"};
+    static const char *const rn[] = {"",      "cpu",      "initial-cpu",
+                                     "clear", "power-on", "basic-machine-clear"};
     const char *s;
     unsigned i;
     (void)step;
     if (scn_str(p, val, &s))
         return -1;
-    for (i = 1; i < 5; i++)
+    for (i = 1; i < sizeof rn / sizeof rn[0]; i++)
         if (strcmp(s, rn[i]) == 0)
             st->reset = (uint8_t)i;
     if (!st->reset)
-        return FAIL(val, "unknown reset \"%s\" (power-on, clear, initial-cpu, cpu)", s);
+        return FAIL(val,
+                    "unknown reset \"%s\" (power-on, basic-machine-clear, clear, initial-cpu, "
+                    "cpu)",
+                    s);
     return 0;
 }
 

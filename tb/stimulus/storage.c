@@ -81,6 +81,32 @@ int tb_storage_available(const tb_storage *s, uint64_t addr)
     return tb_storage_cfg_available(&s->cfg, addr);
 }
 
+uint64_t tb_prefix_area(const cpumf_system_cfg *cfg, unsigned cpu)
+{
+    uint64_t top = cfg->storage_size & ~(uint64_t)(TB_PREFIX_SIZE - 1u);
+    return top - (uint64_t)(cfg->n_cpus - cpu) * TB_PREFIX_SIZE;
+}
+
+int tb_prefix_areas_fit(const cpumf_system_cfg *cfg)
+{
+    uint64_t a, end = cfg->storage_size & ~(uint64_t)(TB_PREFIX_SIZE - 1u);
+    if (end < (uint64_t)cfg->n_cpus * TB_PREFIX_SIZE)
+        return 0;
+    for (a = tb_prefix_area(cfg, 0); a < end; a += 4096u) /* holes are 4 KiB pages */
+        if (!tb_storage_cfg_available(cfg, a))
+            return 0;
+    return 1;
+}
+
+int tb_prefix_overlap(const cpumf_system_cfg *cfg, uint64_t addr, uint64_t len)
+{
+    uint64_t lo = tb_prefix_area(cfg, 0), hi = tb_prefix_area(cfg, cfg->n_cpus);
+    uint64_t end = addr + len < addr ? UINT64_MAX : addr + len; /* stop at 2^64 */
+    if (!len || addr >= hi || end <= lo)
+        return -1;
+    return (int)(((addr > lo ? addr : lo) - lo) / TB_PREFIX_SIZE);
+}
+
 tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed)
 {
     tb_storage *s = xcalloc(1, sizeof *s);

@@ -28,6 +28,19 @@ void tb_storage_destroy(tb_storage *s);
 int tb_storage_cfg_available(const cpumf_system_cfg *cfg, uint64_t addr);
 int tb_storage_available(const tb_storage *s, uint64_t addr);
 
+/* Prefix areas (docs/uarch.md section 12): real locations 0-8191 of each
+ * installed CPU are its own 8 KiB of absolute storage, the top n_cpus x 8 KiB
+ * below the storage size rounded down to 8 KiB, CPU 0 lowest.  The bench
+ * stores a measurement-alert interruption's parameter at real 128-131. */
+#define TB_PREFIX_SIZE        0x2000u
+#define TB_PREFIX_ALERT_PARAM 128u
+/* Absolute address of CPU cpu's prefix area; the lowest one for cpu 0. */
+uint64_t tb_prefix_area(const cpumf_system_cfg *cfg, unsigned cpu);
+/* 1 when every installed CPU's prefix area is available storage. */
+int tb_prefix_areas_fit(const cpumf_system_cfg *cfg);
+/* The CPU whose prefix area [addr, addr + len) meets, or -1. */
+int tb_prefix_overlap(const cpumf_system_cfg *cfg, uint64_t addr, uint64_t len);
+
 /* Direct access (bench and memory init): no availability check.  Doublewords
  * are big-endian and need not be aligned. */
 void tb_storage_write_u64(tb_storage *s, uint64_t addr, uint64_t v);

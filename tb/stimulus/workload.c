@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rng.h"
+
 static const char *const level_names[TB_WL_NLEVEL] = {"wait",
                                                       "problem",
                                                       "dat",
@@ -14,30 +16,6 @@ static const char *const level_names[TB_WL_NLEVEL] = {"wait",
                                                       "entry_inconsistent",
                                                       "sf_lower_enabled"};
 static const uint16_t level_max[TB_WL_NLEVEL] = {1, 1, 1, 3, 0xffff, 1, 1, 1, 1};
-
-static uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rnd(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-/* true with the probability that threshold t (of 2^32) stands for */
-static inline int hit(uint64_t *s, uint64_t t)
-{
-    return (rnd(s) >> 32) < t;
-}
 
 /* "file:l:c: reason" -> "file:l:c: key: reason" for an object member */
 static int qualify(const cJSON *n, char *err, size_t errlen)
@@ -64,7 +42,7 @@ static int get_u64q(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uin
     return 0;
 }
 
-static int get_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen)
+int tb_parse_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen)
 {
     double p;
     if (jdoc_f64(d, n, 0.0, 1.0, &p, err, errlen) != 0)
@@ -73,8 +51,8 @@ static int get_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, siz
     return 0;
 }
 
-static int get_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
-                     uint16_t *b, char *err, size_t errlen)
+int tb_parse_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
+                   uint16_t *b, char *err, size_t errlen)
 {
     uint64_t x, y;
     if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
@@ -107,10 +85,10 @@ static int parse_l1(const jdoc *d, const cJSON *o, tb_workload_cfg *w, int which
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "miss")) &&
-        get_rate(d, n, &w->l1_miss[which], err, errlen))
+        tb_parse_rate(d, n, &w->l1_miss[which], err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "penalty")) &&
-        get_range(d, n, 0, 1000, &w->l1_pen_min[which], &w->l1_pen_max[which], err, errlen))
+        tb_parse_range(d, n, 0, 1000, &w->l1_pen_min[which], &w->l1_pen_max[which], err, errlen))
         return -1;
     return 0;
 }
@@ -127,7 +105,7 @@ static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char 
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "active")) &&
-        get_rate(d, n, &w->cr_active, err, errlen))
+        tb_parse_rate(d, n, &w->cr_active, err, errlen))
         return -1;
     w->cr_engines = 0x1f;
     if ((n = cJSON_GetObjectItemCaseSensitive(o, "engines"))) {
@@ -154,39 +132,11 @@ static int parse_crypto(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char 
     for (i = 0; i < 4; i++) {
         uint64_t t = 0;
         if ((n = cJSON_GetObjectItemCaseSensitive(o, rk[i]))) {
-            if (get_rate(d, n, &t, err, errlen))
+            if (tb_parse_rate(d, n, &t, err, errlen))
                 return -1;
             w->cr_thr[i] = (uint32_t)((t + 32768u) >> 16);
         }
     }
-    return 0;
-}
-
-static int parse_ext(const jdoc *d, const cJSON *o, tb_workload_cfg *w, char *err, size_t errlen)
-{
-    static const char *const keys[] = {"rate", "density", "hot_bits", "hot_rate", NULL};
-    const cJSON *n;
-    uint64_t v;
-    if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
-        return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "rate")) &&
-        get_rate(d, n, &w->ext_rate, err, errlen))
-        return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "density"))) {
-        if (get_u64q(d, n, 1, 8, &v, err, errlen))
-            return -1;
-        w->ext_density = (uint8_t)v;
-    }
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_bits"))) {
-        if (get_u64q(d, n, 0, CPUMF_MAX_EXT, &v, err, errlen))
-            return -1;
-        w->ext_hot_bits = (uint16_t)v;
-    }
-    if ((n = cJSON_GetObjectItemCaseSensitive(o, "hot_rate")) &&
-        get_rate(d, n, &w->ext_hot_rate, err, errlen))
-        return -1;
-    if (w->ext_hot_rate && !w->ext_hot_bits)
-        return jdoc_fail(d, o, err, errlen, "hot_rate needs hot_bits >= 1");
     return 0;
 }
 
@@ -200,7 +150,6 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
     uint64_t v;
     memset(w, 0, sizeof *w);
     w->insn_burst = 1;
-    w->ext_density = 2;
     w->tod_step = 1;
     w->ia0 = 0x10000;
     if (!cJSON_IsObject(obj))
@@ -245,12 +194,12 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
             int k = find_level(it->string);
             if (k < 0)
                 return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in flips", it->string);
-            if (get_rate(d, it, &w->flip[k], err, errlen))
+            if (tb_parse_rate(d, it, &w->flip[k], err, errlen))
                 return -1;
         }
     }
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_rate")) &&
-        get_rate(d, n, &w->insn_rate, err, errlen))
+        tb_parse_rate(d, n, &w->insn_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_burst"))) {
         if (get_u64q(d, n, 1, 7, &v, err, errlen))
@@ -262,17 +211,21 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "l1d")) && parse_l1(d, n, w, 1, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "uniq")) &&
-        get_rate(d, n, &w->uniq_rate, err, errlen))
+        tb_parse_rate(d, n, &w->uniq_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "crypto")) && parse_crypto(d, n, w, err, errlen))
         return -1;
-    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ext")) && parse_ext(d, n, w, err, errlen))
-        return -1;
+    if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ext"))) {
+        int on;
+        if (jdoc_bool(d, n, &on, err, errlen))
+            return qualify(n, err, errlen);
+        w->ext = (uint8_t)on;
+    }
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ia")) &&
         get_u64q(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "branch")) &&
-        get_rate(d, n, &w->branch_rate, err, errlen))
+        tb_parse_rate(d, n, &w->branch_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "tod"))) {
         static const char *const tk[] = {"start", "per_cycle", NULL};
@@ -300,55 +253,60 @@ int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t e
     return rc;
 }
 
-void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed, unsigned ncpu,
-                      uint8_t level)
+void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_events_cfg *ev,
+                      uint64_t seed, const cpumf_system_cfg *sys)
 {
     unsigned i, k;
     memset(w, 0, sizeof *w);
     w->cfg = *cfg;
-    w->level = level;
-    w->ncpu = ncpu > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : ncpu;
+    w->ev = cfg->ext ? ev : NULL;
+    w->level = sys->level;
+    w->tpc = sys->mt_enabled && sys->threads_per_core == 2 ? 2 : 1;
+    w->ncpu = sys->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : sys->n_cpus;
     for (k = 0; k < TB_WL_NLEVEL; k++)
         if (cfg->flip[k])
             w->any_flip = 1;
-    w->any_event =
-        (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate || cfg->cr_active ||
-                  cfg->ext_rate || cfg->ext_hot_rate || cfg->branch_rate);
+    w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
+                             cfg->cr_active || cfg->branch_rate || w->ev);
     for (i = 0; i < w->ncpu; i++) {
         tb_workload_cpu *c = &w->cpu[i];
-        c->rng = mix64(seed ^ mix64(0x574f524b4c4f4144ull + i)) | 1u;
+        c->rng = tb_mix64(seed ^ tb_mix64(0x574f524b4c4f4144ull + i)) | 1u;
         for (k = 0; k < TB_WL_NLEVEL; k++)
             c->lvl[k] = cfg->level0[k];
         c->ia = cfg->ia0;
+        tb_events_init(&c->ev, seed, i);
     }
 }
 
 /* The events of a running cycle: L1 misses, unique instructions, crypto
- * activity, extended-counter events, branches. */
-static void wl_events(const tb_workload_cfg *g, tb_workload_cpu *c, cpumf_cpu_in *in)
+ * activity, the event model's extended-counter events (from its own stream:
+ * the rest does not depend on it), branches. */
+static void wl_events(const tb_workload_cfg *g, const tb_events_cfg *ev, tb_workload_cpu *c,
+                      cpumf_cpu_in *in)
 {
     unsigned j;
     for (j = 0; j < 2; j++) {
-        if (g->l1_miss[j] && !c->pen_left[j] && hit(&c->rng, g->l1_miss[j])) {
+        if (g->l1_miss[j] && !c->pen_left[j] && tb_hit(&c->rng, g->l1_miss[j])) {
             unsigned span = (unsigned)(g->l1_pen_max[j] - g->l1_pen_min[j]) + 1u;
             if (j == 0)
                 in->l1i_dw = 1;
             else
                 in->l1d_dw = 1;
-            c->pen_left[j] = (uint16_t)(g->l1_pen_min[j] + (unsigned)((rnd(&c->rng) >> 33) % span));
+            c->pen_left[j] =
+                (uint16_t)(g->l1_pen_min[j] + (unsigned)((tb_rnd(&c->rng) >> 33) % span));
         }
     }
-    if (g->uniq_rate && hit(&c->rng, g->uniq_rate)) {
+    if (g->uniq_rate && tb_hit(&c->rng, g->uniq_rate)) {
         in->uniq = 1;
-        in->uniq_count = (uint8_t)(rnd(&c->rng) >> 60);
+        in->uniq_count = (uint8_t)(tb_rnd(&c->rng) >> 60);
     }
-    if (g->cr_active && hit(&c->rng, g->cr_active)) {
+    if (g->cr_active && tb_hit(&c->rng, g->cr_active)) {
         unsigned e;
         for (e = 0; e < 5; e++) {
             uint64_t r;
             if (!(g->cr_engines & (1u << e)))
                 continue;
-            r = rnd(&c->rng);
+            r = tb_rnd(&c->rng);
             if ((uint32_t)(r & 0xffff) < g->cr_thr[0])
                 in->cr_fn |= (uint8_t)(1u << e);
             if ((uint32_t)((r >> 16) & 0xffff) < g->cr_thr[1])
@@ -359,23 +317,10 @@ static void wl_events(const tb_workload_cfg *g, tb_workload_cpu *c, cpumf_cpu_in
                 in->cr_bcyc |= (uint8_t)(1u << e);
         }
     }
-    if (g->ext_rate && hit(&c->rng, g->ext_rate)) {
-        uint64_t bits[3];
-        unsigned k, m;
-        for (k = 0; k < 3; k++) {
-            bits[k] = rnd(&c->rng);
-            for (m = 1; m < g->ext_density; m++)
-                bits[k] &= rnd(&c->rng);
-        }
-        bits[2] &= 0xffffffffull; /* 160 counters */
-        tb_ext_from_bits(in, bits);
-    }
-    if (g->ext_hot_rate && hit(&c->rng, g->ext_hot_rate)) {
-        unsigned b = (unsigned)((rnd(&c->rng) >> 32) % g->ext_hot_bits);
-        cpumf_ext_set(in, b, 1u);
-    }
-    if (g->branch_rate && hit(&c->rng, g->branch_rate))
-        c->ia = rnd(&c->rng) & 0x7ffffffffffffffeull;
+    if (ev)
+        tb_events_cycle(ev, &c->ev, in);
+    if (g->branch_rate && tb_hit(&c->rng, g->branch_rate))
+        c->ia = tb_rnd(&c->rng) & 0x7ffffffffffffffeull;
 }
 
 void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
@@ -394,11 +339,11 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     if (w->any_flip) {
         unsigned k;
         for (k = 0; k < TB_WL_NLEVEL; k++) {
-            if (g->flip[k] && hit(&c->rng, g->flip[k])) {
+            if (g->flip[k] && tb_hit(&c->rng, g->flip[k])) {
                 if (k == TB_WL_ASN)
-                    c->lvl[k] = (uint16_t)rnd(&c->rng);
+                    c->lvl[k] = (uint16_t)tb_rnd(&c->rng);
                 else if (k == TB_WL_AS)
-                    c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (rnd(&c->rng) >> 62) % 3u) & 3u);
+                    c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (tb_rnd(&c->rng) >> 62) % 3u) & 3u);
                 else
                     c->lvl[k] ^= 1u;
             }
@@ -418,6 +363,7 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     in->l1i_dw = in->l1i_pen = in->l1d_dw = in->l1d_pen = 0;
     in->uniq = in->uniq_count = 0;
     in->cr_fn = in->cr_busy = in->cr_bfn = in->cr_bcyc = 0;
+    in->insns = 0;
     memset(in->ext, 0, sizeof in->ext);
     in->diag = 0; /* the diagnostic data bus: only an activity override drives it */
 
@@ -437,15 +383,21 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
         if (!stall && g->insn_rate) {
             if (g->insn_rate >= 4294967296ull && g->insn_burst == 1)
                 insns = 1;
-            else if (hit(&c->rng, g->insn_rate))
-                insns = (uint8_t)(1u + (unsigned)((rnd(&c->rng) >> 40) % g->insn_burst));
+            else if (tb_hit(&c->rng, g->insn_rate))
+                insns = (uint8_t)(1u + (unsigned)((tb_rnd(&c->rng) >> 40) % g->insn_burst));
         }
+        in->insns = insns;
         if (w->any_event)
-            wl_events(g, c, in);
+            wl_events(g, w->ev, c, in);
     }
-    in->insns = insns;
     in->ia = c->ia;
     c->ia += 4u * (uint64_t)insns;
+}
+
+void tb_workload_cores(const tb_workload *w, cpumf_sys_in *in, uint32_t skip)
+{
+    if (w->ev)
+        tb_events_threads(w->ev, in, w->ncpu, w->tpc, skip);
 }
 
 /* ---- activity overrides ---- */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "events.h"
 #include "json_strict.h"
 
 /* Levels that the workload holds and may flip. */
@@ -38,13 +39,10 @@ typedef struct tb_workload_cfg {
     uint64_t l1_miss[2];                   /* [0] I, [1] D: directory-write threshold */
     uint16_t l1_pen_min[2], l1_pen_max[2]; /* penalty cycles after a miss */
     uint64_t uniq_rate;
-    uint64_t cr_active;    /* threshold: a cycle has crypto activity */
-    uint8_t cr_engines;    /* engine mask (bit e = engine e) */
-    uint32_t cr_thr[4];    /* 16-bit thresholds (of 65536): fn, busy, bfn, bcyc */
-    uint64_t ext_rate;     /* threshold: a cycle has extended events */
-    uint8_t ext_density;   /* bits set with probability 2^-density (1..8) */
-    uint64_t ext_hot_rate; /* threshold: one event among the hot bits */
-    uint16_t ext_hot_bits; /* hot bits 0..ext_hot_bits-1 (0..160) */
+    uint64_t cr_active; /* threshold: a cycle has crypto activity */
+    uint8_t cr_engines; /* engine mask (bit e = engine e) */
+    uint32_t cr_thr[4]; /* 16-bit thresholds (of 65536): fn, busy, bfn, bcyc */
+    uint8_t ext;        /* extended events from the model's event model */
     uint64_t ia0, branch_rate;
     uint64_t tod0, tod_step;
 } tb_workload_cfg;
@@ -54,26 +52,41 @@ typedef struct tb_workload_cpu {
     uint16_t lvl[TB_WL_NLEVEL];
     uint16_t pen_left[2];
     uint64_t ia;
+    tb_events_cpu ev; /* the event model's state, its own stream */
 } tb_workload_cpu;
 
 typedef struct tb_workload {
     tb_workload_cfg cfg;
-    uint8_t level; /* configuration level from the system */
+    const tb_events_cfg *ev; /* NULL: no extended events */
+    uint8_t level;           /* configuration level from the system */
     uint8_t any_flip, any_event;
+    uint8_t tpc; /* threads per core running together: 2 with multithreading, else 1 */
     unsigned ncpu;
     tb_workload_cpu cpu[CPUMF_MAX_CPUS];
 } tb_workload;
+
+/* A probability (JSON number 0..1) as a threshold of 2^32, and [MIN, MAX]
+ * within [lo, hi]: 0, or -1 with "file:line:col: key: reason". */
+int tb_parse_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen);
+int tb_parse_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
+                   uint16_t *b, char *err, size_t errlen);
 
 /* Strict parse of a workload object; 0 or -1 with "file:line:col: reason". */
 int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *out, char *err,
                           size_t errlen);
 int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t errlen);
 
-void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, uint64_t seed, unsigned ncpu,
-                      uint8_t level);
+/* ev: the event model of the system's model (NULL: none); the workload uses
+ * it when its "ext" is true.  ev must outlive w. */
+void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_events_cfg *ev,
+                      uint64_t seed, const cpumf_system_cfg *sys);
 /* Fill the activity fields of `in` (CPU `cpu`, cycle `cycle`).  Cycles must
  * be generated in order, once each. */
 void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in);
+/* Then, once the inputs of every CPU are final: the events that depend on
+ * the other thread of the core (tb_events_threads), for the CPUs whose bit in
+ * skip is zero. */
+void tb_workload_cores(const tb_workload *w, cpumf_sys_in *in, uint32_t skip);
 
 /* Activity overrides (scenario step "activity"). */
 enum tb_act_field {

@@ -29,13 +29,15 @@ $(BUILD)/fuzz/obj/tools/smp/smp_main.o: FUZZ_EXTRA := -Dmain=cpumf_smp_main \
   -Wno-missing-prototypes
 
 # The sources of each target besides its fuzz_TARGET.c.
-FUZZ_LIB := $(LIB_SRC) common/json_strict.c common/xalloc.c tests/fuzz/fuzz_util.c
+# (common/ whole: what the linker does not need it leaves out)
+FUZZ_COMMON := $(COMMON_SRC) tests/fuzz/fuzz_util.c
+FUZZ_LIB := $(LIB_SRC) $(FUZZ_COMMON)
 FUZZ_REGRESS := $(filter-out tools/regress/regress.c,$(REGRESS_SRC)) tests/fuzz/fuzz_plan.c \
-  common/json_strict.c common/xalloc.c tests/fuzz/fuzz_util.c
+  $(FUZZ_COMMON)
 FUZZ_SRC_config := $(FUZZ_LIB)
 FUZZ_SRC_api := $(FUZZ_LIB)
-FUZZ_SRC_scenario := $(FUZZ_LIB) $(TB_SRC) common/smp.c
-FUZZ_SRC_smp := tools/smp/smp_main.c common/smp.c common/xalloc.c tests/fuzz/fuzz_util.c
+FUZZ_SRC_scenario := $(FUZZ_LIB) $(TB_SRC)
+FUZZ_SRC_smp := $(wildcard tools/smp/*.c) $(FUZZ_COMMON)
 FUZZ_SRC_list := $(FUZZ_REGRESS)
 FUZZ_SRC_merge := $(FUZZ_REGRESS)
 define FUZZ_BIN
@@ -53,17 +55,14 @@ fuzz: fuzz-build
 	  tests/fuzz/run.sh --campaign $(BUILD) $$t $(FUZZ_SECONDS) $(BUILD)/fuzz || rc=1; \
 	done; exit $$rc
 
-# cpumf-smp and cpumf-regress under AddressSanitizer and UndefinedBehaviorSanitizer
-# (make test runs them over their inputs: tests/fuzz/san_tools.sh).
-SAN_TOOL = $(CC) $(CFLAGS_ALL) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Icommon
-$(BUILD)/san/cpumf-smp: $(wildcard tools/smp/*.c) common/smp.c common/xalloc.c
+# cpumf-regress under AddressSanitizer and UndefinedBehaviorSanitizer (make test
+# runs it and cpumf-smp's, tools/smp/smp.mk, over their inputs: tests/fuzz/san_tools.sh).
+$(BUILD)/san/cpumf-regress: $(REGRESS_SRC) $(COMMON_SRC)
 	@mkdir -p $(@D)
-	$(SAN_TOOL) -o $@ $^
-$(BUILD)/san/cpumf-regress: $(REGRESS_SRC) common/json_strict.c common/xalloc.c
-	@mkdir -p $(@D)
-	$(SAN_TOOL) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS_ALL) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Icommon \
+	  -Icmodel/include -o $@ $^ $(LDLIBS)
 
-CHECK_BUILDS += $(FUZZ_BINS) $(BUILD)/san/cpumf-smp $(BUILD)/san/cpumf-regress
+CHECK_BUILDS += $(FUZZ_BINS) $(BUILD)/san/cpumf-regress
 # make regress: a list that fuzzes (full) needs the harnesses
 FUZZ_LIST = $(shell grep -l 'tests/fuzz/run.sh' tests/regress/$(LIST).json 2>/dev/null)
 REGRESS_BUILDS += $(if $(FUZZ_LIST),$(FUZZ_BINS))

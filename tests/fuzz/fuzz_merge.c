@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *out = fz_tmpdir();
         rg_config cfg;
         fz_regress_config(&cfg, out);
-        if (rg_write_outputs(&cfg, &plan, "fuzz", wall, "Not collected.\n") != 0)
+        if (rg_write_outputs(&cfg, &plan, "fuzz", wall, "Not collected.\n", NULL) != 0)
             fz_fail("cannot write the merged report into %s", out);
         fz_rmdir(out);
     }

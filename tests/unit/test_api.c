@@ -438,6 +438,16 @@ START_TEST(test_errors_bad_cpu_register_storage)
     ck_assert_int_eq(cpumf_read_register(s, "cpu0.cf_global.g_e_q", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "cf_state.a_q", &v), -1);
     ck_assert_int_eq(cpumf_read_register(s, "", &v), -1);
+    /* by perf name: only the model's perf names, only for CPU and core counters */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.NOT_A_COUNTER", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.l1d_ro_excl", &v), -1); /* short */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.CPU_CYCLES ", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu1.counter.CPU_CYCLES", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cg0.counter.CPU_CYCLES", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "core0.counter.CPU_CYCLES", &v), -1);
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.DTLB1_WRITES", &v), -1); /* z10's */
+    ck_assert_int_eq(cpumf_read_register(s, "cpu0.counter.L1D_RO_EXCL_WRITES", &v), 0);
+    ck_assert_int_eq(cpumf_read_register(s, "core0.counter.MT_DIAG_CYCLES_TWO_THR_ACTIVE", &v), 0);
     ck_assert_int_eq(cpumf_read_register(s, "cf_global.g_e_q", &v), 0);
     ck_assert_str_eq(cpumf_last_error(s), "");
 
@@ -555,6 +565,21 @@ static void alias_of(const char *name, char *alias, size_t len)
         snprintf(alias, len, "core%u.counter.%u", n, 448u + k);
 }
 
+/* The perf-name alias of a canonical counter name ("" when perf does not name it). */
+static void perf_alias_of(const cpumf_sys *s, const char *name, char *alias, size_t len)
+{
+    const cpumf_model_cfg *m = &cpumf_config(s)->model;
+    unsigned i, k;
+    alias[0] = '\0';
+    if (sscanf(name, "cpu%u.cf_counters.ctr_q[%u]", &i, &k) == 2 &&
+        cpumf_counter_perf_name(m, cpumf_slot_counter(k))[0])
+        snprintf(alias, len, "cpu%u.counter.%s", i,
+                 cpumf_counter_perf_name(m, cpumf_slot_counter(k)));
+    else if (sscanf(name, "cf_global.mt_ctr_q[%u][%u]", &i, &k) == 2 &&
+             cpumf_counter_perf_name(m, 448u + k)[0])
+        snprintf(alias, len, "core%u.counter.%s", i, cpumf_counter_perf_name(m, 448u + k));
+}
+
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
@@ -576,7 +601,7 @@ START_TEST(test_register_reads_equal_observe)
     cpumf_sys_in in;
     cpumf_sys_out out;
     cpumf_obs o;
-    unsigned cyc, i, nonzero = 0u;
+    unsigned cyc, i, nonzero = 0u, perf_aliases = 0u;
 
     r.s = UINT64_C(0x9E3779B97F4A7C15) + (unsigned)_i;
     mem_fill(&m, &r);
@@ -589,7 +614,7 @@ START_TEST(test_register_reads_equal_observe)
         observe0(s, &o);
         for (i = 0; cpumf_register_name(s, i); i++) {
             const char *name = cpumf_register_name(s, i);
-            char alias[40];
+            char alias[64];
             uint64_t got = 0xDEADu, want = 0xBEEFu, by_alias = 0xF00Du;
             ck_assert_msg(cpumf_read_register(s, name, &got) == 0, "%s: %s", name,
                           cpumf_last_error(s));
@@ -601,11 +626,20 @@ START_TEST(test_register_reads_equal_observe)
                 ck_assert_msg(cpumf_read_register(s, alias, &by_alias) == 0, "%s", alias);
                 ck_assert_msg(by_alias == got, "%s %s != %s", sysname, alias, name);
             }
+            perf_alias_of(s, name, alias, sizeof alias);
+            if (alias[0]) {
+                by_alias = ~got;
+                ck_assert_msg(cpumf_read_register(s, alias, &by_alias) == 0, "%s", alias);
+                ck_assert_msg(by_alias == got, "%s %s != %s", sysname, alias, name);
+                perf_aliases++;
+            }
             nonzero += got != 0u;
         }
         ck_assert_uint_eq(i, expected_names(cpumf_config(s)));
     }
     ck_assert_uint_gt(nonzero, 10u);
+    /* every real machine's counters have perf names (the generic model's do not) */
+    ck_assert(perf_aliases > 0u || !strcmp(sysname, "generic-1cpu"));
     /* names are unique and only installed numbers */
     for (i = 0; cpumf_register_name(s, i); i++) {
         unsigned j, cpu, num;

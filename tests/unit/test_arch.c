@@ -383,6 +383,12 @@ START_TEST(test_CF_ST_6_resets)
     cf_state_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.e, CPUMF_SET_MT);
     ck_assert_uint_eq(d.a, 0x2F);
+    io.reset = CPUMF_RESET_BASIC_MACHINE_CLEAR; /* a clear reset of this CPU as well */
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, CPUMF_SET_MT);
+    ck_assert_uint_eq(d.c, CPUMF_SET_MT);
+    ck_assert_uint_eq(d.a, 0x2F);
+    ck_assert_uint_eq(d.cg_a, 1);
 }
 END_TEST
 
@@ -642,12 +648,59 @@ START_TEST(test_CF_GL_2_change_indicator)
     cf_global_eval(&q, &in, &d);
     ck_assert_uint_eq(d.e, 1);
     ck_assert_uint_eq(d.change, 0);
-    /* a clear reset disables the groups */
+    /* a basic-machine clear reset disables the groups */
     memset(&in.cpu, 0, sizeof in.cpu);
-    sin.cpu[3].reset = CPUMF_RESET_CLEAR;
+    sin.cpu[3].reset = CPUMF_RESET_BASIC_MACHINE_CLEAR;
     cf_global_eval(&q, &in, &d);
     ck_assert_uint_eq(d.e, 0);
     ck_assert_uint_eq(d.change, 0);
+}
+END_TEST
+
+START_TEST(test_CF_GL_6_only_machine_resets_disable_groups)
+{
+    static const struct {
+        unsigned reset, disables;
+    } rs[] = {{CPUMF_RESET_CPU, 0},
+              {CPUMF_RESET_INITIAL_CPU, 0},
+              {CPUMF_RESET_CLEAR, 0},
+              {CPUMF_RESET_POWER_ON, 1},
+              {CPUMF_RESET_BASIC_MACHINE_CLEAR, 1},
+              {6, 0},
+              {7, 0}};
+    cpumf_system_cfg s;
+    cpumf_sys_in sin;
+    cf_global_state q, d;
+    cf_global_in in;
+    unsigned k;
+    /* the pure rule: power-on and basic-machine clear only */
+    for (k = 0; k < sizeof rs / sizeof rs[0]; k++)
+        ck_assert_msg(arch_reset_disables_groups(rs[k].reset) == rs[k].disables, "reset %u",
+                      rs[k].reset);
+    /* the global unit: a clear reset of one CPU (of a logical partition)
+     * leaves the active groups and their counters; the machine resets of any
+     * CPU disable them and clear the counters */
+    for (k = 0; k < sizeof rs / sizeof rs[0]; k++) {
+        global_setup(&s, &sin, &q, &in);
+        q.e = q.c = 1;
+        q.cg_ctr[0][2] = 77;
+        sin.cpu[1].reset = (uint8_t)rs[k].reset;
+        cf_global_eval(&q, &in, &d);
+        ck_assert_msg(d.e == !rs[k].disables && d.c == !rs[k].disables, "reset %u", rs[k].reset);
+        ck_assert_uint_eq(d.cg_ctr[0][2], rs[k].disables ? 0u : 77u);
+    }
+}
+END_TEST
+
+START_TEST(test_CF_ST_6_SF_RST_1_reset_classes)
+{
+    unsigned rs;
+    /* CPU reset clears only C; initial-CPU, clear, basic-machine clear and
+     * power-on clear E and C; codes 6 and 7 are no reset at all */
+    for (rs = 0; rs < 8; rs++) {
+        ck_assert_uint_eq(arch_reset_any(rs), rs >= 1 && rs <= 5);
+        ck_assert_uint_eq(arch_reset_clears(rs), rs >= 2 && rs <= 5);
+    }
 }
 END_TEST
 
@@ -1347,6 +1400,15 @@ START_TEST(test_SF_LPP_1_exec_loads_only_with_sampling)
     r = arch_exec(&s, &x);
     ck_assert_uint_eq(r.fx, ARCH_FX_LPP);
     ck_assert_int_eq(arch_sets_cc(CPUMF_OP_LPP, 0), 0);
+    /* the register of the level: pp (level 0 or 1), pp_vm at the VM level */
+    ck_assert_uint_eq(r.vm, 0);
+    x.level = 1;
+    ck_assert_uint_eq(arch_exec(&s, &x).vm, 0);
+    x.level = 2;
+    r = arch_exec(&s, &x);
+    ck_assert_uint_eq(r.fx, ARCH_FX_LPP);
+    ck_assert_uint_eq(r.vm, 1);
+    ck_assert_uint_eq(r.value, 0x1234);
 }
 END_TEST
 
@@ -1507,6 +1569,7 @@ static Suite *arch_suite(void)
     tcase_add_test(tc, test_CF_ST_4_disable_clears_counters);
     tcase_add_test(tc, test_CF_ST_5_stopped_cpu_does_not_count);
     tcase_add_test(tc, test_CF_ST_6_resets);
+    tcase_add_test(tc, test_CF_ST_6_SF_RST_1_reset_classes);
     tcase_add_test(tc, test_CF_ST_7_auth_change_alert);
     tcase_add_test(tc, test_CF_CT_1_basic_set);
     tcase_add_test(tc, test_CF_CT_1_slot_mapping);
@@ -1517,6 +1580,7 @@ static Suite *arch_suite(void)
     tcase_add_test(tc, test_CF_CT_6_cycle_and_event_counters);
     tcase_add_test(tc, test_CF_GL_1_global_register);
     tcase_add_test(tc, test_CF_GL_2_change_indicator);
+    tcase_add_test(tc, test_CF_GL_6_only_machine_resets_disable_groups);
     tcase_add_test(tc, test_CF_GL_3_unauthorized_cpu_view);
     tcase_add_test(tc, test_CF_GL_4_group_counters);
     tcase_add_test(tc, test_CF_GL_5_lpctl_same_cycle_order);

@@ -13,41 +13,17 @@
 
 #include "config_int.h"
 #include "json_strict.h"
+#include "test_configs.h"
 
-/* The Makefile passes CPUMF_CONFIGS_DEFAULT (absolute configs/ path), so the
- * test runs from any directory; the fixtures sit next to it in the tree. */
-#ifndef TEST_CONFIGS_DIR
-#ifdef CPUMF_CONFIGS_DEFAULT
-#define TEST_CONFIGS_DIR CPUMF_CONFIGS_DEFAULT
-#else
-#define TEST_CONFIGS_DIR "configs"
-#endif
-#endif
+/* The fixtures sit next to configs/ in the tree. */
 #ifndef TEST_BAD_DIR
 #define TEST_BAD_DIR TEST_CONFIGS_DIR "/../tests/configs_bad"
 #endif
-
-static const char *configs_dir(void)
-{
-    const char *e = getenv("CPUMF_TEST_CONFIGS");
-    return (e && *e) ? e : TEST_CONFIGS_DIR;
-}
 
 static const char *bad_dir(void)
 {
     const char *e = getenv("CPUMF_TEST_BAD");
     return (e && *e) ? e : TEST_BAD_DIR;
-}
-
-static const char *const all_models[] = {"z10", "z196", "zEC12", "z13",    "z14",
-                                         "z15", "z16",  "z17",   "generic"};
-#define N_MODELS (sizeof all_models / sizeof all_models[0])
-
-static void load_model(const char *name, cpumf_model_cfg *m)
-{
-    char err[512];
-    int r = cfg_model_by_name(configs_dir(), name, m, err, sizeof err);
-    ck_assert_msg(r == 0, "model %s: %s", name, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -136,6 +112,63 @@ START_TEST(test_CFG_1_counter_names)
                                   all_models[i], n);
                 else
                     ck_assert_str_eq(cpumf_counter_name(&m, n), "");
+        }
+    }
+}
+END_TEST
+
+/* Linux perf's event names beside the short names; the undefined extended
+ * counters are null in the files, set in ext_undef and named ext_N_undef. */
+START_TEST(test_CFG_1_perf_names_and_undefined)
+{
+    static const unsigned z10_undef[] = {143, 144, 148, 149, 150, 151};
+    cpumf_model_cfg m;
+    unsigned n, k, undef = 0;
+    load_model("z15", &m);
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 0), "CPU_CYCLES");
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 83), "ECC_BLOCKED_CYCLES_COUNT");
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 128), "L1D_RO_EXCL_WRITES");
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 202), ""); /* perf has no z15 name for it */
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 271), ""); /* undefined */
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 272), ""); /* not installed */
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 448), "MT_DIAG_CYCLES_ONE_THR_ACTIVE");
+    ck_assert_str_eq(cpumf_counter_perf_name(NULL, 0), "");
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, "L1D_RO_EXCL_WRITES"), 128);
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, "MT_DIAG_CYCLES_TWO_THR_ACTIVE"), 449);
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, "DTLB1_WRITES"), -1); /* z10's, not z15's */
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, "l1d_ro_excl"), -1);  /* a short name */
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, ""), -1);
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, NULL), -1);
+    ck_assert_int_eq(cpumf_counter_by_perf_name(NULL, "CPU_CYCLES"), -1);
+    /* names the document contradicted, corrected */
+    ck_assert_str_eq(cpumf_counter_name(&m, 225), "fp_slots_finished_vx_bcd");
+    load_model("z17", &m);
+    ck_assert_str_eq(cpumf_counter_name(&m, 278), "plo_retried_nospec");
+    ck_assert_str_eq(cpumf_counter_perf_name(&m, 278), "NNPA_RETRY_LOCK");
+    ck_assert_str_eq(cpumf_counter_name(&m, 167), "l1_dw_offdrw_l2_chiphp");
+    load_model("z13", &m);
+    ck_assert_str_eq(cpumf_counter_name(&m, 154), "l1d_dw_offdrw_scol_l3_noiv");
+
+    load_model("z10", &m);
+    ck_assert_int_eq(cpumf_counter_by_perf_name(&m, "L1D_RO_EXCL_WRITES"), 136);
+    for (k = 0; k < m.n_ext; k++)
+        undef += (unsigned)((m.ext_undef[k / 64u] >> (k % 64u)) & 1u);
+    ck_assert_uint_eq(undef, 6);
+    for (k = 0; k < 6; k++) {
+        n = z10_undef[k] - 128u;
+        ck_assert((m.ext_undef[n / 64u] >> (n % 64u)) & 1u);
+    }
+    ck_assert_uint_eq(m.ext_undef[2], 0);
+    /* every model: undefined exactly where the loader names a counter ext_N_undef */
+    for (k = 0; k < N_MODELS; k++) {
+        load_model(all_models[k], &m);
+        for (n = 0; n < m.n_ext; n++) {
+            char want[24];
+            int is_undef = (int)((m.ext_undef[n / 64u] >> (n % 64u)) & 1u);
+            snprintf(want, sizeof want, "ext_%u_undef", 128u + n);
+            ck_assert_int_eq(is_undef, !strcmp(cpumf_counter_name(&m, 128u + n), want));
+            if (is_undef)
+                ck_assert_str_eq(cpumf_counter_perf_name(&m, 128u + n), "");
         }
     }
 }
@@ -319,6 +352,13 @@ static const bad_case bad[] = {
     {"model_mt_old.json", 1, 36, 5, "MT-diagnostic set is not installed"},
     {"model_cfvn.json", 1, 4, 11, "CFVN must be 1 or 3"},
     {"model_dup_name.json", 1, 56, 14, "used twice"},
+    {"model_null_basic.json", 1, 21, 12, "only an extended counter can be undefined"},
+    {"model_undef_name.json", 1, 57, 14, "names ending in _undef are reserved"},
+    {"model_perf_bad.json", 1, 55, 46, "perf name \"gen_event_0\" must be A-Z followed by A-Z"},
+    {"model_perf_dup.json", 1, 56, 46, "perf name \"GEN_EVENT\" used twice"},
+    {"model_counter_key.json", 1, 55, 38, "unknown key \"perf_name\""},
+    {"model_counter_noname.json", 1, 55, 14, "missing required key \"name\""},
+    {"model_counter_type.json", 1, 56, 14, "expected a name, {\"name\", \"perf\"} or null"},
 };
 #define N_BAD (sizeof bad / sizeof bad[0])
 
@@ -504,6 +544,7 @@ static Suite *config_suite(void)
     tcase_add_loop_test(t1, test_CFG_1_model_versions_and_sizes, 0,
                         (int)(sizeof facts / sizeof facts[0]));
     tcase_add_test(t1, test_CFG_1_counter_names);
+    tcase_add_test(t1, test_CFG_1_perf_names_and_undefined);
     tcase_add_test(t1, test_CFG_1_installed_rules);
     tcase_add_test(t2, test_CFG_2_every_system_loads);
     tcase_add_test(t2, test_CFG_2_system_facts);

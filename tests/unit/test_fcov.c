@@ -100,6 +100,13 @@ static void step(fx *f)
     }
 }
 
+/* One clock with reset `code` on CPU cpu. */
+static void reset_step(fx *f, unsigned cpu, unsigned code)
+{
+    f->in.cpu[cpu].reset = (uint8_t)code;
+    step(f);
+}
+
 static uint64_t reg(const fx *f, const char *name)
 {
     uint64_t v = 0u;
@@ -182,6 +189,15 @@ static unsigned lsctl(fx *f, unsigned e, unsigned c, uint64_t interval, uint64_t
     return r.cc;
 }
 
+/* CPU 0 sampling basic (active) into block 0x20000 every `interval` cycles;
+ * the counts rebased after the set-up. */
+static void basic_sampling(fx *f, uint64_t interval)
+{
+    sm_put(&f->m, 0x10000, 0x20000); /* SDBT entry 0: block 0x20000 */
+    ck_assert_uint_eq(lsctl(f, 1, 1, interval, 0x10000, 0x20000), 0);
+    rebase(f);
+}
+
 /* Steps until CPU 0's update process has ended `n` samples (stored,
  * discarded or ended with an alert). */
 static void until_update_ends(fx *f, unsigned n)
@@ -204,7 +220,7 @@ static void until_update_ends(fx *f, unsigned n)
 START_TEST(test_CF_ST_3_SF_ST_1_fcov_universe_unique_and_possible)
 {
     unsigned n = cpumf_fcov_count(), i, j, group = 0;
-    static const char *const groups[3] = {"transition.", "update.", "alert."};
+    static const char *const groups[4] = {"transition.", "update.", "alert.", "rule."};
     fx *f = fx_new();
     ck_assert_uint_gt(n, 100);
     ck_assert_ptr_null(cpumf_fcov_name(n));
@@ -214,10 +230,10 @@ START_TEST(test_CF_ST_3_SF_ST_1_fcov_universe_unique_and_possible)
     for (i = 0; i < n; i++) {
         const char *a = cpumf_fcov_name(i);
         ck_assert_ptr_nonnull(a);
-        /* groups in the order transition, update, alert; never interleaved */
-        while (group < 3 && strncmp(a, groups[group], strlen(groups[group])) != 0)
+        /* groups in the order transition, update, alert, rule; never interleaved */
+        while (group < 4 && strncmp(a, groups[group], strlen(groups[group])) != 0)
             group++;
-        ck_assert_msg(group < 3, "%s: not in a group (or out of order)", a);
+        ck_assert_msg(group < 4, "%s: not in a group (or out of order)", a);
         ck_assert_int_eq(cpumf_fcov_index(a), (int)i);
         for (j = 0; j < i; j++)
             ck_assert_msg(strcmp(a, cpumf_fcov_name(j)) != 0, "%s twice", a);
@@ -298,18 +314,15 @@ START_TEST(test_CF_ST_6_fcov_reset_transitions)
     fx *f = fx_new();
     ck_assert_uint_eq(lcctl(f, 0, 0x06, 0x02), 0); /* basic active, problem inactive */
     rebase(f);
-    f->in.cpu[0].reset = CPUMF_RESET_CPU;
-    step(f);
+    reset_step(f, 0, CPUMF_RESET_CPU);
     EXPECT(f, {"transition.counter.basic.active>inactive.reset_cpu", 1});
     ck_assert_uint_eq(lcctl(f, 0, 0x06, 0x02), 0);
     rebase(f);
-    f->in.cpu[0].reset = CPUMF_RESET_CLEAR;
-    step(f);
+    reset_step(f, 0, CPUMF_RESET_CLEAR);
     EXPECT(f, {"transition.counter.basic.active>disabled.reset_initial", 1},
            {"transition.counter.problem_state.inactive>disabled.reset_initial", 1});
     /* a reset of sets that are disabled already: no transition */
-    f->in.cpu[0].reset = CPUMF_RESET_INITIAL_CPU;
-    step(f);
+    reset_step(f, 0, CPUMF_RESET_INITIAL_CPU);
     EXPECT_NONE(f);
     fx_free(f);
 }
@@ -381,7 +394,7 @@ START_TEST(test_MT_1_fcov_sigp_set_multithreading)
 }
 END_TEST
 
-START_TEST(test_CF_GL_1_fcov_coprocessor_groups)
+START_TEST(test_CF_GL_1_CF_GL_6_fcov_coprocessor_groups)
 {
     fx *f = fx_new();
     /* LPCTL moves the global register: one transition for the system */
@@ -398,10 +411,19 @@ START_TEST(test_CF_GL_1_fcov_coprocessor_groups)
     f->in.cpu[1].auth_set = CPUMF_AUTH_CG;
     step(f);
     EXPECT(f, {"transition.counter.cg.unauthorized>active.auth", 1});
-    /* clear reset on one CPU disables the groups for all */
-    f->in.cpu[0].reset = CPUMF_RESET_CLEAR;
-    step(f);
-    EXPECT(f, {"transition.counter.cg.active>disabled.reset_clear", 1});
+    /* a clear reset of one CPU leaves the enabled groups (CF-GL-6) ... */
+    reset_step(f, 1, CPUMF_RESET_CLEAR);
+    EXPECT(f, {"rule.cg_kept_by_clear_reset", 1}, {"alert.pending_cleared_by_reset", 1});
+    /* ... a basic-machine clear reset on one CPU disables them for all */
+    reset_step(f, 0, CPUMF_RESET_BASIC_MACHINE_CLEAR);
+    EXPECT(f, {"transition.counter.cg.active>disabled.reset_basic_machine_clear", 1});
+    /* ... and so does a power-on reset; with the groups disabled, a clear
+     * reset has nothing to keep */
+    ck_assert_uint_eq(lpctl(f, 0, 1, 0), 0);
+    rebase(f);
+    f->in.cpu[1].reset = CPUMF_RESET_POWER_ON;
+    reset_step(f, 0, CPUMF_RESET_CLEAR);
+    EXPECT(f, {"transition.counter.cg.inactive>disabled.reset_power_on", 1});
     fx_free(f);
 }
 END_TEST
@@ -422,8 +444,7 @@ START_TEST(test_SF_ST_1_fcov_lsctl_transitions)
     step(f);
     EXPECT(f, {"transition.sampling.diagnostic.inactive>unauthorized.auth", 1},
            {"alert.bit8_sf_authorization_change", 1});
-    f->in.cpu[0].reset = CPUMF_RESET_INITIAL_CPU;
-    step(f);
+    reset_step(f, 0, CPUMF_RESET_INITIAL_CPU);
     EXPECT(f, {"transition.sampling.basic.inactive>disabled.reset_initial", 1},
            {"alert.pending_cleared_by_reset", 1});
     fx_free(f);
@@ -433,9 +454,7 @@ END_TEST
 START_TEST(test_SF_UPD_2_fcov_entries_stored)
 {
     fx *f = fx_new();
-    sm_put(&f->m, 0x10000, 0x20000); /* SDBT entry 0: block 0x20000 */
-    ck_assert_uint_eq(lsctl(f, 1, 1, 50, 0x10000, 0x20000), 0);
-    rebase(f);
+    basic_sampling(f, 50);
     until_update_ends(f, 1);
     EXPECT(f, {"update.entry_stored.basic", 1});
     ck_assert_uint_eq(lsctl(f, 3, 3, 50, 0x10000, 0x20020), 0);
@@ -520,12 +539,101 @@ START_TEST(test_SF_UPD_5_fcov_table_link_to_table_link)
 }
 END_TEST
 
+START_TEST(test_SF_LSCTL_2_fcov_unauthorized_activation_out_of_range)
+{
+    fx *f = fx_new();
+    f->in.cpu[0].sf_auth_clr = CPUMF_SF_DIAG;
+    step(f);
+    rebase(f);
+    /* diagnostic asked active while unauthorized, interval 1 (below the
+     * minimum): cc 3, not a specification exception */
+    ck_assert_uint_eq(lsctl(f, 2, 2, 1, 0x10000, 0x20000), 3);
+    EXPECT(f, {"rule.lsctl_unauthorized_activation_interval_out_of_range", 1});
+    ck_assert_uint_eq(lsctl(f, 2, 2, 5000, 0x10000, 0x20000), 3); /* in range */
+    EXPECT_NONE(f);
+    fx_free(f);
+}
+END_TEST
+
+/* The instruction op with operand address OPND on CPU 0 through the cycle
+ * model, under the inputs of f->in. */
+static void cycle_insn(fx *f, unsigned op)
+{
+    unsigned k;
+    f->in.cpu[0].insn_valid = 1;
+    f->in.cpu[0].op = (uint8_t)op;
+    f->in.cpu[0].addr = OPND;
+    step(f);
+    f->in.cpu[0].insn_valid = 0;
+    for (k = 0; k < 100u && !f->out.cpu[0].insn_done; k++)
+        step(f);
+    ck_assert_uint_eq(f->out.cpu[0].insn_done, 1);
+}
+
+START_TEST(test_SF_LPP_1_SF_BSDE_3_fcov_vm_level)
+{
+    fx *f = fx_new();
+    basic_sampling(f, 5000);
+    f->in.cpu[0].level = 2;
+    sm_put(&f->m, OPND, 0x1234);
+    cycle_insn(f, CPUMF_OP_LPP);
+    EXPECT(f, {"rule.lpp_vm_level", 1});
+    ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.pp_vm_q"), 0x1234);
+    /* a sample at the VM level under an LPAR-level host (H = 1) */
+    f->in.cpu[0].level = 1;
+    sm_put(&f->m, OPND, 0x4000000000000202ull); /* H, Es, Cs */
+    sm_put(&f->m, OPND + 8, 50);
+    sm_put(&f->m, OPND + 16, 0x10000);
+    sm_put(&f->m, OPND + 24, 0x20000);
+    cycle_insn(f, CPUMF_OP_LSCTL);
+    ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.h_q"), 1);
+    f->in.cpu[0].level = 2;
+    rebase(f);
+    until_update_ends(f, 1);
+    EXPECT(f, {"update.entry_stored.basic", 1}, {"update.entry_vm_level_host", 1});
+    fx_free(f);
+}
+END_TEST
+
+START_TEST(test_SF_INT_1_fcov_waiting_beside_a_busy_sibling)
+{
+    cpumf_system_cfg c;
+    char err[128];
+    fx *f = fx_new();
+    unsigned k;
+    /* the same two CPUs as one core of two shared threads */
+    cpumf_destroy(f->s);
+    sys_cfg(&c);
+    c.threads_per_core = 2;
+    c.dedicated = 0;
+    f->s = cpumf_create(&c, err, sizeof err);
+    ck_assert_msg(f->s != NULL, "%s", err);
+    ck_assert_int_eq(cpumf_attach_storage(f->s, &sm_ops, &f->m, 1), 0);
+    f->in.cpu[0].wait = 1;
+    f->in.cpu[1].wait = 0;
+    basic_sampling(f, 20);
+    for (k = 0; k < 10u; k++)
+        step(f);
+    EXPECT(f, {"update.interval.tick_waiting_core_busy", 10});
+    until_update_ends(f, 1);
+    k = (unsigned)cpumf_fcov_index("update.interval.sample_waiting_core_busy");
+    ck_assert_uint_eq(cpumf_fcov_hits(f->s, k) - f->base[k], 1);
+    ck_assert_uint_eq(sm_get(&f->m, 0x20000) >> 36 & 1u, 1);   /* W = 1 */
+    ck_assert_uint_eq(sm_get(&f->m, 0x20000) >> 40 & 0xFu, 0); /* U = 0 */
+    rebase(f);
+    /* the whole core waits: no tick */
+    f->in.cpu[1].wait = 1;
+    for (k = 0; k < 10u; k++)
+        step(f);
+    EXPECT_NONE(f);
+    fx_free(f);
+}
+END_TEST
+
 START_TEST(test_SF_UPD_7_fcov_loss_of_sample_data)
 {
     fx *f = fx_new();
-    sm_put(&f->m, 0x10000, 0x20000);
-    ck_assert_uint_eq(lsctl(f, 1, 1, 5000, 0x10000, 0x20000), 0);
-    rebase(f);
+    basic_sampling(f, 5000);
     f->in.cpu[0].loss_sample = 1;
     step(f);
     EXPECT(f, {"transition.sampling.basic.active>inactive.alert_loss_sample_data", 1},
@@ -545,7 +653,7 @@ static Suite *fcov_suite(void)
     tcase_add_test(tc, test_CF_AL_1_fcov_loss_of_counter_data);
     tcase_add_test(tc, test_CF_ST_7_fcov_authorization_and_alert_taken);
     tcase_add_test(tc, test_MT_1_fcov_sigp_set_multithreading);
-    tcase_add_test(tc, test_CF_GL_1_fcov_coprocessor_groups);
+    tcase_add_test(tc, test_CF_GL_1_CF_GL_6_fcov_coprocessor_groups);
     tcase_add_test(tc, test_SF_ST_1_fcov_lsctl_transitions);
     tcase_add_test(tc, test_SF_UPD_2_fcov_entries_stored);
     tcase_add_test(tc, test_SF_UPD_3_fcov_block_full_and_block_link);
@@ -553,6 +661,9 @@ static Suite *fcov_suite(void)
     tcase_add_test(tc, test_SF_UPD_7_fcov_invalid_entry_address);
     tcase_add_test(tc, test_SF_UPD_5_fcov_table_link_to_table_link);
     tcase_add_test(tc, test_SF_UPD_7_fcov_loss_of_sample_data);
+    tcase_add_test(tc, test_SF_LSCTL_2_fcov_unauthorized_activation_out_of_range);
+    tcase_add_test(tc, test_SF_LPP_1_SF_BSDE_3_fcov_vm_level);
+    tcase_add_test(tc, test_SF_INT_1_fcov_waiting_beside_a_busy_sibling);
     suite_add_tcase(s, tc);
     return s;
 }

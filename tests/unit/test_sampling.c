@@ -2,7 +2,7 @@
  * test_sampling.c - unit tests of the sampling facility: the architecture
  * rules of sampling (LSCTL, QSI, entries, SDB/SDBT arithmetic, LFSR, interval
  * reload), the interval machinery (sf_interval) including the long-run mean
- * of the random modes against the SPE figures, and the sample-data-block
+ * of every mode (the interval loaded, SF-INT-5), and the sample-data-block
  * update process run by the whole model against a small in-memory storage.
  * Every test name carries the requirement ID it checks; expected values come
  * from the architecture (IBM SA23-2260), docs/requirements.md, the Arm SPE
@@ -244,11 +244,29 @@ START_TEST(test_SF_LSCTL_2_all_or_nothing_and_interval)
     ck_assert_uint_eq(r.cc, 0);
     ck_assert_uint_eq(r.apply, 1);
     ck_assert_uint_eq(r.load, 0);
-    /* the interval check comes before the state check (spec, not cc 3) */
+    /* the interval is checked for authorized functions asked active: before
+     * the state check (specification, not cc 3) ... */
     op[0] = lsctl_x(0, 0, 1, 1, 1, 1);
     op[1] = 1;
-    r = arch_lsctl(&m, op, 0, 0, 0, 1);
+    r = arch_lsctl(&m, op, CPUMF_SF_BASIC, 0, 0, 1);
     ck_assert_uint_eq(r.exc, CPUMF_EXC_SPECIFICATION);
+    ck_assert_uint_eq(r.unauth_bad_interval, 0);
+    /* ... but activating only unauthorized functions is cc 3 whatever the
+     * interval (SF-LSCTL-2) */
+    r = arch_lsctl(&m, op, 0, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.apply, 0);
+    ck_assert_uint_eq(r.unauth_bad_interval, 1);
+    op[0] = lsctl_x(0, 0, 0, 1, 0, 1); /* diagnostic alone, unauthorized */
+    r = arch_lsctl(&m, op, CPUMF_SF_BASIC, 0, 0, 1);
+    ck_assert_uint_eq(r.exc, 0);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.unauth_bad_interval, 1);
+    op[1] = 5000; /* in range: cc 3 all the same, nothing to note */
+    r = arch_lsctl(&m, op, CPUMF_SF_BASIC, 0, 0, 1);
+    ck_assert_uint_eq(r.cc, 3);
+    ck_assert_uint_eq(r.unauth_bad_interval, 0);
 }
 END_TEST
 
@@ -399,23 +417,29 @@ START_TEST(test_SF_RST_1_resets)
     b.q.tear = 0x10000;
     b.q.dear = 0x20000;
     b.q.pp = 0x1234;
+    b.q.pp_vm = 0x5678;
     b.io.reset = CPUMF_RESET_CPU; /* activation controls only */
     ctrl_eval(&b);
     ck_assert_uint_eq(b.d.e, 3);
     ck_assert_uint_eq(b.d.c, 0);
     ck_assert_uint_eq(b.d.interval, 4096);
     ck_assert_uint_eq(b.d.pp, 0x1234);
+    ck_assert_uint_eq(b.d.pp_vm, 0x5678);
     b.io.reset = CPUMF_RESET_INITIAL_CPU;
     ctrl_eval(&b);
     ck_assert_uint_eq(b.d.a, 3);
     ck_assert_uint_eq(b.d.e | b.d.c | b.d.s | b.d.h, 0);
-    ck_assert_uint_eq(b.d.interval | b.d.tear | b.d.dear | b.d.pp, 0);
+    ck_assert_uint_eq(b.d.interval | b.d.tear | b.d.dear | b.d.pp | b.d.pp_vm, 0);
     b.io.reset = CPUMF_RESET_CLEAR;
     ctrl_eval(&b);
-    ck_assert_uint_eq(b.d.e | b.d.pp, 0);
+    ck_assert_uint_eq(b.d.e | b.d.pp | b.d.pp_vm, 0);
+    b.io.reset = CPUMF_RESET_BASIC_MACHINE_CLEAR; /* as a clear reset of the CPU */
+    ctrl_eval(&b);
+    ck_assert_uint_eq(b.d.e | b.d.c | b.d.pp | b.d.pp_vm, 0);
+    ck_assert_uint_eq(b.d.a, 3);
     b.io.reset = CPUMF_RESET_POWER_ON;
     ctrl_eval(&b);
-    ck_assert_uint_eq(b.d.e | b.d.pp, 0);
+    ck_assert_uint_eq(b.d.e | b.d.pp | b.d.pp_vm, 0);
     ck_assert_uint_eq(b.d.a, 3);
 }
 END_TEST
@@ -434,6 +458,19 @@ START_TEST(test_SF_LPP_1_loads_with_sampling_enabled)
     ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 0, 1, 0, 0), 0, 0, 0), 0);
     ck_assert_int_eq(cpumf_execute(h->s, 0, &insn, &res), 0);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_q"), 0xCAFEF00D12345678ull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_vm_q"), 0);
+    /* the cycle model at the VM level: the VM level's register */
+    sm_put(&h->m, 0x2000, 0x0123456789ABCDEFull);
+    h->in.cpu[0].level = 2;
+    h->in.cpu[0].insn_valid = 1;
+    h->in.cpu[0].op = CPUMF_OP_LPP;
+    h->in.cpu[0].addr = 0x2000;
+    h_step(h); /* accepted */
+    h->in.cpu[0].insn_valid = 0;
+    while (!h->out.cpu[0].insn_done)
+        h_step(h);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_vm_q"), 0x0123456789ABCDEFull);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.pp_q"), 0xCAFEF00D12345678ull);
     h_free(h);
 }
 END_TEST
@@ -444,16 +481,24 @@ START_TEST(test_SF_INT_5_lfsr)
 {
     uint32_t x;
     unsigned b;
+    arch_draw d;
     /* Galois, right shift, taps 0x80200003 (x^32 + x^22 + x^2 + x + 1) */
     ck_assert_uint_eq(arch_lfsr_step(2u), 1u);
     ck_assert_uint_eq(arch_lfsr_step(1u), 0x80200003u);
     ck_assert_uint_eq(arch_lfsr_step(0x80200003u), 0xC0300002u);
-    /* a drawn byte is eight steps (worked by hand: 80200003 C0300002 60180001
-     * B02C0003 D8360002 6C1B0001 B62D8003 DB36C002), the low byte of the result */
+    /* a draw is eight steps (worked by hand: 80200003 C0300002 60180001
+     * B02C0003 D8360002 6C1B0001 B62D8003 DB36C002): r the low byte of the
+     * result, b its bit 8 */
     x = 1u;
-    b = arch_lfsr_draw(&x);
+    d = arch_lfsr_draw(&x);
     ck_assert_uint_eq(x, 0xDB36C002u);
-    ck_assert_uint_eq(b, 0x02u);
+    ck_assert_uint_eq(d.r, 0x02u);
+    ck_assert_uint_eq(d.b, 0u);
+    x = 0x2DBDB6B6u; /* the third draw from 1; the next result is 8A0F3DB5 */
+    d = arch_lfsr_draw(&x);
+    ck_assert_uint_eq(x, 0x8A0F3DB5u);
+    ck_assert_uint_eq(d.r, 0xB5u);
+    ck_assert_uint_eq(d.b, 1u);
     /* power-on value: the seed rotated left by the CPU index */
     ck_assert_uint_eq(arch_lfsr_power_on(0x8000ACE1u, 0), 0x8000ACE1u);
     ck_assert_uint_eq(arch_lfsr_power_on(0x8000ACE1u, 1), 0x000159C3u);
@@ -469,9 +514,14 @@ END_TEST
 
 START_TEST(test_SF_INT_3_SF_INT_4_reload_values)
 {
-    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_EXACT, 0x12345, 0x77), 0x12345);
-    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM, 0x12345, 0x77), 0x12377);
-    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM_SEC, 0x12345, 0x77), 0x12300);
+    static const arch_draw d77 = {0x77u, 1u}, lo = {0u, 0u}, hi = {0xFFu, 1u};
+    /* exact and random-secondary reload with I, low byte included; random
+     * with I - 128 + r + b: from I - 128 to I + 128, centred on I */
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_EXACT, 0x12345, d77), 0x12345);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM, 0x12345, d77), 0x1233D);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM, 0x12345, lo), 0x122C5);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM, 0x12345, hi), 0x123C5);
+    ck_assert_uint_eq(arch_interval_reload(CPUMF_INT_RANDOM_SEC, 0x12345, d77), 0x12345);
     ck_assert_int_eq(arch_interval_draws(CPUMF_INT_RANDOM), 1);
     ck_assert_int_eq(arch_interval_draws(CPUMF_INT_EXACT), 0);
     ck_assert_int_eq(arch_interval_draws(CPUMF_INT_RANDOM_SEC), 0);
@@ -546,39 +596,68 @@ static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64
     return (double)(last - first) / (double)n;
 }
 
+/* Intervals whose low byte is not zero, and how many intervals each run
+ * measures (at least 2000): 0x15B is just above the generic model's minimum
+ * (256), where the random part is large against I, so it runs longest. */
+static const struct {
+    uint64_t interval;
+    unsigned n;
+} mean_runs[] = {{0x1037, 4000}, {0x10C5, 4000}, {0x7FF1, 2000}, {0x15B, 60000}};
+#define N_MEAN_RUNS (sizeof mean_runs / sizeof mean_runs[0])
+
 START_TEST(test_SF_INT_2_exact_every_interval)
 {
     uint64_t lo, hi;
-    double mean = mean_interval(CPUMF_INT_EXACT, 1000, 50, &lo, &hi);
-    ck_assert_uint_eq(lo, 1000);
-    ck_assert_uint_eq(hi, 1000);
-    ck_assert(mean == 1000.0);
+    unsigned k;
+    for (k = 0; k < N_MEAN_RUNS; k++) {
+        uint64_t i = mean_runs[k].interval;
+        double mean = mean_interval(CPUMF_INT_EXACT, i, 50, &lo, &hi);
+        ck_assert_uint_eq(lo, i);
+        ck_assert_uint_eq(hi, i);
+        ck_assert(mean == (double)i);
+    }
 }
 END_TEST
 
-START_TEST(test_SF_INT_5_random_mean_matches_spe)
+/* SF-INT-5: the long-run mean is the loaded interval, within 0.5 %.  Random:
+ * each reload is I - 128 + r + b (standard deviation about 74), so over n
+ * intervals the mean's standard error is 74 / sqrt(n): 1.2 at n = 4000
+ * against 0.5 % of 0x1037 (20.8), 0.30 at n = 60000 against 0.5 % of 0x15B
+ * (1.7). */
+START_TEST(test_SF_INT_5_random_mean_is_the_interval)
 {
-    /* SPE: the count reloads with its low 8 bits random, mean (I & ~0xFF) + 127.5;
-     * byte std dev 73.9, n = 20000: standard error 0.52, tolerance 3 (~6 sigma) */
     uint64_t lo, hi;
-    double mean = mean_interval(CPUMF_INT_RANDOM, 0x1234, 20000, &lo, &hi);
-    ck_assert_msg(mean > 0x1200 + 127.5 - 3.0 && mean < 0x1200 + 127.5 + 3.0, "mean %f", mean);
-    ck_assert_uint_ge(lo, 0x1200);
-    ck_assert_uint_le(hi, 0x12FF);
-    ck_assert_uint_lt(lo, 0x1210); /* the whole byte range is used */
-    ck_assert_uint_gt(hi, 0x12F0);
+    unsigned k;
+    for (k = 0; k < N_MEAN_RUNS; k++) {
+        uint64_t i = mean_runs[k].interval;
+        double mean = mean_interval(CPUMF_INT_RANDOM, i, mean_runs[k].n, &lo, &hi);
+        double tol = 0.005 * (double)i;
+        ck_assert_msg(mean > (double)i - tol && mean < (double)i + tol, "I 0x%llx mean %f",
+                      (unsigned long long)i, mean);
+        ck_assert_uint_ge(lo, i - 128u); /* R spans I - 128 .. I + 128 ... */
+        ck_assert_uint_le(hi, i + 128u);
+        ck_assert_uint_lt(lo, i - 120u); /* ... and uses that whole range */
+        ck_assert_uint_gt(hi, i + 120u);
+    }
 }
 END_TEST
 
-START_TEST(test_SF_INT_5_random_secondary_mean_matches_spe)
+/* Random-secondary: the primary expires every I ticks and each sample falls
+ * r ticks after its expiry, so n gaps add up to n * I + r_last - r_first:
+ * the mean is within 255 / n of I whatever the bytes drawn. */
+START_TEST(test_SF_INT_5_random_secondary_mean_is_the_interval)
 {
-    /* SPE with ERnd: the primary count reloads with its low 8 bits zero, the
-     * secondary delays each sample by a random 0..255: long-run mean I & ~0xFF */
     uint64_t lo, hi;
-    double mean = mean_interval(CPUMF_INT_RANDOM_SEC, 0x1234, 20000, &lo, &hi);
-    ck_assert_msg(mean > 0x1200 - 1.0 && mean < 0x1200 + 1.0, "mean %f", mean);
-    ck_assert_uint_lt(lo, 0x1200 - 200); /* single gaps vary by the secondary delay */
-    ck_assert_uint_gt(hi, 0x1200 + 200);
+    unsigned k;
+    for (k = 0; k < N_MEAN_RUNS; k++) {
+        uint64_t i = mean_runs[k].interval;
+        unsigned n = mean_runs[k].n;
+        double mean = mean_interval(CPUMF_INT_RANDOM_SEC, i, n, &lo, &hi);
+        ck_assert_msg(mean >= (double)i - 255.0 / n && mean <= (double)i + 255.0 / n,
+                      "I 0x%llx mean %f", (unsigned long long)i, mean);
+        ck_assert_uint_lt(lo, i - 200u); /* single gaps vary by the secondary delay */
+        ck_assert_uint_gt(hi, i + 200u);
+    }
 }
 END_TEST
 
@@ -607,6 +686,7 @@ START_TEST(test_SF_INT_4_secondary_zero_is_due_at_once)
     b.q.cnt = 1;
     int_eval(&b);
     ck_assert_uint_eq(b.out.due, 0);
+    ck_assert_uint_eq(b.d.cnt, 0x300); /* the primary reloads with I */
     ck_assert_uint_eq(b.d.sec_act, 1);
     ck_assert_uint_eq(b.d.sec, 2);
     b.q = b.d;
@@ -633,13 +713,48 @@ START_TEST(test_SF_INT_1_SF_STOP_1_counted_cycles)
     ck_assert_uint_eq(b.d.cnt, 49); /* dedicated: wait counts */
     b.c.dedicated = 0;
     int_eval(&b);
-    ck_assert_uint_eq(b.d.cnt, 50); /* shared: wait does not count */
+    ck_assert_uint_eq(b.d.cnt, 50); /* shared, the whole core waits: no count */
+    b.in.core_busy = 1;
+    int_eval(&b);
+    ck_assert_uint_eq(b.d.cnt, 49); /* shared beside a busy sibling: counts */
+    b.in.core_busy = 0;
     b.io.wait = 0;
     int_eval(&b);
     ck_assert_uint_eq(b.d.cnt, 49);
     b.in.active_q = 0;
     int_eval(&b);
     ck_assert_uint_eq(b.d.cnt, 50); /* nothing active */
+}
+END_TEST
+
+START_TEST(test_SF_INT_1_core_busy)
+{
+    cpumf_system_cfg c;
+    cpumf_cpu_in io[CPUMF_MAX_CPUS];
+    sys_cfg(&c, CPUMF_INT_EXACT);
+    c.n_cpus = 3; /* cores {0, 1} and {2} */
+    c.threads_per_core = 2;
+    memset(io, 0, sizeof io);
+    io[0].wait = io[1].wait = io[2].wait = 1;
+    ck_assert_uint_eq(arch_core_busy(&c, io, 0), 0); /* the whole core waits */
+    io[1].wait = 0;
+    ck_assert_uint_eq(arch_core_busy(&c, io, 0), 1); /* the sibling works */
+    ck_assert_uint_eq(arch_core_busy(&c, io, 1), 0); /* the CPU itself does not count */
+    ck_assert_uint_eq(arch_core_busy(&c, io, 2), 0); /* another core */
+    io[1].stopped = 1;
+    ck_assert_uint_eq(arch_core_busy(&c, io, 0), 0); /* a stopped sibling is not busy */
+    io[1].stopped = 0;
+    io[3].wait = 0; /* CPU 3 is not installed: never CPU 2's sibling */
+    ck_assert_uint_eq(arch_core_busy(&c, io, 2), 0);
+    c.threads_per_core = 1; /* one thread per core: no sibling */
+    ck_assert_uint_eq(arch_core_busy(&c, io, 0), 0);
+    /* the tick: waiting and shared, it counts only beside a busy sibling */
+    ck_assert_uint_eq(arch_sf_tick(1, &io[0], 0, 0), 0);
+    ck_assert_uint_eq(arch_sf_tick(1, &io[0], 0, 1), 1);
+    ck_assert_uint_eq(arch_sf_tick(1, &io[0], 1, 0), 1); /* dedicated */
+    ck_assert_uint_eq(arch_sf_tick(0, &io[1], 1, 1), 0); /* nothing active */
+    io[0].stopped = 1;
+    ck_assert_uint_eq(arch_sf_tick(1, &io[0], 1, 1), 0); /* stopped */
 }
 END_TEST
 
@@ -670,6 +785,7 @@ END_TEST
 START_TEST(test_SF_BSDE_1_basic_entry)
 {
     cpumf_cpu_in io;
+    arch_sample_regs sr = {0u, 0u, 0u};
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
     io.problem = 1;
@@ -680,31 +796,33 @@ START_TEST(test_SF_BSDE_1_basic_entry)
     io.uniq = 1;
     io.uniq_count = 3;
     io.level = 1;
-    arch_bsde(&io, 0, 0xCAFE, dw);
+    sr.pp = 0xCAFE;
+    arch_bsde(&io, &sr, dw);
     /* format 0001, U=3 (bits 20-23), T (26), P (28), AS=10 (29-30), CL=01 (32-33) */
     ck_assert_uint_eq(dw[0], 0x0001032C40001234ull);
     ck_assert_uint_eq(dw[1], 0x123456);
     ck_assert_uint_eq(dw[2], 0xCAFE); /* LPAR, H = 0: guest field */
     ck_assert_uint_eq(dw[3], 0);
     io.entry_inconsistent = 1;
-    arch_bsde(&io, 0, 0, dw);
+    arch_bsde(&io, &sr, dw);
     ck_assert_uint_eq(dw[0], 0x0001032D40001234ull); /* I bit 31 */
 }
 END_TEST
 
 START_TEST(test_SF_BSDE_2_unique_zero_when_waiting)
 {
+    static const arch_sample_regs sr = {0u, 0u, 0u};
     cpumf_cpu_in io;
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
     io.uniq = 1;
     io.uniq_count = 5;
     io.wait = 1;
-    arch_bsde(&io, 0, 0, dw);
+    arch_bsde(&io, &sr, dw);
     ck_assert_uint_eq(dw[0], 0x0001001000000000ull); /* W bit 27, U 0 */
     io.wait = 0;
     io.uniq = 0;
-    arch_bsde(&io, 0, 0, dw);
+    arch_bsde(&io, &sr, dw);
     ck_assert_uint_eq(dw[0], 0x0001000000000000ull);
 }
 END_TEST
@@ -712,17 +830,31 @@ END_TEST
 START_TEST(test_SF_BSDE_3_parameter_placement)
 {
     cpumf_cpu_in io;
+    arch_sample_regs sr = {1u, 0xABCDu, 0x5678u}; /* H, pp (LPAR level), pp_vm (VM level) */
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
     io.level = 1;
-    arch_bsde(&io, 1, 0xABCD, dw); /* LPAR, H = 1: host field, guest zero, H bit 34 */
+    arch_bsde(&io, &sr, dw); /* LPAR, H = 1: host field, guest zero, H bit 34 */
     ck_assert_uint_eq(dw[0], 0x0001000060000000ull);
     ck_assert_uint_eq(dw[2], 0);
     ck_assert_uint_eq(dw[3], 0xABCD);
-    io.level = 2;
-    arch_bsde(&io, 1, 0xABCD, dw); /* VM level: CL 10, H not stored, guest field */
-    ck_assert_uint_eq(dw[0], 0x0001000080000000ull);
+    sr.h = 0;
+    arch_bsde(&io, &sr, dw); /* LPAR, H = 0: guest field, host zero */
+    ck_assert_uint_eq(dw[0], 0x0001000040000000ull);
     ck_assert_uint_eq(dw[2], 0xABCD);
+    ck_assert_uint_eq(dw[3], 0);
+    io.level = 2;
+    sr.h = 1;
+    /* VM level (CL 10) under an LPAR-level host (H = 1, bit 34): the VM
+     * level's parameter in the guest field, the LPAR level's in the host */
+    arch_bsde(&io, &sr, dw);
+    ck_assert_uint_eq(dw[0], 0x00010000A0000000ull);
+    ck_assert_uint_eq(dw[2], 0x5678);
+    ck_assert_uint_eq(dw[3], 0xABCD);
+    sr.h = 0; /* H = 0: host zero; the guest field (unpredictable) holds pp_vm */
+    arch_bsde(&io, &sr, dw);
+    ck_assert_uint_eq(dw[0], 0x0001000080000000ull);
+    ck_assert_uint_eq(dw[2], 0x5678);
     ck_assert_uint_eq(dw[3], 0);
 }
 END_TEST
@@ -731,6 +863,7 @@ START_TEST(test_SF_BSDE_4_limited_sample)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
+    arch_sample_regs sr = {0u, 0u, 0u};
     uint64_t dw[ARCH_ENTRY_MAX_DW];
     unsigned n;
     model_cfg(&m);
@@ -746,7 +879,9 @@ START_TEST(test_SF_BSDE_4_limited_sample)
     io.secure_guest = 1;
     io.diag = DIAG;
     io.tod = TOD;
-    n = arch_sample_entry(&m, 3, &io, 1, 0x5555, dw);
+    sr.h = 1;
+    sr.pp = 0x5555;
+    n = arch_sample_entry(&m, 3, &io, &sr, dw);
     ck_assert_uint_eq(n, 12);
     /* LS bit 35 set; U T W P AS ASN IA zero; I, CL, H kept; host parameter kept */
     ck_assert_uint_eq(dw[0], 0x0001000170000000ull);
@@ -759,7 +894,8 @@ START_TEST(test_SF_BSDE_4_limited_sample)
         ck_assert_uint_eq(dw[n], 0);
     /* PCF bit 49 one: not limited */
     io.pcf49 = 1;
-    n = arch_sample_entry(&m, 3, &io, 0, 0x5555, dw);
+    sr.h = 0;
+    n = arch_sample_entry(&m, 3, &io, &sr, dw);
     ck_assert_uint_eq(dw[0] & 0x10000000ull, 0);
     ck_assert_uint_eq(dw[1], 0x9999);
     ck_assert_uint_eq(dw[2], 0x5555);
@@ -770,6 +906,7 @@ END_TEST
 
 START_TEST(test_SF_DSDE_1_diagnostic_entry)
 {
+    static const arch_sample_regs sr = {0u, 0u, 0u};
     cpumf_model_cfg m;
     cpumf_cpu_in io;
     uint64_t dw[ARCH_ENTRY_MAX_DW];
@@ -778,7 +915,7 @@ START_TEST(test_SF_DSDE_1_diagnostic_entry)
     memset(&io, 0, sizeof io);
     io.diag = DIAG;
     io.tod = TOD;
-    n = arch_sample_entry(&m, CPUMF_SF_DIAG, &io, 0, 0, dw);
+    n = arch_sample_entry(&m, CPUMF_SF_DIAG, &io, &sr, dw);
     ck_assert_uint_eq(n, 8); /* DSDES 64 alone */
     ck_assert_uint_eq(dw[0], 0x8006000000000000ull);
     ck_assert_uint_eq(dw[1], DIAG);
@@ -1293,10 +1430,11 @@ static Suite *sampling_suite(void)
     tcase_add_test(tc, test_SF_INT_5_lfsr_seed_per_cpu);
     tcase_add_test(tc, test_SF_INT_3_SF_INT_4_reload_values);
     tcase_add_test(tc, test_SF_INT_2_exact_every_interval);
-    tcase_add_test(tc, test_SF_INT_5_random_mean_matches_spe);
-    tcase_add_test(tc, test_SF_INT_5_random_secondary_mean_matches_spe);
+    tcase_add_test(tc, test_SF_INT_5_random_mean_is_the_interval);
+    tcase_add_test(tc, test_SF_INT_5_random_secondary_mean_is_the_interval);
     tcase_add_test(tc, test_SF_INT_4_secondary_zero_is_due_at_once);
     tcase_add_test(tc, test_SF_INT_1_SF_STOP_1_counted_cycles);
+    tcase_add_test(tc, test_SF_INT_1_core_busy);
     tcase_add_test(tc, test_SF_INT_6_collision_counted);
     tcase_add_test(tc, test_SF_BSDE_1_basic_entry);
     tcase_add_test(tc, test_SF_BSDE_2_unique_zero_when_waiting);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cpumf/cpumf.h"
+#include "outfile.h"
 
 /* ---- the tables ------------------------------------------------------------ */
 typedef struct group_row {
@@ -239,7 +240,9 @@ static void check_tables(void)
     }
 }
 
-static FILE *open_out(const char *dir, const char *path)
+/* Written under a temporary name and renamed when complete: a failed run
+ * leaves no half-written file in the tree. */
+static FILE *open_out(tb_outfile *o, const char *dir, const char *path)
 {
     char full[4096];
     snprintf(full, sizeof full, "%s/%s", dir, path);
@@ -249,16 +252,17 @@ static FILE *open_out(const char *dir, const char *path)
             die("cannot create %s: %s", full, strerror(errno));
         *s = '/';
     }
-    FILE *f = fopen(full, "w");
-    if (!f)
-        die("cannot write %s: %s", full, strerror(errno));
-    return f;
+    char err[4200];
+    if (tb_outfile_open(o, full, err, sizeof err))
+        die("%s", err);
+    return o->f;
 }
 
-static void close_out(FILE *f)
+static void close_out(tb_outfile *o)
 {
-    if (ferror(f) | fclose(f))
-        die("write error");
+    char err[4200];
+    if (tb_outfile_commit(o, err, sizeof err))
+        die("%s", err);
 }
 
 /* ---- rtl/mf_pkg_gen.svh ---------------------------------------------------- */
@@ -411,7 +415,8 @@ static void pkg_obs(FILE *f)
 
 static void write_pkg(const char *dir)
 {
-    FILE *f = open_out(dir, "rtl/mf_pkg_gen.svh");
+    tb_outfile o;
+    FILE *f = open_out(&o, dir, "rtl/mf_pkg_gen.svh");
     fprintf(f, "// " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(
         f,
@@ -426,7 +431,7 @@ static void write_pkg(const char *dir)
         pkg_group(f, &groups[g]);
     pkg_ports(f);
     pkg_obs(f);
-    close_out(f);
+    close_out(&o);
 }
 
 /* ---- cmodel/include/cpumf/cpumf_obs.h --------------------------------------- */
@@ -462,7 +467,8 @@ static void obs_h_unit(FILE *f, const unit_row *u)
 
 static void write_obs_h(const char *dir)
 {
-    FILE *f = open_out(dir, "cmodel/include/cpumf/cpumf_obs.h");
+    tb_outfile o;
+    FILE *f = open_out(&o, dir, "cmodel/include/cpumf/cpumf_obs.h");
     fprintf(f, "/* " GEN_BY "cpumf_regs.def" GEN_NOEDIT " */\n");
     fprintf(f, "/* cpumf_obs.h - the compared state of the model (cpumf_observe), included by\n"
                " * cpumf.h: one struct per RTL unit, one field per RTL register, named as\n"
@@ -482,7 +488,7 @@ static void write_obs_h(const char *dir)
         if (!is_cpu(units[u].scope))
             fprintf(f, "    cpumf_%s_obs %s;\n", units[u].name, units[u].name);
     fprintf(f, "} cpumf_obs;\n\n#endif\n");
-    close_out(f);
+    close_out(&o);
 }
 
 /* ---- tb/lockstep/model_mirror.sv -------------------------------------------- */
@@ -547,7 +553,8 @@ static void mirror_unit(FILE *f, const unit_row *u, const char *ind, const char 
 
 static void write_mirror(const char *dir)
 {
-    FILE *f = open_out(dir, "tb/lockstep/model_mirror.sv");
+    tb_outfile o;
+    FILE *f = open_out(&o, dir, "tb/lockstep/model_mirror.sv");
     fprintf(f, "// " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(
         f,
@@ -573,7 +580,7 @@ static void write_mirror(const char *dir)
         if (!is_cpu(units[u].scope))
             mirror_unit(f, &units[u], "  ", "sys_obs_i");
     fprintf(f, "  /* verilator lint_on UNUSEDSIGNAL */\nendmodule\n/*verilator coverage_on*/\n");
-    close_out(f);
+    close_out(&o);
 }
 
 /* ---- waves/cpumf.gtkw --------------------------------------------------------- */
@@ -667,7 +674,8 @@ static void gtkw_unit(FILE *f, const unit_row *u)
 
 static void write_gtkw(const char *dir)
 {
-    FILE *f = open_out(dir, "waves/cpumf.gtkw");
+    tb_outfile o;
+    FILE *f = open_out(&o, dir, "waves/cpumf.gtkw");
     fprintf(f, "[*] " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(
         f,
@@ -687,7 +695,7 @@ static void write_gtkw(const char *dir)
         if (!ports)
             gtkw_unit(f, &units[u]);
     }
-    close_out(f);
+    close_out(&o);
 }
 
 int main(int argc, char **argv)

@@ -5,8 +5,8 @@
 # `make gen-check` (a job of make test) fails when they differ from the tables.
 GEN_OUT := rtl/mf_pkg_gen.svh cmodel/include/cpumf/cpumf_obs.h tb/lockstep/model_mirror.sv \
   waves/cpumf.gtkw
-$(BUILD)/obj/tools/gen/%.o: INCLUDES := -Icmodel/include
-$(BUILD)/cpumf-gen: $(BUILD)/obj/tools/gen/cpumf_gen.o
+$(BUILD)/obj/tools/gen/%.o: INCLUDES := -Icmodel/include -Icommon
+$(BUILD)/cpumf-gen: $(BUILD)/obj/tools/gen/cpumf_gen.o $(OUTFILE_OBJ) $(XALLOC_OBJ)
 	$(CC) $(OPT) -o $@ $^
 
 .PHONY: gen gen-check

@@ -334,18 +334,28 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
     return 0;
 }
 
-/* Empty OUT's per-run directories, so nothing stale is reported or merged. */
+/* Empty OUT's per-run directories and remove an earlier run's reports, so
+ * nothing stale is reported, merged or taken for this run's; then check
+ * that OUT can be written, before anything runs. */
 static int prepare_out(const char *out)
 {
     static const char *const dirs[] = {"runs", "triage", "coverage"};
+    static const char *const files[] = {"results.json", "junit.xml", "summary.md"};
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
         char *d = rg_fmt("%s/%s", out, dirs[i]);
         nftw(d, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
         free(d);
     }
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char *f = rg_fmt("%s/%s", out, files[i]);
+        remove(f);
+        free(f);
+    }
     char *runs = rg_fmt("%s/runs", out), *tri = rg_fmt("%s/triage", out);
     char *cov = rg_fmt("%s/coverage/runs", out);
     int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov);
+    if (!rc)
+        rc = access(out, W_OK | X_OK) | access(runs, W_OK | X_OK);
     free(runs);
     free(tri);
     free(cov);
@@ -468,11 +478,12 @@ static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
     return b.s;
 }
 
-/* Outputs, the failures with their repro lines, and the closing line. */
+/* Outputs, the failures with their repro lines, and the closing line;
+ * interrupted: the signal that stopped the runs, or 0. */
 static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall,
                   const char *cov, int interrupted)
 {
-    rg_write_outputs(cfg, plan, names, wall, cov);
+    rg_write_outputs(cfg, plan, names, wall, cov, interrupted ? rg_signal_name(interrupted) : NULL);
     size_t pass = 0, fail = 0;
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
@@ -495,9 +506,10 @@ static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, 
     }
     printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", wall, cfg->out);
     if (interrupted)
-        printf("interrupted: runs not started count as failed (result \"pending\")\n");
+        printf("interrupted by %s: runs not started count as failed (result \"pending\")\n",
+               rg_signal_name(interrupted));
     printf("%zu passed, %zu failed\n", pass, fail);
-    return interrupted ? 130 : fail ? 1 : 0;
+    return interrupted ? 128 + interrupted : fail ? 1 : 0;
 }
 
 static int by_id(const void *a, const void *b)
@@ -535,7 +547,8 @@ static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
             return 2;
         }
     if (prepare_out(cfg->out) != 0) {
-        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
+        fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
+                cfg->out);
         return 2;
     }
     size_t linked = 0;
@@ -633,7 +646,8 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
     if (slurm->on)
         return rg_slurm_submit(cfg, slurm, lists, nlists, plan.n);
     if (prepare_out(cfg->out) != 0) {
-        fprintf(stderr, "cpumf-regress: cannot create the directories in %s\n", cfg->out);
+        fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
+                cfg->out);
         return 2;
     }
     rg_buf names = {0};

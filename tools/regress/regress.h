@@ -146,9 +146,13 @@ void rg_cat(rg_buf *b, const char *fmt, ...)
 #endif
     ;
 void rg_cat_xml(rg_buf *b, const char *text);
-char *rg_read_file(const char *path);                  /* NULL if unreadable */
-int rg_write_file(const char *path, const char *text); /* 0 ok */
-int rg_mkdirs(const char *dir);                        /* 0 ok */
+/* A regular file of at most JDOC_MAX_BYTES; NULL if unreadable or larger. */
+char *rg_read_file(const char *path);
+/* Written under a temporary name and renamed (common/outfile.h); 0 ok. */
+int rg_write_file(const char *path, const char *text);
+/* A copy in which bytes that are not UTF-8 are U+FFFD. */
+char *rg_utf8_clean(const char *s);
+int rg_mkdirs(const char *dir); /* 0 ok */
 char *rg_shell_join(char *const *env, char *const *argv);
 char **rg_argv(size_t n, ...); /* copies, NULL-terminated */
 void rg_argv_push(char ***argv, const char *s);
@@ -176,6 +180,10 @@ int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_pl
 int rg_plan_list_text(const rg_config *cfg, const char *name, const char *text, rg_plan *plan,
                       char *err, size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
+/* The expanded lists hold at most RG_MAX_RUNS runs: 0 when `more` fit,
+ * else -1 with the reason in why. */
+#define RG_MAX_RUNS 50000u
+int rg_plan_room(const rg_plan *plan, uint64_t more, char *why, size_t whylen);
 
 /* A group of a list while it is expanded into runs. */
 typedef struct rg_group {
@@ -256,8 +264,9 @@ typedef struct rg_sched_ops {
     int (*next)(void *ctx, rg_proc **p);
     void (*done)(void *ctx, rg_proc *p);
 } rg_sched_ops;
-/* Runs until next() has nothing and nothing runs.  0, or 1 when
- * interrupted (SIGINT/SIGTERM/SIGHUP): every running group was killed. */
+/* Runs until next() has nothing and nothing runs.  0, or the signal when
+ * interrupted (SIGINT/SIGTERM/SIGHUP): every running group was sent SIGTERM,
+ * then SIGKILL after the grace time, and nothing more was started. */
 int rg_schedule(int jobs, const rg_sched_ops *ops);
 
 /* ---- regress_kinds.c ---- */
@@ -276,10 +285,14 @@ void rg_judge(rg_run *r, const rg_proc *p);
  * test case rows to plan (returns how many rows r stands for now). */
 void rg_outcome(rg_run *r, const rg_proc *p);
 size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p);
+/* "SIGINT" ... for the signals the runner names, else NULL. */
+const char *rg_signal_name(int sig);
 void rg_print_header(void);
 void rg_print_row(const rg_run *r);
+/* results.json ("interrupted": the signal's name or null), junit.xml,
+ * summary.md; 0, or -1 with a message. */
 int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists_text, double wall,
-                     const char *coverage_text);
+                     const char *coverage_text, const char *interrupted);
 /* Append the rows of a results.json (a shard's) to plan; its wall time in
  * *wall.  0, or 2 with "file:line:col: reason" in err. */
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);

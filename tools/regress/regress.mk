@@ -1,7 +1,8 @@
 # tools/regress: cpumf-regress, the regression runner (lists in tests/regress/).
 REGRESS_SRC := $(sort $(wildcard tools/regress/*.c))
 $(BUILD)/obj/tools/regress/%.o: INCLUDES := -Icommon
-$(BUILD)/cpumf-regress: $(REGRESS_SRC:%.c=$(BUILD)/obj/%.o) $(JSON_OBJ) $(XALLOC_OBJ)
+$(BUILD)/cpumf-regress: $(REGRESS_SRC:%.c=$(BUILD)/obj/%.o) $(JSON_OBJ) $(XALLOC_OBJ) \
+    $(OUTFILE_OBJ)
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 
 # make regress [LIST=name] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME] [COVERAGE=0]

@@ -98,14 +98,16 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
             break;
         struct timespec ts = {0, 50 * 1000 * 1000};
         int sig = sigtimedwait(&set, NULL, &ts);
-        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
-            interrupted = 1;
+        double now = rg_now();
+        if (!interrupted && (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)) {
+            /* SIGTERM first: the tools then remove their unfinished files */
+            interrupted = sig;
             for (size_t i = 0; i < nrun; i++) {
                 run[i]->interrupted = 1;
-                kill(-(pid_t)run[i]->pid, SIGKILL);
+                run[i]->kill_at = now + KILL_GRACE;
+                kill(-(pid_t)run[i]->pid, SIGTERM);
             }
         }
-        double now = rg_now();
         for (size_t i = 0; i < nrun;) {
             p = run[i];
             int status;
@@ -118,11 +120,11 @@ int rg_schedule(int jobs, const rg_sched_ops *ops)
                 ops->done(ops->ctx, p);
                 continue;
             }
-            if (!p->timed_out && now - p->start > p->timeout) {
+            if (!p->timed_out && !p->interrupted && now - p->start > p->timeout) {
                 p->timed_out = 1;
                 p->kill_at = now + KILL_GRACE;
                 kill(-(pid_t)p->pid, SIGTERM);
-            } else if (p->timed_out && now >= p->kill_at) {
+            } else if ((p->timed_out || p->interrupted) && now >= p->kill_at) {
                 kill(-(pid_t)p->pid, SIGKILL);
             }
             i++;

@@ -174,8 +174,8 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
 static int plan_determinism(void *ctx, const char *file, char *why, size_t whylen)
 {
     const kind_ctx *c = ctx;
-    (void)why;
-    (void)whylen;
+    if (rg_plan_room(c->plan, rg_group_seed_count(c->cfg, c->g), why, whylen) != 0)
+        return -1;
     char *stem = rg_stem(file);
     for (uint64_t i = 0; i < rg_group_seed_count(c->cfg, c->g); i++) {
         uint64_t seed = c->g->seed_from + i;

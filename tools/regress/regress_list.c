@@ -289,6 +289,14 @@ void rg_plan_add(rg_plan *plan, rg_run *r)
     plan->runs[plan->n++] = r;
 }
 
+int rg_plan_room(const rg_plan *plan, uint64_t more, char *why, size_t whylen)
+{
+    if (more <= RG_MAX_RUNS && plan->n + more <= RG_MAX_RUNS)
+        return 0;
+    snprintf(why, whylen, "the lists expand to more than %u runs (the limit)", RG_MAX_RUNS);
+    return -1;
+}
+
 uint64_t rg_group_seed_count(const rg_config *cfg, const rg_group *g)
 {
     return g->has_seeds ? (cfg->seeds > 0 ? (uint64_t)cfg->seeds : g->seed_count) : 1;
@@ -303,11 +311,14 @@ typedef struct scenario_ctx {
 /* The runs of one scenario file: every mode, system and seed. */
 static int expand_scenario(void *ctx, const char *file, char *why, size_t whylen)
 {
-    (void)why;
-    (void)whylen;
     const scenario_ctx *c = ctx;
     const rg_group *g = c->g;
-    uint64_t count = rg_group_seed_count(c->cfg, g);
+    uint64_t count = rg_group_seed_count(c->cfg, g), runs = 0;
+    for (int m = 0; m < RG_NMODES; m++)
+        runs +=
+            g->modes[m] ? count * (g->systems ? (uint64_t)cJSON_GetArraySize(g->systems) : 1) : 0;
+    if (rg_plan_room(c->plan, runs, why, whylen) != 0)
+        return -1;
     for (int m = 0; m < RG_NMODES; m++) {
         if (!g->modes[m])
             continue;

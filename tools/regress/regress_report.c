@@ -19,7 +19,7 @@
 /* One heading per requirement: "### ID: short title". */
 #define REQUIREMENTS "docs/requirements.md"
 
-static const char *sig_name(int sig)
+const char *rg_signal_name(int sig)
 {
     switch (sig) {
     case SIGSEGV: return "SIGSEGV";
@@ -31,6 +31,7 @@ static const char *sig_name(int sig)
     case SIGTERM: return "SIGTERM";
     case SIGINT: return "SIGINT";
     case SIGPIPE: return "SIGPIPE";
+    case SIGHUP: return "SIGHUP";
     default: return NULL;
     }
 }
@@ -147,7 +148,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         r->result = RG_TIMEOUT;
         r->reason = rg_fmt("timeout after %.0f s", p->timeout);
     } else if (p->exit_status < 0) {
-        const char *n = sig_name(p->signal);
+        const char *n = rg_signal_name(p->signal);
         r->result = RG_CRASH;
         r->reason = n ? rg_fmt("crashed: %s", n) : rg_fmt("crashed: signal %d", p->signal);
     } else if (p->exit_status == 0) {
@@ -303,9 +304,23 @@ void rg_print_row(const rg_run *r)
 
 /* ---- results.json ---- */
 
+/* Text from logs and command lines may hold bytes that are not UTF-8: they
+ * become U+FFFD, so that results.json stays JSON text. */
 static void add_str(cJSON *o, const char *k, const char *v)
 {
-    cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+    char *u = v ? rg_utf8_clean(v) : NULL;
+    cJSON_AddItemToObject(o, k, u ? cJSON_CreateString(u) : cJSON_CreateNull());
+    free(u);
+}
+
+/* An integer above 2^53 is not exact as a JSON number: a decimal string then
+ * (--merge reads both). */
+static void add_u64(cJSON *o, const char *k, uint64_t v)
+{
+    char num[24];
+    snprintf(num, sizeof num, "%llu", (unsigned long long)v);
+    cJSON_AddItemToObject(
+        o, k, v <= (1ull << 53) ? cJSON_CreateNumber((double)v) : cJSON_CreateString(num));
 }
 
 static int is_row(const rg_run *r)
@@ -314,7 +329,7 @@ static int is_row(const rg_run *r)
 }
 
 static char *results_json(const rg_plan *plan, const char *lists, double wall, size_t pass,
-                          size_t fail)
+                          size_t fail, const char *interrupted)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "format", 1);
@@ -322,6 +337,7 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
     cJSON_AddNumberToObject(root, "wall_seconds", wall);
     cJSON_AddNumberToObject(root, "passed", (double)pass);
     cJSON_AddNumberToObject(root, "failed", (double)fail);
+    add_str(root, "interrupted", interrupted);
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
@@ -333,7 +349,7 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
         add_str(o, "group", r->group);
         add_str(o, "scenario", r->scenario);
         if (r->has_seed)
-            cJSON_AddNumberToObject(o, "seed", (double)r->seed);
+            add_u64(o, "seed", r->seed);
         else
             cJSON_AddNullToObject(o, "seed");
         add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
@@ -343,7 +359,7 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
         add_str(o, "result", rg_result_name(r->result));
         add_str(o, "reason", r->reason);
         if (r->has_run_cycles)
-            cJSON_AddNumberToObject(o, "cycles", (double)r->run_cycles);
+            add_u64(o, "cycles", r->run_cycles);
         else
             cJSON_AddNullToObject(o, "cycles");
         cJSON_AddNumberToObject(o, "seconds", r->seconds);
@@ -355,7 +371,7 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
         add_str(o, "coverage", r->covdat);
         if (r->mismatch) {
             cJSON *m = cJSON_AddObjectToObject(o, "mismatch");
-            cJSON_AddNumberToObject(m, "cycle", (double)r->mm_cycle);
+            add_u64(m, "cycle", r->mm_cycle);
             add_str(m, "field", r->mm_field);
         }
         if (r->tr_note || r->tr_fst) {
@@ -729,7 +745,7 @@ static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *l
 }
 
 int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall,
-                     const char *coverage_text)
+                     const char *coverage_text, const char *interrupted)
 {
     size_t pass = 0, fail = 0;
     for (size_t i = 0; i < plan->n; i++) {
@@ -741,7 +757,8 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
             fail++;
     }
     char *files[3][2] = {
-        {rg_fmt("%s/results.json", cfg->out), results_json(plan, lists, wall, pass, fail)},
+        {rg_fmt("%s/results.json", cfg->out),
+         results_json(plan, lists, wall, pass, fail, interrupted)},
         {rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan)},
         {rg_fmt("%s/summary.md", cfg->out),
          summary_md(cfg, plan, lists, wall, pass, fail, coverage_text)},
@@ -760,26 +777,84 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
 
 /* ---- merging shards ---- */
 
-static char *opt_str(const cJSON *o, const char *k)
+/* Member k of run o: a string, or null when nullable (*out NULL then). */
+static int load_str(const jdoc *d, const cJSON *o, const char *k, int nullable, char **out,
+                    char *err, size_t errlen)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
+    const cJSON *v = jdoc_get(o, k);
+    const char *t;
+    *out = NULL;
+    if (!v)
+        return jdoc_fail(d, o, err, errlen, "a run needs \"%s\"", k);
+    if (nullable && cJSON_IsNull(v))
+        return 0;
+    if (jdoc_str(d, v, &t, err, errlen) != 0)
+        return -1;
+    *out = xstrdup(t);
+    return 0;
 }
 
-static double opt_num(const cJSON *o, const char *k, int *has)
+/* Member k: an integer up to max, or null (*has 0) when has is given. */
+static int load_u64(const jdoc *d, const cJSON *o, const char *k, uint64_t max, int *has,
+                    uint64_t *out, char *err, size_t errlen)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    const cJSON *v = jdoc_get(o, k);
+    if (!v)
+        return jdoc_fail(d, o, err, errlen, "needs \"%s\"", k);
     if (has)
-        *has = cJSON_IsNumber(v);
-    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+        *has = !cJSON_IsNull(v);
+    if (has && !*has)
+        return 0;
+    return jdoc_u64(d, v, 0, max, out, err, errlen);
 }
 
-static int name_index(const char *name, const char *(*fn)(int), int n)
+static int load_reqs(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
 {
-    for (int i = 0; i < n; i++)
-        if (name && !strcmp(name, fn(i)))
-            return i;
-    return -1;
+    const cJSON *req = jdoc_get(o, "requirements");
+    if (!cJSON_IsArray(req))
+        return jdoc_fail(d, req ? req : o, err, errlen,
+                         "\"requirements\": expected an array of strings");
+    for (const cJSON *e = req->child; e; e = e->next)
+        if (jdoc_str(d, e, NULL, err, errlen) != 0)
+            return -1;
+    read_reqs(r, req);
+    return 0;
+}
+
+/* "mismatch" and "triage", each optional. */
+static int load_mismatch(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
+{
+    static const char *const mk[] = {"cycle", "field", NULL};
+    static const char *const tk[] = {"command", "fst", "gtkw", "png", "note", NULL};
+    const cJSON *mm = jdoc_get(o, "mismatch"), *tr = jdoc_get(o, "triage");
+    if (mm && (jdoc_check_keys(d, mm, mk, err, errlen) != 0 ||
+               load_u64(d, mm, "cycle", UINT64_MAX, NULL, &r->mm_cycle, err, errlen) != 0 ||
+               load_str(d, mm, "field", 1, &r->mm_field, err, errlen) != 0))
+        return -1;
+    r->mismatch = mm != NULL;
+    if (tr && (jdoc_check_keys(d, tr, tk, err, errlen) != 0 ||
+               load_str(d, tr, "command", 1, &r->tr_cmd, err, errlen) != 0 ||
+               load_str(d, tr, "fst", 1, &r->tr_fst, err, errlen) != 0 ||
+               load_str(d, tr, "gtkw", 1, &r->tr_gtkw, err, errlen) != 0 ||
+               load_str(d, tr, "png", 1, &r->tr_png, err, errlen) != 0 ||
+               load_str(d, tr, "note", 1, &r->tr_note, err, errlen) != 0))
+        return -1;
+    return 0;
+}
+
+static int name_index(const jdoc *d, const cJSON *o, const char *k, const char *(*fn)(int), int n,
+                      int *out, char *err, size_t errlen)
+{
+    const cJSON *v = jdoc_get(o, k);
+    const char *t;
+    if (!v)
+        return jdoc_fail(d, o, err, errlen, "a run needs \"%s\"", k);
+    if (jdoc_str(d, v, &t, err, errlen) != 0)
+        return -1;
+    for (*out = 0; *out < n; (*out)++)
+        if (!strcmp(t, fn(*out)))
+            return 0;
+    return jdoc_fail(d, v, err, errlen, "unknown %s \"%s\"", k, t);
 }
 
 static const char *mode_at(int i)
@@ -791,69 +866,75 @@ static const char *result_at(int i)
     return rg_result_name((rg_result)i);
 }
 
+/* One row of a shard's "runs", every member checked (the writer's keys). */
+static int load_run(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
+{
+    static const char *const keys[] = {
+        "id",           "test",        "group",    "scenario", "seed",   "system",  "mode",
+        "command",      "exit_status", "result",   "reason",   "cycles", "seconds", "log",
+        "requirements", "fcov",        "coverage", "mismatch", "triage", NULL};
+    int m, res;
+    uint64_t status;
+    if (jdoc_check_keys(d, o, keys, err, errlen) != 0 ||
+        name_index(d, o, "mode", mode_at, RG_NMODES, &m, err, errlen) != 0 ||
+        name_index(d, o, "result", result_at, RG_BAD_INPUT + 1, &res, err, errlen) != 0 ||
+        load_str(d, o, "id", 0, &r->id, err, errlen) != 0 ||
+        load_str(d, o, "group", 0, &r->group, err, errlen) != 0 ||
+        load_str(d, o, "test", 0, &r->test, err, errlen) != 0 ||
+        load_str(d, o, "scenario", 1, &r->scenario, err, errlen) != 0 ||
+        load_u64(d, o, "seed", UINT64_MAX, &r->has_seed, &r->seed, err, errlen) != 0 ||
+        load_str(d, o, "system", 1, &r->run_system, err, errlen) != 0 ||
+        load_str(d, o, "command", 0, &r->cmdline, err, errlen) != 0 ||
+        load_str(d, o, "reason", 1, &r->reason, err, errlen) != 0 ||
+        load_u64(d, o, "cycles", UINT64_MAX, &r->has_run_cycles, &r->run_cycles, err, errlen) ||
+        load_str(d, o, "log", 0, &r->log, err, errlen) != 0 ||
+        load_str(d, o, "fcov", 1, &r->fcov, err, errlen) != 0 ||
+        load_str(d, o, "coverage", 1, &r->covdat, err, errlen) != 0 ||
+        load_reqs(d, o, r, err, errlen) != 0 || load_mismatch(d, o, r, err, errlen) != 0)
+        return -1;
+    /* -1: ended by a signal */
+    const cJSON *es = jdoc_get(o, "exit_status");
+    if (cJSON_IsNumber(es) && es->valuedouble == -1)
+        r->exit_status = -1;
+    else if (load_u64(d, o, "exit_status", 255, NULL, &status, err, errlen) != 0)
+        return -1;
+    else
+        r->exit_status = (int)status;
+    const cJSON *sec = jdoc_get(o, "seconds");
+    if (!sec)
+        return jdoc_fail(d, o, err, errlen, "a run needs \"seconds\"");
+    if (jdoc_f64(d, sec, 0, 1e9, &r->seconds, err, errlen) != 0)
+        return -1;
+    r->mode = (rg_mode)m;
+    r->result = (rg_result)res;
+    return 0;
+}
+
 /* The rows of a shard's results.json document into plan (d is freed). */
 static int plan_doc(jdoc *d, rg_plan *plan, double *wall, char *err, size_t errlen)
 {
-    const cJSON *root = jdoc_root(d), *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
-    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (!cJSON_IsNumber(fmt) || fmt->valuedouble != 1 || !cJSON_IsArray(runs)) {
-        jdoc_fail(d, root, err, errlen,
-                  "not a cpumf-regress results.json (format 1 with \"runs\")");
-        jdoc_free(d);
-        return 2;
-    }
-    *wall = opt_num(root, "wall_seconds", NULL);
-    for (const cJSON *o = runs->child; o; o = o->next) {
-        char *mode = opt_str(o, "mode"), *result = opt_str(o, "result");
-        int m = name_index(mode, mode_at, RG_NMODES);
-        int res = name_index(result, result_at, RG_BAD_INPUT + 1);
+    static const char *const keys[] = {"format", "lists",       "wall_seconds", "passed",
+                                       "failed", "interrupted", "runs",         NULL};
+    const cJSON *root = jdoc_root(d), *runs = jdoc_get(root, "runs");
+    const cJSON *fmt = jdoc_get(root, "format"), *w = jdoc_get(root, "wall_seconds");
+    int rc = 0;
+    if (!cJSON_IsObject(root) || !cJSON_IsNumber(fmt) || fmt->valuedouble != 1 ||
+        !cJSON_IsArray(runs))
+        rc = jdoc_fail(d, root, err, errlen,
+                       "not a cpumf-regress results.json (format 1 with \"runs\")");
+    if (!rc)
+        rc = jdoc_check_keys(d, root, keys, err, errlen);
+    *wall = 0;
+    if (!rc && w)
+        rc = jdoc_f64(d, w, 0, 1e9, wall, err, errlen);
+    for (const cJSON *o = rc ? NULL : runs->child; o && !rc; o = o->next) {
         rg_run *r = xcalloc(1, sizeof *r);
-        r->id = opt_str(o, "id");
-        r->group = opt_str(o, "group");
-        r->test = opt_str(o, "test");
-        free(mode);
-        free(result);
-        if (!cJSON_IsObject(o) || m < 0 || res < 0 || !r->id || !r->group || !r->test) {
-            free(r->id);
-            free(r->group);
-            free(r->test);
-            free(r);
-            jdoc_fail(d, o, err, errlen, "a run needs id, group, test, a known mode and result");
-            jdoc_free(d);
-            return 2;
-        }
-        r->mode = (rg_mode)m;
-        r->result = (rg_result)res;
-        r->scenario = opt_str(o, "scenario");
-        r->seed = (uint64_t)opt_num(o, "seed", &r->has_seed);
-        r->run_system = opt_str(o, "system");
-        r->cmdline = opt_str(o, "command");
-        r->exit_status = (int)opt_num(o, "exit_status", NULL);
-        r->reason = opt_str(o, "reason");
-        r->run_cycles = (uint64_t)opt_num(o, "cycles", &r->has_run_cycles);
-        r->seconds = opt_num(o, "seconds", NULL);
-        r->log = opt_str(o, "log");
-        r->fcov = opt_str(o, "fcov");
-        r->covdat = opt_str(o, "coverage");
-        read_reqs(r, cJSON_GetObjectItemCaseSensitive(o, "requirements"));
-        const cJSON *mm = cJSON_GetObjectItemCaseSensitive(o, "mismatch");
-        if (cJSON_IsObject(mm)) {
-            r->mismatch = 1;
-            r->mm_cycle = (uint64_t)opt_num(mm, "cycle", NULL);
-            r->mm_field = opt_str(mm, "field");
-        }
-        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(o, "triage");
-        if (cJSON_IsObject(tr)) {
-            r->tr_cmd = opt_str(tr, "command");
-            r->tr_fst = opt_str(tr, "fst");
-            r->tr_gtkw = opt_str(tr, "gtkw");
-            r->tr_png = opt_str(tr, "png");
-            r->tr_note = opt_str(tr, "note");
-        }
-        rg_plan_add(plan, r);
+        rc = cJSON_IsObject(o) ? load_run(d, o, r, err, errlen)
+                               : jdoc_fail(d, o, err, errlen, "a run must be an object");
+        rg_plan_add(plan, r); /* freed with the plan, whole or not */
     }
     jdoc_free(d);
-    return 0;
+    return rc ? 2 : 0;
 }
 
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)

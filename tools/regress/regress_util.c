@@ -4,6 +4,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -63,35 +64,65 @@ void rg_cat(rg_buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* XML text or attribute: escape markup, drop what XML 1.0 forbids. */
+/* XML text or attribute: escape markup, drop what XML 1.0 forbids (and
+ * bytes that are not UTF-8). */
 void rg_cat_xml(rg_buf *b, const char *t)
 {
-    for (; *t; t++) {
+    size_t left = strlen(t);
+    while (left) {
         unsigned char c = (unsigned char)*t;
+        size_t n = jdoc_utf8_seq(t, left);
         switch (c) {
         case '<': buf_put(b, "&lt;", 4); break;
         case '>': buf_put(b, "&gt;", 4); break;
         case '&': buf_put(b, "&amp;", 5); break;
         case '"': buf_put(b, "&quot;", 6); break;
         default:
-            if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+            if (!n || (c < 0x20 && c != '\n' && c != '\t' && c != '\r'))
                 buf_put(b, "?", 1);
             else
-                buf_put(b, t, 1);
+                buf_put(b, t, n);
         }
+        n = n ? n : 1;
+        t += n;
+        left -= n;
     }
+}
+
+char *rg_utf8_clean(const char *s)
+{
+    rg_buf b = {0};
+    size_t left = strlen(s);
+    buf_put(&b, "", 0);
+    while (left) {
+        size_t n = jdoc_utf8_seq(s, left);
+        if (n)
+            buf_put(&b, s, n);
+        else
+            buf_put(&b, "\xef\xbf\xbd", 3);
+        n = n ? n : 1;
+        s += n;
+        left -= n;
+    }
+    return b.s;
 }
 
 char *rg_read_file(const char *path)
 {
+    struct stat st;
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
+    /* a device or a pipe could be endless, or never end */
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > JDOC_MAX_BYTES) {
+        fclose(f);
+        return NULL;
+    }
     rg_buf b = {0};
     char chunk[65536];
     size_t n;
     buf_put(&b, "", 0);
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= JDOC_MAX_BYTES)
         buf_put(&b, chunk, n);
     fclose(f);
     return b.s;
@@ -99,13 +130,13 @@ char *rg_read_file(const char *path)
 
 int rg_write_file(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return -1;
+    tb_outfile o;
+    char err[1200];
     size_t n = strlen(text);
-    int bad = fwrite(text, 1, n, f) != n;
-    bad |= fclose(f) != 0;
-    return bad ? -1 : 0;
+    if (tb_outfile_open(&o, path, err, sizeof err) != 0)
+        return -1;
+    fwrite(text, 1, n, o.f); /* a short write fails the commit */
+    return tb_outfile_commit(&o, err, sizeof err);
 }
 
 int rg_mkdirs(const char *dir)

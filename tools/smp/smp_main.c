@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_strict.h"
 #include "smp.h"
 #include "xalloc.h"
 
@@ -62,6 +63,8 @@ static void add_ia(cpu_sum *c, uint64_t ia)
 static void finish_ias(cpu_sum *c)
 {
     size_t i, o = 0;
+    if (!c->n_ia)
+        return; /* no entries: qsort of a null array is undefined */
     qsort(c->ias, c->n_ia, sizeof *c->ias, cmp_ia);
     for (i = 0; i < c->n_ia; i++) {
         if (o && c->ias[o - 1].ia == c->ias[i].ia)
@@ -105,9 +108,12 @@ static void list_sample(FILE *o, int json, int first, const tb_smp_file *f, uint
             uint64_t w0 = tb_be64(d);
             fprintf(o,
                     ", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64
-                    "\", \"dw2\": \"0x%016" PRIx64 "\"}",
-                    (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8),
-                    tb_be64(d + 16));
+                    "\", \"dw2\": ",
+                    (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8));
+            if (f->h.dsdes >= 24)
+                fprintf(o, "\"0x%016" PRIx64 "\"}", tb_be64(d + 16));
+            else
+                fprintf(o, "null}");
         }
         fprintf(o, "}");
     } else {
@@ -118,9 +124,12 @@ static void list_sample(FILE *o, int json, int first, const tb_smp_file *f, uint
                 k, b.fc, b.u, b.t, b.w, b.p, b.as, b.i, b.cl, b.hb, b.ls, b.asn, b.ia, b.guest,
                 b.host);
         if (f->h.flags & TB_SMP_F_DIAG) {
+            /* DSDES 16 has no second doubleword */
             const uint8_t *d = e + f->h.bsdes;
-            fprintf(o, "  diag fc %04x dw1 %016" PRIx64 " dw2 %016" PRIx64,
-                    (unsigned)(tb_be64(d) >> 48), tb_be64(d + 8), tb_be64(d + 16));
+            fprintf(o, "  diag fc %04x dw1 %016" PRIx64, (unsigned)(tb_be64(d) >> 48),
+                    tb_be64(d + 8));
+            if (f->h.dsdes >= 24)
+                fprintf(o, " dw2 %016" PRIx64, tb_be64(d + 16));
         }
         fputc('\n', o);
     }
@@ -223,14 +232,18 @@ static void print_json_file(const tb_smp_file *f, int first)
 {
     size_t k;
     printf("%s\n    {\"path\": \"", first ? "" : ",");
-    for (k = 0; f->path[k]; k++) {
+    for (k = 0; f->path[k];) {
         unsigned char ch = (unsigned char)f->path[k];
+        size_t n = jdoc_utf8_seq(f->path + k, strlen(f->path + k));
         if (ch == '"' || ch == '\\')
             printf("\\%c", ch);
         else if (ch < 0x20)
             printf("\\u%04x", ch);
+        else if (n)
+            fwrite(f->path + k, 1, n, stdout);
         else
-            putchar(ch);
+            printf("\\ufffd"); /* not UTF-8: the output stays JSON */
+        k += n ? n : 1;
     }
     printf("\", \"cpu\": %u, \"samples\": %" PRIu64 ", \"lost\": %" PRIu64
            ", \"interval\": \"0x%" PRIx64

@@ -150,6 +150,10 @@ enum cpumf_interval_mode {
 /* Galois LFSR of the random intervals: x^32 + x^22 + x^2 + x + 1. */
 #define CPUMF_LFSR_TAPS 0x80200003u
 
+/* Longest counter names plus their NUL: short names, Linux perf event names. */
+#define CPUMF_NAME_LEN      32
+#define CPUMF_PERF_NAME_LEN 40
+
 /* Machine model: what a model config (configs/models/NAME.json) holds. */
 typedef struct cpumf_model_cfg {
     char name[32];
@@ -167,8 +171,10 @@ typedef struct cpumf_model_cfg {
     uint16_t bsdes, dsdes, dsde_format;
     uint64_t min_interval, max_interval;
     uint32_t cpu_speed; /* cycles per microsecond */
-    /* short names: [slot] for CPU counters, [CPUMF_NSLOT + 0/1] for 448/449 */
-    char names[CPUMF_NSLOT + 2][24];
+    /* names: [slot] for CPU counters, [CPUMF_NSLOT + 0/1] for 448/449; the
+     * short name, and the Linux perf event name ("" where perf has none) */
+    char names[CPUMF_NSLOT + 2][CPUMF_NAME_LEN];
+    char perf_names[CPUMF_NSLOT + 2][CPUMF_PERF_NAME_LEN];
 } cpumf_model_cfg;
 
 typedef struct cpumf_hole {
@@ -312,8 +318,16 @@ int cpumf_load_system_text(const char *text, size_t len, const char *source_name
 /* The configs directory (models/, systems/, workloads/) used when none is
  * given: $CPUMF_CONFIGS when set and not empty, else the one built in. */
 const char *cpumf_default_configs_dir(void);
-/* Short name of counter `number` on model m ("" when not installed). */
+/* Short name of counter `number` on model m ("" when not installed).  An
+ * extended counter the model leaves undefined is named "ext_NUMBER_undef". */
 const char *cpumf_counter_name(const cpumf_model_cfg *m, unsigned number);
+/* Linux perf event name of counter `number` on model m, e.g.
+ * "L1D_RO_EXCL_WRITES" ("" when not installed or when perf does not name it;
+ * the Linux kernel's tools/perf/pmu-events/arch/s390/ lists perf's names). */
+const char *cpumf_counter_perf_name(const cpumf_model_cfg *m, unsigned number);
+/* The counter whose perf event name is `perf_name` on model m: its number,
+ * or -1 when no installed counter has that name. */
+int cpumf_counter_by_perf_name(const cpumf_model_cfg *m, const char *perf_name);
 
 /* ---- golden-reference API -------------------------------------------------
  * For benches that load the model as a reference (C/C++, SystemVerilog DPI-C).
@@ -391,8 +405,12 @@ int cpumf_attach_storage(cpumf_sys *s, const cpumf_storage_ops *ops, void *user,
  *   cf_global.mt_ctr_q[C][K]   counter 448+K of core C
  * and, as aliases of these, by architected counter number:
  *   cpuN.counter.NUM           counter NUM of CPU N (448, 449: its core's)
+ *   cpuN.counter.PERF_NAME     the same, by the counter's Linux perf event name
+ *                              on this model (cpumf_counter_perf_name), e.g.
+ *                              cpu0.counter.L1D_RO_EXCL_WRITES
  *   cgG.counter.K              = cf_global.cg_ctr_q[G][K]
- *   coreC.counter.448|449      = cf_global.mt_ctr_q[C][0|1]
+ *   coreC.counter.448|449      = cf_global.mt_ctr_q[C][0|1] (or by perf name,
+ *                              coreC.counter.MT_DIAG_CYCLES_ONE_THR_ACTIVE)
  * Only what the system has installed (CPUs, counters of installed sets,
  * groups, cores); indices are decimal without leading zeros.
  * cpumf_register_name(s, i) enumerates every canonical name for i = 0.. (NULL

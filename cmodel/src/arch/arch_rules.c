@@ -618,9 +618,11 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
     r.r1 = x->r1;
     switch (x->op) {
     case CPUMF_OP_LPP:
+        /* the register of the level the CPU runs at (SF-LPP-1) */
         if (x->sf_e || (x->sf_lower & 1u)) {
             r.fx = ARCH_FX_LPP;
             r.value = x->operand;
+            r.vm = x->level == 2u;
         }
         break;
     case CPUMF_OP_LCCTL:
@@ -677,6 +679,7 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
             arch_lsctl(m, x->blk ? x->blk : zero, x->sf_a, x->sf_e, x->sf_c, x->level);
         r.exc = lr2.exc;
         r.cc = lr2.exc ? 0u : lr2.cc;
+        r.unauth_bad_interval = lr2.unauth_bad_interval;
         if (lr2.apply) {
             r.fx = ARCH_FX_LSCTL;
             r.e = lr2.e;
@@ -721,7 +724,7 @@ arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], u
 {
     arch_lsctl_result r;
     uint64_t x = opnd[0];
-    unsigned b;
+    unsigned b, bad_interval;
     memset(&r, 0, sizeof r);
     r.cc = 3u;
     r.e = (unsigned)(((x >> 9) & 1u) ? CPUMF_SF_BASIC : 0u) |
@@ -734,15 +737,18 @@ arch_lsctl_result arch_lsctl(const cpumf_model_cfg *m, const uint64_t opnd[4], u
     r.tear = opnd[2];
     r.dear = opnd[3];
     r.load = (r.e & r.c) != 0u;
-    /* (1) reserved bits, (2) the interval when activating */
-    if ((x & ~LSCTL_ALLOWED) || (r.load && !arch_sf_interval_valid(m, r.interval))) {
+    bad_interval = !arch_sf_interval_valid(m, r.interval);
+    /* (1) reserved bits, (2) the interval when an authorized function is
+     * activated (from disabled, inactive or active: SF-LSCTL-2) */
+    if ((x & ~LSCTL_ALLOWED) || ((r.e & r.c & a) && bad_interval)) {
         r.exc = CPUMF_EXC_SPECIFICATION;
         r.load = 0u;
         return r;
     }
-    /* (3) every function's transition valid, else cc 3 */
+    /* (3) every function's transition valid, else cc 3 whatever the interval */
     for (b = 1u; b <= CPUMF_SF_DIAG; b <<= 1) {
         if (!arch_transition_valid((a & b) != 0u, (r.e & b) != 0u, (r.c & b) != 0u)) {
+            r.unauth_bad_interval = r.load && bad_interval;
             r.load = 0u;
             return r;
         }
@@ -782,14 +788,17 @@ uint32_t arch_lfsr_step(uint32_t x)
     return x;
 }
 
-unsigned arch_lfsr_draw(uint32_t *x)
+arch_draw arch_lfsr_draw(uint32_t *x)
 {
+    arch_draw d;
     uint32_t v = *x;
     unsigned i;
     for (i = 0; i < 8u; i++)
         v = arch_lfsr_step(v);
     *x = v;
-    return v & 0xFFu;
+    d.r = v & 0xFFu;
+    d.b = (v >> 8) & 1u;
+    return d;
 }
 
 uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
@@ -798,18 +807,50 @@ uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
     return r ? (uint32_t)((seed << r) | (seed >> (32u - r))) : seed;
 }
 
-uint64_t arch_interval_reload(unsigned mode, uint64_t interval, unsigned byte)
+uint64_t arch_interval_reload(unsigned mode, uint64_t interval, arch_draw d)
 {
-    switch (mode) {
-    case CPUMF_INT_RANDOM: return (interval & ~(uint64_t)0xFFu) | (byte & 0xFFu);
-    case CPUMF_INT_RANDOM_SEC: return interval & ~(uint64_t)0xFFu;
-    default: return interval;
-    }
+    /* r + b spans 0..256 with mean 128 (r, b uniform): R is centred on I */
+    if (mode == CPUMF_INT_RANDOM)
+        return interval - 128u + (d.r & 0xFFu) + (d.b & 1u);
+    return interval;
 }
 
 int arch_interval_draws(unsigned mode)
 {
     return mode == CPUMF_INT_RANDOM;
+}
+
+unsigned arch_core_busy(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus, unsigned index)
+{
+    unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+    unsigned first = index - index % tpc, j;
+    for (j = first; j < first + tpc && j < cfg->n_cpus && j < CPUMF_MAX_CPUS; j++)
+        if (j != index && !(cpus[j].stopped & 1u) && !(cpus[j].wait & 1u))
+            return 1u;
+    return 0u;
+}
+
+unsigned arch_sf_tick(unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
+                      unsigned core_busy)
+{
+    if (!active || (io->stopped & 1u))
+        return 0u;
+    return dedicated || !(io->wait & 1u) || core_busy;
+}
+
+unsigned arch_reset_any(unsigned reset)
+{
+    return reset >= CPUMF_RESET_CPU && reset <= CPUMF_RESET_BASIC_MACHINE_CLEAR;
+}
+
+unsigned arch_reset_clears(unsigned reset)
+{
+    return reset >= CPUMF_RESET_INITIAL_CPU && reset <= CPUMF_RESET_BASIC_MACHINE_CLEAR;
+}
+
+unsigned arch_reset_disables_groups(unsigned reset)
+{
+    return reset == CPUMF_RESET_POWER_ON || reset == CPUMF_RESET_BASIC_MACHINE_CLEAR;
 }
 
 unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active)
@@ -822,18 +863,18 @@ unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active)
     return e;
 }
 
-void arch_bsde(const cpumf_cpu_in *io, unsigned h, uint64_t pp, uint64_t dw[4])
+void arch_bsde(const cpumf_cpu_in *io, const arch_sample_regs *sr, uint64_t dw[4])
 {
     unsigned cl = io->level & 3u;
     unsigned ls = (io->secure_guest & 1u) && !(io->pcf49 & 1u);
     unsigned w = io->wait & 1u;
     uint64_t u = (!w && (io->uniq & 1u)) ? (io->uniq_count & 0xFu) : 0u;
-    uint64_t hb = cl == 1u ? (h & 1u) : 0u;
-    uint64_t guest = pp, host = 0u;
-    if (cl == 1u && (h & 1u)) {
-        guest = 0u;
-        host = pp;
-    }
+    /* H is the LPAR level's host indicator, stored at every level; the VM
+     * level's parameter is the guest one (with H = 0 the architecture leaves
+     * that field unpredictable: it holds pp_vm) */
+    uint64_t hb = sr->h & 1u;
+    uint64_t host = hb ? sr->pp : 0u;
+    uint64_t guest = cl == 2u ? sr->pp_vm : hb ? 0u : sr->pp;
     dw[0] = ((uint64_t)1u << 48) | ((uint64_t)(io->entry_inconsistent & 1u) << 32) |
             ((uint64_t)cl << 30) | (hb << 29) | ((uint64_t)ls << 28);
     dw[1] = 0u;
@@ -867,11 +908,11 @@ void arch_dsde(const cpumf_model_cfg *m, const cpumf_cpu_in *io, uint64_t *dw)
 }
 
 unsigned arch_sample_entry(const cpumf_model_cfg *m, unsigned active, const cpumf_cpu_in *io,
-                           unsigned h, uint64_t pp, uint64_t dw[ARCH_ENTRY_MAX_DW])
+                           const arch_sample_regs *sr, uint64_t dw[ARCH_ENTRY_MAX_DW])
 {
     unsigned n = 0u;
     if (active & CPUMF_SF_BASIC) {
-        arch_bsde(io, h, pp, dw);
+        arch_bsde(io, sr, dw);
         n = 4u;
     }
     if (active & CPUMF_SF_DIAG) {

@@ -179,7 +179,7 @@ typedef struct arch_exec_in {
 } arch_exec_in;
 
 #define ARCH_FX_NONE  0u
-#define ARCH_FX_LPP   1u /* program parameter = value */
+#define ARCH_FX_LPP   1u /* program parameter (vm: of the VM level) = value */
 #define ARCH_FX_LCCTL 2u /* CPU E/C masks = e, c */
 #define ARCH_FX_LPCTL 3u /* global E/C = e, c */
 #define ARCH_FX_SCCTR 4u /* counter slot = value */
@@ -201,6 +201,8 @@ typedef struct arch_exec_result {
     /* LSCTL with cc 0 (fx ARCH_FX_LSCTL): load the controls below when sf_load */
     unsigned sf_load, s, h;
     uint64_t interval, tear, dear;
+    unsigned unauth_bad_interval; /* LSCTL cc 3: see arch_lsctl_result */
+    unsigned vm;                  /* LPP at the VM level: pp_vm is loaded */
 } arch_exec_result;
 /* The EXEC decision of one instruction (section 6). */
 arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x);
@@ -215,8 +217,11 @@ int arch_sets_cc(unsigned op, unsigned exc);
 #define ARCH_ENTRY_MAX_DW (4u + 16u) /* basic (32 bytes) + diagnostic (DSDES <= 128) */
 
 typedef struct arch_lsctl_result {
-    unsigned exc;   /* CPUMF_EXC_SPECIFICATION or none */
-    unsigned cc;    /* 0 or 3 when exc is none */
+    unsigned exc; /* CPUMF_EXC_SPECIFICATION or none */
+    unsigned cc;  /* 0 or 3 when exc is none */
+    /* cc 3 for an unauthorized function asked active, with an interval out of
+     * range that was not checked (SF-LSCTL-2) */
+    unsigned unauth_bad_interval;
     unsigned apply; /* cc 0: E, C take e, c */
     unsigned e, c;  /* requested masks (CPUMF_SF_*) */
     unsigned load;  /* some function requested active: load the controls */
@@ -233,26 +238,53 @@ int arch_sf_interval_valid(const cpumf_model_cfg *m, uint64_t interval);
 void arch_qsi_block(const cpumf_model_cfg *m, unsigned a, unsigned e, unsigned c, uint64_t tear,
                     uint64_t dear, uint64_t blk[8]);
 
-/* Pseudo-random source: one LFSR step; a drawn byte (8 steps, low byte of the
- * result, *x advanced); the power-on value of CPU index. */
+/* Pseudo-random source: one LFSR step; a draw (8 steps, *x advanced: byte r
+ * = bits 7..0 of the new value, bit b = its bit 8); the power-on value of CPU
+ * index. */
+typedef struct arch_draw {
+    unsigned r, b;
+} arch_draw;
 uint32_t arch_lfsr_step(uint32_t x);
-unsigned arch_lfsr_draw(uint32_t *x);
+arch_draw arch_lfsr_draw(uint32_t *x);
 uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index);
-/* Reload value of the primary interval count (byte: the drawn byte in random mode). */
-uint64_t arch_interval_reload(unsigned mode, uint64_t interval, unsigned byte);
-/* Whether the reload of this mode draws a byte (random mode). */
+/* Reload value R of the primary interval count for the interval I: exact and
+ * random-secondary I, random I - 128 + r + b (d: the draw; SF-INT-5). */
+uint64_t arch_interval_reload(unsigned mode, uint64_t interval, arch_draw d);
+/* Whether the reload of this mode draws (random mode). */
 int arch_interval_draws(unsigned mode);
+/* Whether some other installed CPU of CPU index's core is neither stopped nor
+ * waiting in this cycle (cpus: the inputs of every CPU). */
+unsigned arch_core_busy(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus, unsigned index);
+/* An interval tick (SF-INT-1): a function active, the CPU not stopped, and
+ * dedicated, not waiting or its core busy. */
+unsigned arch_sf_tick(unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
+                      unsigned core_busy);
+
+/* ---- resets (enum cpumf_reset; codes 6-7 are no reset) ---- */
+/* Any reset: alerts are cleared. */
+unsigned arch_reset_any(unsigned reset);
+/* Initial-CPU, clear, basic-machine clear or power-on: E and C of the non-MT
+ * sets and of both sampling functions, and both program parameters, clear. */
+unsigned arch_reset_clears(unsigned reset);
+/* Power-on or basic-machine clear: the coprocessor-group sets are disabled
+ * (CF-GL-6); a clear reset of one CPU leaves them. */
+unsigned arch_reset_disables_groups(unsigned reset);
 
 /* Entries.  Sample inputs are the CPU's inputs of the capture cycle. */
 /* Size in bytes of the entry for the active functions (E). */
 unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active);
-/* Basic-sampling data entry (4 doublewords); h: the H register; pp: program parameter. */
-void arch_bsde(const cpumf_cpu_in *io, unsigned h, uint64_t pp, uint64_t dw[4]);
+/* The sampling registers an entry reads: H and both program parameters. */
+typedef struct arch_sample_regs {
+    unsigned h;
+    uint64_t pp, pp_vm; /* set at the LPAR level, at the VM level */
+} arch_sample_regs;
+/* Basic-sampling data entry (4 doublewords; SF-BSDE-1, SF-BSDE-3). */
+void arch_bsde(const cpumf_cpu_in *io, const arch_sample_regs *sr, uint64_t dw[4]);
 /* Diagnostic-sampling data entry: DSDES/8 doublewords (at most 16). */
 void arch_dsde(const cpumf_model_cfg *m, const cpumf_cpu_in *io, uint64_t *dw);
 /* The whole entry for the active functions (basic first); returns its doublewords. */
 unsigned arch_sample_entry(const cpumf_model_cfg *m, unsigned active, const cpumf_cpu_in *io,
-                           unsigned h, uint64_t pp, uint64_t dw[ARCH_ENTRY_MAX_DW]);
+                           const arch_sample_regs *sr, uint64_t dw[ARCH_ENTRY_MAX_DW]);
 
 /* Sample-data blocks: size B of the maximum buffer (S), the trailer address
  * of the block holding d, and Check(d): 0 when d is a valid entry address. */

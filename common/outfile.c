@@ -1,0 +1,92 @@
+/* outfile.c - output files written under a temporary name (outfile.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "xalloc.h"
+
+static void release(tb_outfile *o)
+{
+    if (o->f)
+        fclose(o->f);
+    free(o->path);
+    free(o->tmp);
+    o->f = NULL;
+    o->path = o->tmp = NULL;
+}
+
+int tb_outfile_open(tb_outfile *o, const char *path, char *err, size_t errlen)
+{
+    const char *base = strrchr(path, '/');
+    struct stat st;
+    size_t dirlen = base ? (size_t)(base - path) + 1 : 0, n;
+    int fd;
+    memset(o, 0, sizeof *o);
+    base = base ? base + 1 : path;
+    /* a directory would be found only at the rename, after the work */
+    if (!*base || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        snprintf(err, errlen, "%s: cannot write: is a directory", path);
+        return -1;
+    }
+    n = dirlen + strlen(base) + 32;
+    o->tmp = xmalloc(n);
+    snprintf(o->tmp, n, "%.*s.%s.tmp.%ld", (int)dirlen, path, base, (long)getpid());
+    fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    o->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!o->f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        o->tmp = NULL;
+        return -1;
+    }
+    o->path = xstrdup(path);
+    return 0;
+}
+
+const char *tb_outfile_tmp_name(tb_outfile *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    return o->tmp;
+}
+
+int tb_outfile_commit(tb_outfile *o, char *err, size_t errlen)
+{
+    int bad = 0;
+    if (o->f) {
+        bad = ferror(o->f) != 0;
+        bad |= fclose(o->f) != 0;
+        o->f = NULL;
+    }
+    if (bad || rename(o->tmp, o->path) != 0) {
+        snprintf(err, errlen, "%s: error writing: %s", o->path,
+                 bad ? "write failed (disk full?)" : strerror(errno));
+        tb_outfile_discard(o);
+        return -1;
+    }
+    release(o);
+    return 0;
+}
+
+void tb_outfile_discard(tb_outfile *o)
+{
+    if (!o->path)
+        return;
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    unlink(o->tmp);
+    unlink(o->path);
+    release(o);
+}

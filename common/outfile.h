@@ -1,0 +1,35 @@
+/*
+ * outfile.h - output files of the programs that appear whole or not at all.
+ *
+ * A file is written under a temporary name in its own directory
+ * (DIR/.NAME.tmp.PID) and renamed to its name once complete.  Opening it is
+ * the check that the path can be written, so programs open their outputs
+ * before they start the work.  A file that is not completed (a failure, an
+ * interruption) is discarded together with any earlier file of the same
+ * name: what stays at a path is this run's complete file or nothing.
+ */
+#ifndef CPUMF_OUTFILE_H
+#define CPUMF_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct tb_outfile {
+    char *path; /* the final name; NULL when not in use */
+    char *tmp;  /* the temporary name */
+    FILE *f;    /* open on tmp for writing; NULL once closed */
+} tb_outfile;
+
+/* 0, or -1 with "PATH: cannot write: reason" in err (o is then unused). */
+int tb_outfile_open(tb_outfile *o, const char *path, char *err, size_t errlen);
+/* For a file another library writes by name (an FST, a coverage file):
+ * closes o's stream and returns the temporary name to write. */
+const char *tb_outfile_tmp_name(tb_outfile *o);
+/* Closes the file (when still open) and renames it to its name; o is unused
+ * after.  0, or -1 with the reason in err and the file discarded. */
+int tb_outfile_commit(tb_outfile *o, char *err, size_t errlen);
+/* Removes the temporary file and any file at the final name; nothing for an
+ * unused o. */
+void tb_outfile_discard(tb_outfile *o);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# outputs.sh BUILD OUT: an output path that cannot be written is refused (exit
+# status 2, the reason) before the first cycle, so nothing of the run is
+# written; the reports of cpumf-regress stay JSON text whatever its runs print.
+set -u
+build=$1 out=$2
+sampler=tests/scenarios/sampler_basic.json
+fail() { echo "FAIL: $*" && exit 1; }
+# refused TEXT CMD...: exit status 2, TEXT in the output, nothing in $out/smp.
+refused() {
+  local text=$1 rc
+  shift
+  rm -rf "$out/smp" && mkdir -p "$out/smp"
+  "$@" >"$out/log" 2>&1
+  rc=$?
+  [ "$rc" = 2 ] || fail "$*: exit status $rc, wanted 2"
+  grep -qF -- "$text" "$out/log" || fail "$*: no \"$text\" in: $(cat "$out/log")"
+  [ -z "$(ls -A "$out/smp")" ] || fail "$*: wrote $(ls -A "$out/smp")"
+}
+
+mkdir -p "$out/dir"
+touch "$out/file"
+refused "$out/nodir/r.json: cannot write" \
+  "$build/cpumf-sim" $sampler --smp-dir "$out/smp" --results "$out/nodir/r.json"
+refused "$out/nodir/f.json: cannot write" \
+  "$build/cpumf-sim" $sampler --smp-dir "$out/smp" --fcov "$out/nodir/f.json"
+refused "$out/dir: cannot write: is a directory" \
+  "$build/cpumf-sim" $sampler --smp-dir "$out/smp" --results "$out/dir"
+refused "$out/nodir/w.fst: cannot write" \
+  "$build/cpumf-cosim" $sampler --smp-dir "$out/smp" --waves "$out/nodir/w.fst"
+refused "--smp-dir: empty value" "$build/cpumf-sim" $sampler --smp-dir ''
+refused "--smp-dir $out/file: not a writable directory" \
+  "$build/cpumf-sim" $sampler --smp-dir "$out/file" --results "$out/smp/r.json"
+
+# A scenario named in Latin-1: its name and messages go into results.json,
+# which still reads back (--merge refuses text that is not UTF-8), one
+# failed row.
+mkdir -p "$out/latin1"
+echo '{' >"$out/latin1/caf"$'\351'".json"
+printf '{"groups": [{"name": "bytes", "scenarios": ["%s/latin1/*.json"], "modes": ["model"]}]}\n' \
+  "$out" >"$out/bytes.json"
+"$build/cpumf-regress" "$out/bytes.json" --build "$build" --out "$out/rg" >"$out/rg.log" 2>&1
+[ $? = 1 ] || fail "cpumf-regress $out/bytes.json: $(tail -3 "$out/rg.log")"
+"$build/cpumf-regress" --merge "$out/rg" --out "$out/merged" >"$out/merge.log" 2>&1
+[ $? = 1 ] || fail "--merge of a report with a log that is not UTF-8: $(tail -3 "$out/merge.log")"
+echo "output paths refused before the first cycle, reports are JSON text"
