@@ -33,6 +33,8 @@ help:
 	@echo "make waves TEST=name [WAVE_FROM=c WAVE_TO=c]   dump a scenario to waves/name.fst"
 	@echo "make bench      cycles/s of model alone, RTL alone, lockstep, lockstep with waves"
 	@echo "make lint       verilator --lint-only -Wall over rtl/"
+	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=...]   each libFuzzer harness in turn"
+	@echo "make slurm-check [SLURM_ARGS=...]   the smoke list through a one-node Slurm of this machine"
 	@echo "make format     clang-format the C sources (make format-check: the check make test runs)"
 	@echo "make gen        rewrite the files generated from the tables (tools/gen)"
 	@echo "make gen-check  fail when they differ from the tables"
@@ -76,6 +78,7 @@ include rtl/rtl.mk
 include tb/tb.mk
 include $(sort $(wildcard tools/*/*.mk))
 include tests/tests.mk
+include tests/fuzz/fuzz.mk tests/slurm/slurm.mk
 
 # ---- house style (docs/style.md) ------------------------------------------------
 # C and C++ as clang-format writes them (.clang-format), every source line at most

@@ -31,6 +31,15 @@
  *   --merge DIR    (repeatable, instead of lists) one report from the
  *                  shards' output directories: results.json, junit.xml,
  *                  summary.md and the merged coverage in --out
+ *   --slurm        submit the lists to Slurm instead of running them: a job
+ *                  array of --slurm-tasks N shards (default 4, fewer when
+ *                  there are fewer runs; -j runs and CPUs per task, default
+ *                  1) into OUT/shard-K, and a merge job after it into OUT
+ *                  (regress_slurm.c); prints the job ids
+ *   --wait         with --slurm: wait for the merge job, print its output
+ *                  and exit with its status
+ *   --partition P, --time T, --account A, --sbatch-arg ARG (repeatable):
+ *                  with --slurm, passed to every sbatch
  *
  * The list format and what each kind of group runs: the top of
  * regress_list.c.
@@ -79,12 +88,15 @@ typedef struct runner {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
-            "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
-            "[--shard K/N]\n"
-            "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
-            "       cpumf-regress --mutant-package FILE\n");
+    fprintf(
+        f,
+        "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
+        "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
+        "[--shard K/N]\n"
+        "       cpumf-regress [LIST.json...] --slurm [--slurm-tasks N] [--wait] [--partition P]\n"
+        "                     [--time T] [--account A] [--sbatch-arg ARG...] [options as above]\n"
+        "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
+        "       cpumf-regress --mutant-package FILE\n");
 }
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
@@ -587,9 +599,9 @@ static int mutant_package(const char *path)
 }
 
 /* Plan the lists (the K-th of N shards of them), check that their programs
- * are built, run them and report. */
+ * are built, run them and report (or submit them to Slurm). */
 static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
-                     unsigned shard_n)
+                     unsigned shard_n, const rg_slurm *slurm)
 {
     if (cfg->mutant && check_mutant(cfg->mutant) != 0)
         return 2;
@@ -631,6 +643,8 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
             }
         }
     }
+    if (slurm->on)
+        return rg_slurm_submit(cfg, slurm, lists, nlists, plan.n);
     if (prepare_out(cfg->out) != 0) {
         fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
                 cfg->out);
@@ -661,8 +675,15 @@ int main(int argc, char **argv)
     size_t nlists = 0, nmerges = 0;
     unsigned shard_k = 1, shard_n = 1;
     const char *package = NULL;
+    rg_slurm slurm = {.tasks = RG_SLURM_TASKS};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int took = rg_slurm_option(&slurm, argc, argv, i);
+        if (took < 0)
+            return 2;
+        i += took > 1;
+        if (took)
+            continue;
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") ||
                     !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
@@ -731,6 +752,8 @@ int main(int argc, char **argv)
                 "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
         return 2;
     }
+    if (rg_slurm_check(&slurm, nmerges || shard_n > 1) != 0)
+        return 2;
     if (package)
         return mutant_package(package);
     if (!nlists)
@@ -741,8 +764,8 @@ int main(int argc, char **argv)
     if (nmerges)
         return merge_shards(&cfg, merges, nmerges);
     if (!cfg.jobs) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        long n = slurm.on ? 1 : sysconf(_SC_NPROCESSORS_ONLN); /* a task asks for -j CPUs */
         cfg.jobs = n > 0 ? (int)n : 2;
     }
-    return run_lists(&cfg, lists, nlists, shard_k, shard_n);
+    return run_lists(&cfg, lists, nlists, shard_k, shard_n, &slurm);
 }

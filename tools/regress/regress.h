@@ -10,6 +10,7 @@
  *                     package of the mutant build made from it
  *   regress_exec.c    processes: spawn in own process group, time limits
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
+ *   regress_slurm.c   --slurm: the lists as a Slurm job array and a merge job
  *   regress_util.c    strings, files, quoting
  *   triage.c          waves window, GTKWave save file, PNG of a mismatch
  */
@@ -174,6 +175,10 @@ int rg_match(const char *pattern, const char *name);
 /* Parse list files and expand them into runs; 0 ok, 2 with err set. */
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
                   size_t errlen);
+/* The same for one list given as text (NUL-terminated) named name in
+ * messages; nothing runs and nothing is written. */
+int rg_plan_list_text(const rg_config *cfg, const char *name, const char *text, rg_plan *plan,
+                      char *err, size_t errlen);
 void rg_plan_add(rg_plan *plan, rg_run *r);
 /* The expanded lists hold at most RG_MAX_RUNS runs: 0 when `more` fit,
  * else -1 with the reason in why. */
@@ -200,6 +205,8 @@ typedef struct rg_group {
  * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */
 rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g, const char *test,
                    rg_mode mode, const char *tag, int dir);
+/* A row and everything it holds (one that never made it into a plan). */
+void rg_run_free(rg_run *r);
 /* Takes one scenario file of a group: 0, or -1 with the reason in why. */
 typedef int (*rg_file_fn)(void *ctx, const char *file, char *why, size_t whylen);
 /* The scenario files of g's "scenarios" (globs checked to match, "exclude"
@@ -289,5 +296,28 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
 /* Append the rows of a results.json (a shard's) to plan; its wall time in
  * *wall.  0, or 2 with "file:line:col: reason" in err. */
 int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);
+/* The same for a results.json given as text (NUL-terminated) named name. */
+int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
+                      size_t errlen);
+
+/* ---- regress_slurm.c ---- */
+#define RG_SLURM_TASKS 4 /* default --slurm-tasks */
+typedef struct rg_slurm {
+    int on;         /* --slurm */
+    int wait;       /* --wait: until the merge job ends; its exit status */
+    unsigned tasks; /* --slurm-tasks N */
+    char **sbatch;  /* options every sbatch takes (--partition ..., --sbatch-arg) */
+} rg_slurm;
+/* The Slurm option at argv[i]: how many arguments it takes (1 or 2), 0 when
+ * argv[i] is none, -1 after a message on stderr (a bad or missing value). */
+int rg_slurm_option(rg_slurm *s, int argc, char **argv, int i);
+/* The options go together (sharded: --merge or --shard given); 0, or -1
+ * after a message on stderr. */
+int rg_slurm_check(const rg_slurm *s, int sharded);
+/* Submit the lists, already planned into runs rows, as the job array and the
+ * merge job: 0 once submitted (with --wait: the merge job's exit status), 2
+ * when sbatch failed. */
+int rg_slurm_submit(const rg_config *cfg, const rg_slurm *s, char *const *lists, size_t nlists,
+                    size_t runs);
 
 #endif

@@ -411,9 +411,8 @@ static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t err
     rg_run *r = rg_new_run(c->cfg, c->plan, c->g, name, RG_COMMAND, "", 1);
     rg_expect *x = &r->expect;
     uint64_t status = 0;
-    if (!(v = jdoc_get(o, "argv")))
-        return jdoc_fail(d, o, err, errlen, "a command needs \"argv\"");
-    int rc = texts(d, v, r, c->cfg, &r->argv, err, errlen);
+    int rc = (v = jdoc_get(o, "argv")) ? texts(d, v, r, c->cfg, &r->argv, err, errlen)
+                                       : jdoc_fail(d, o, err, errlen, "a command needs \"argv\"");
     if (!rc && (v = jdoc_get(o, "env")))
         rc = command_env(d, v, r, c->cfg, &r->env, err, errlen);
     if (!rc && (v = jdoc_get(o, "exit")))
@@ -426,8 +425,10 @@ static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t err
         rc = texts(d, v, r, c->cfg, &x->forbid, err, errlen);
     if (!rc && (v = jdoc_get(o, "files")))
         rc = files(d, v, r, c->cfg, x, err, errlen);
-    if (rc)
+    if (rc) {
+        rg_run_free(r);
         return rc; /* a bad list: nothing runs */
+    }
     x->exit_status = (int)status;
     add_run(c->plan, r);
     return 0;

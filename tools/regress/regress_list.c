@@ -149,6 +149,38 @@ rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g,
     return r;
 }
 
+static void free_expect(rg_expect *x)
+{
+    for (size_t i = 0; x->contains && i <= rg_argv_len(x->files); i++)
+        rg_argv_free(x->contains[i]);
+    free(x->contains);
+    rg_argv_free(x->output);
+    rg_argv_free(x->forbid);
+    rg_argv_free(x->files);
+    free(x->mm_field);
+}
+
+void rg_run_free(rg_run *r)
+{
+    char *strs[] = {r->id,      r->group,  r->test,    r->scenario,   r->system,
+                    r->cmdline, r->log,    r->results, r->fcov,       r->covdat,
+                    r->xml,     r->dir,    r->reason,  r->run_system, r->mm_field,
+                    r->tr_cmd,  r->tr_fst, r->tr_gtkw, r->tr_png,     r->tr_note};
+    for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
+        free(strs[i]);
+    rg_argv_free(r->argv);
+    for (size_t i = 0; r->steps && r->steps[i]; i++)
+        rg_argv_free(r->steps[i]);
+    free(r->steps);
+    rg_argv_free(r->env);
+    rg_argv_free(r->mkdirs);
+    free_expect(&r->expect);
+    for (size_t i = 0; i < r->nreqs; i++)
+        free(r->reqs[i]);
+    free(r->reqs);
+    free(r);
+}
+
 char *rg_mode_binary(const rg_config *cfg, rg_mode m)
 {
     const char *bin = m == RG_MODEL                         ? "cpumf-sim"
@@ -543,36 +575,48 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
     return 0;
 }
 
+/* One list's document into plan (d is freed): 0, or 2 with err set. */
+static int plan_list(const rg_config *cfg, jdoc *d, const char *list, rg_plan *plan, char *err,
+                     size_t errlen)
+{
+    static const char *const keys[] = {"description", "timeout", "triage_timeout", "groups", NULL};
+    const cJSON *root = jdoc_root(d), *v;
+    int rc = 0;
+    double timeout = 600;
+    if (!cJSON_IsObject(root))
+        rc = jdoc_fail(d, root, err, errlen, "a regression list must be an object");
+    if (!rc)
+        rc = jdoc_check_keys(d, root, keys, err, errlen);
+    if (!rc && (v = jdoc_get(root, "description")) && !cJSON_IsString(v))
+        rc = jdoc_fail(d, v, err, errlen, "expected a string");
+    if (!rc && (v = jdoc_get(root, "timeout")))
+        rc = jdoc_f64(d, v, 1, 604800, &timeout, err, errlen);
+    if (!rc && (v = jdoc_get(root, "triage_timeout")))
+        rc = jdoc_f64(d, v, 1, 604800, &plan->triage_timeout, err, errlen);
+    const cJSON *groups = rc ? NULL : jdoc_get(root, "groups");
+    if (!rc && (!cJSON_IsArray(groups) || !groups->child))
+        rc = jdoc_fail(d, groups ? groups : root, err, errlen,
+                       "\"groups\": expected a non-empty array");
+    for (const cJSON *o = rc ? NULL : groups->child; o && !rc; o = o->next)
+        rc = parse_group(cfg, plan, d, list, o, timeout, err, errlen);
+    jdoc_free(d);
+    return rc ? 2 : 0;
+}
+
+int rg_plan_list_text(const rg_config *cfg, const char *name, const char *text, rg_plan *plan,
+                      char *err, size_t errlen)
+{
+    jdoc *d = jdoc_parse_text(name, text, err, errlen);
+    return d ? plan_list(cfg, d, name, plan, err, errlen) : 2;
+}
+
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
                   size_t errlen)
 {
-    static const char *const keys[] = {"description", "timeout", "triage_timeout", "groups", NULL};
     plan->triage_timeout = 300;
     for (size_t li = 0; li < nlists; li++) {
         jdoc *d = jdoc_parse_file(lists[li], err, errlen);
-        if (!d)
-            return 2;
-        const cJSON *root = jdoc_root(d), *v;
-        int rc = 0;
-        double timeout = 600;
-        if (!cJSON_IsObject(root))
-            rc = jdoc_fail(d, root, err, errlen, "a regression list must be an object");
-        if (!rc)
-            rc = jdoc_check_keys(d, root, keys, err, errlen);
-        if (!rc && (v = jdoc_get(root, "description")) && !cJSON_IsString(v))
-            rc = jdoc_fail(d, v, err, errlen, "expected a string");
-        if (!rc && (v = jdoc_get(root, "timeout")))
-            rc = jdoc_f64(d, v, 1, 604800, &timeout, err, errlen);
-        if (!rc && (v = jdoc_get(root, "triage_timeout")))
-            rc = jdoc_f64(d, v, 1, 604800, &plan->triage_timeout, err, errlen);
-        const cJSON *groups = rc ? NULL : jdoc_get(root, "groups");
-        if (!rc && (!cJSON_IsArray(groups) || !groups->child))
-            rc = jdoc_fail(d, groups ? groups : root, err, errlen,
-                           "\"groups\": expected a non-empty array");
-        for (const cJSON *o = rc ? NULL : groups->child; o && !rc; o = o->next)
-            rc = parse_group(cfg, plan, d, lists[li], o, timeout, err, errlen);
-        jdoc_free(d);
-        if (rc)
+        if (!d || plan_list(cfg, d, lists[li], plan, err, errlen) != 0)
             return 2;
     }
     return 0;

@@ -910,13 +910,11 @@ static int load_run(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t 
     return 0;
 }
 
-int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
+/* The rows of a shard's results.json document into plan (d is freed). */
+static int plan_doc(jdoc *d, rg_plan *plan, double *wall, char *err, size_t errlen)
 {
     static const char *const keys[] = {"format", "lists",       "wall_seconds", "passed",
                                        "failed", "interrupted", "runs",         NULL};
-    jdoc *d = jdoc_parse_file(path, err, errlen);
-    if (!d)
-        return 2;
     const cJSON *root = jdoc_root(d), *runs = jdoc_get(root, "runs");
     const cJSON *fmt = jdoc_get(root, "format"), *w = jdoc_get(root, "wall_seconds");
     int rc = 0;
@@ -937,4 +935,17 @@ int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_
     }
     jdoc_free(d);
     return rc ? 2 : 0;
+}
+
+int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
+{
+    jdoc *d = jdoc_parse_file(path, err, errlen);
+    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
+}
+
+int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
+                      size_t errlen)
+{
+    jdoc *d = jdoc_parse_text(name, text, err, errlen);
+    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
 }
