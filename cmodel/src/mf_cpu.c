@@ -35,7 +35,14 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     unsigned sel = arb_select(q);
     mf_insn_in ii;
     mf_insn_out io_;
+    /* the instruction unit idle, nothing to send or accept: it holds its
+     * registers and only tells whether it is ready */
+    static const mf_insn_out idle[2] = {{.insn_ready = 0u}, {.insn_ready = 1u}};
 
+    if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
+        mf_cpu_compose(q, in, &idle[!(io->stopped & 1u)], out, d);
+        return;
+    }
     /* instruction unit */
     ii.io = io;
     ii.cfg = cfg;
@@ -51,6 +58,7 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     ii.core = in->index / tpc;
     mf_insn_eval(&q->insn, &ii, &io_, &d->insn);
     mf_cpu_compose(q, in, &io_, out, d);
+    out->touched |= MF_TOUCH_INSN;
 }
 
 /* The sampling units (section 20), when something of sampling can change:
@@ -162,7 +170,6 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     cf_state_in si;
     cf_state_out so;
     cf_counters_in ci;
-    cf_counters_out co;
     mf_alert_in ai;
     mf_alert_out ao;
     sf_update_out uo;
@@ -200,7 +207,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     ci.scctr_valid = fx->scctr_valid;
     ci.scctr_slot = fx->scctr_slot;
     ci.scctr_value = fx->scctr_value;
-    cf_counters_eval(&q->ctr, &ci, &co, &d->ctr);
+    cf_counters_eval(&ci, &d->cu);
 
     /* sampling: only when a function is enabled, an update is busy or an
      * event of this cycle can change the sampling registers */
@@ -230,7 +237,8 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
 
     drive_ports(fx, &uo, sel, &ao, &out->port);
     to_global(q, d, fx, &out->greq);
-    out->touched = (uint8_t)(co.touched | sf_touched);
+    out->touched = (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) |
+                             sf_touched);
 }
 
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
@@ -238,14 +246,14 @@ void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
 {
     q->st = d->st;
     q->al = d->al;
-    q->insn = d->insn;
     q->own = d->own;
+    if (touched & MF_TOUCH_INSN)
+        q->insn = d->insn;
     if (touched & MF_TOUCH_SF) {
         q->sf = d->sf;
         q->iv = d->iv;
         q->upd = d->upd;
     }
-    touched &= ARCH_SETS_ALL;
-    if (touched)
-        cf_counters_commit(&q->ctr, &d->ctr, touched, m);
+    if (touched & MF_TOUCH_CTR)
+        cf_counters_commit(&q->ctr, &d->cu, 1u, m);
 }

@@ -164,7 +164,7 @@ void sys_commit_units(cpumf_sys *s)
         if (s->d[i].fc.n)
             fcov_commit(s->fcov, &s->d[i].fc, arch_installed_sets(&s->cfg.model));
     }
-    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    cf_global_commit(&s->gq, &s->gd, 1u, &s->cfg);
     if (s->gd.fc.n)
         fcov_commit(s->fcov, &s->gd.fc, 0u);
 }

@@ -493,44 +493,6 @@ uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k)
     return cpumf_ext_count(io, k);
 }
 
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
-                    uint64_t *d)
-{
-    unsigned k;
-    for (k = 0; k < n && k < 6u; k++)
-        d[k] = q[k] + arch_basic_increment(io, unified_l1, k);
-}
-
-void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d)
-{
-    /* counter 4e+j: bit e of the j-th activity vector */
-    uint8_t v[4];
-    unsigned k;
-    v[0] = io->cr_fn;
-    v[1] = io->cr_busy;
-    v[2] = io->cr_bfn;
-    v[3] = io->cr_bcyc;
-    for (k = 0; k < n && k < 20u; k++)
-        d[k] = q[k] + (uint64_t)(((unsigned)v[k % 4u] >> (k / 4u)) & 1u);
-}
-
-void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *undef, const uint64_t *q,
-                  uint64_t *d)
-{
-    unsigned w, k;
-    if (n > CPUMF_MAX_EXT)
-        n = CPUMF_MAX_EXT;
-    for (w = 0; w * 16u < n; w++) {
-        unsigned m = n - w * 16u < 16u ? n - w * 16u : 16u;
-        if (io->ext[w] == 0u) {
-            memcpy(d + w * 16u, q + w * 16u, (size_t)m * sizeof *d);
-            continue;
-        }
-        for (k = w * 16u; k < w * 16u + m; k++)
-            d[k] = q[k] + ((undef[k / 64u] >> (k % 64u)) & 1u ? 0u : cpumf_ext_count(io, k));
-    }
-}
-
 void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR])
 {
     unsigned sha_fn = (io->cr_fn >> 1) & 1u, sha_busy = (io->cr_busy >> 1) & 1u;

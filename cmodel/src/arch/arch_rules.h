@@ -125,16 +125,8 @@ uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsig
 /* Increment of crypto counter 64+k. */
 uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k);
 /* Increment of extended counter 128+k: its events of the cycle (0-15); an
- * undefined counter's events are not counted (arch_ext_add). */
+ * undefined counter's events are not counted (cf_counters). */
 uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k);
-/* Bulk forms used by the cycle model: d[k] = q[k] + increment of counter k
- * of the set, for its n installed counters (undef: the model's undefined
- * extended counters, which never count). */
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
-                    uint64_t *d);
-void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
-void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *undef, const uint64_t *q,
-                  uint64_t *d);
 /* Add one (installed, not stopped) CPU's activity into the increments of its
  * group's 8 counters: functions and blocked counts add up, counters 1 and 5
  * (busy cycles) become one when any CPU is busy. */
