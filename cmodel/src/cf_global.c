@@ -107,7 +107,7 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
                 }
             }
             which = arch_mt_counter(n_run, any_act);
-            d->u.mt[core] = (uint8_t)(!any_en       ? CF_MT_CLEAR
+            d->u.mt[core] = (uint8_t)(!any_en      ? CF_MT_CLEAR
                                       : which == 0 ? CF_MT_BUMP0
                                       : which == 1 ? CF_MT_BUMP1
                                                    : CF_MT_HOLD);

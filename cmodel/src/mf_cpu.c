@@ -215,8 +215,8 @@ static void alert(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out 
     mf_alert_eval(&q->al, &ai, ao, &d->al);
     /* alert coverage: only when a bit is raised or dropped (fcov.c) */
     if (raised || d->al.pending != q->al.pending)
-        fcov_alert(&d->fc, q->al.pending, ao->req && ai.taken, ai.clear_mt, raised,
-                   ai.sf_enabled_d, ai.cf_nonmt_enabled_d, ai.any_reset);
+        fcov_alert(&d->fc, q->al.pending, ao->req && ai.taken, ai.clear_mt, raised, ai.sf_enabled_d,
+                   ai.cf_nonmt_enabled_d, ai.any_reset);
 }
 
 void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
@@ -261,8 +261,8 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     alert(q, in, fx, raised, sf_e_next, d, &ao);
     drive_ports(fx, &uo, sel, &ao, &out->port);
     to_global(q, d, fx, &out->greq);
-    out->touched = (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) |
-                             sf_touched);
+    out->touched =
+        (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) | sf_touched);
 }
 
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
