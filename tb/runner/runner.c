@@ -545,6 +545,9 @@ static uint64_t stimulus_holds(const run_ctx *r, uint64_t t, uint64_t end)
     uint64_t n = end - t;
     uint32_t i;
     unsigned c;
+    for (c = 0; c < r->ncpu; c++)
+        if (!tb_workload_constant(r->wl, c))
+            return 0u;
     if (r->any_chk || !tb_storage_idle(r->stor))
         return 0u;
     if (r->op < r->n_order)
@@ -565,7 +568,6 @@ static uint64_t stimulus_holds(const run_ctx *r, uint64_t t, uint64_t end)
             uint64_t at = sc->steps[q->q[q->qpos]].at;
             n = min_u64(n, until(at > q->ready_at ? at : q->ready_at, t));
         }
-        n = min_u64(n, tb_workload_constant(r->wl, c));
     }
     return n;
 }

@@ -7,18 +7,6 @@
 #include <string.h>
 #include "arch/arch_rules.h"
 
-unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set)
-{
-    switch (set) {
-    case CPUMF_SET_BASIC: return 6u;
-    case CPUMF_SET_PROBLEM: return m->cfvn >= 3u ? 2u : 6u;
-    case CPUMF_SET_CRYPTO: return m->csvn >= 6u ? 20u : 16u;
-    case CPUMF_SET_EXT: return m->n_ext > CPUMF_MAX_EXT ? CPUMF_MAX_EXT : m->n_ext;
-    case CPUMF_SET_MT: return m->csvn > 3u ? 2u : 0u;
-    default: return 0u;
-    }
-}
-
 unsigned arch_ext_max(unsigned csvn)
 {
     if (csvn <= 1u)
@@ -38,18 +26,6 @@ unsigned arch_installed_sets(const cpumf_model_cfg *m)
     if (m->csvn > 3u)
         s |= CPUMF_SET_MT;
     return s;
-}
-
-unsigned arch_set_first_slot(unsigned set)
-{
-    switch (set) {
-    case CPUMF_SET_BASIC: return CPUMF_SLOT_BASIC;
-    case CPUMF_SET_PROBLEM: return CPUMF_SLOT_PROBLEM;
-    case CPUMF_SET_CRYPTO: return CPUMF_SLOT_CRYPTO;
-    case CPUMF_SET_EXT: return CPUMF_SLOT_EXT;
-    case CPUMF_SET_MT: return ARCH_SLOT_MT0;
-    default: return 0u;
-    }
 }
 
 unsigned arch_set_slot_span(unsigned set)
@@ -460,19 +436,6 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, ui
     if (any_reset)
         p = 0u;
     return p;
-}
-
-uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx)
-{
-    switch (idx) {
-    case 0: return io->wait ? 0u : 1u; /* cycles outside the wait state */
-    case 1: return io->insns & 7u;     /* instructions (3-bit port) */
-    case 2: return io->l1i_dw & 1u;    /* L1 I directory writes */
-    case 3: return io->l1i_pen & 1u;   /* L1 I penalty cycles */
-    case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
-    case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
-    default: return 0u;
-    }
 }
 
 uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k)
