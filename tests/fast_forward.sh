@@ -16,4 +16,5 @@ for mode in ff step; do
         --smp-dir "$d" "$@" "${extra[@]}"
 done
 diff -r "$out/fast_forward/$name/ff" "$out/fast_forward/$name/step"
-echo "$name: $(find "$out/fast_forward/$name/ff" -type f | wc -l) files identical with and without fast-forward"
+files=$(find "$out/fast_forward/$name/ff" -type f | wc -l)
+echo "$name: $files files identical with and without fast-forward"

@@ -35,12 +35,13 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     unsigned sel = arb_select(q);
     mf_insn_in ii;
     mf_insn_out io_;
+
     /* the instruction unit idle, nothing to send or accept: it holds its
      * registers and only tells whether it is ready */
-    static const mf_insn_out idle[2] = {{.insn_ready = 0u}, {.insn_ready = 1u}};
-
     if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
-        mf_cpu_compose(q, in, &idle[!(io->stopped & 1u)], out, d);
+        memset(&io_, 0, sizeof io_);
+        io_.insn_ready = (uint8_t) !(io->stopped & 1u);
+        mf_cpu_compose(q, in, &io_, out, d);
         return;
     }
     /* instruction unit */
