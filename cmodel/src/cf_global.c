@@ -4,6 +4,7 @@
  * counters, the multithreading-enabled flag and the MT-diagnostic counters
  * of each core (docs/uarch.md section 7, Global).  Only the rows of
  * installed groups and cores are evaluated and committed; the others stay zero.
+ * eval notes the counters' edge (cf_global_upd); commit applies it in place.
  */
 #include <string.h>
 #include "cpumf_int.h"
@@ -19,9 +20,8 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     const cpumf_system_cfg *cfg = in->cfg;
     const cpumf_sys_in *sys = in->sys;
     unsigned n_cpus = cfg->n_cpus, tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
-    unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i, g, k;
+    unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i;
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
-    size_t cg_bytes = (size_t)n_cg * sizeof d->cg_ctr[0];
 
     d->fc.n = 0u;
     /* 1. LPCTL in ascending CPU order */
@@ -60,27 +60,26 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     /* 3. change indicator */
     d->change = (uint8_t)arch_change_next(e, q->change, disable, sys->cg_addr_change & 1u);
     /* 4. group counters */
-    if (!e || disable) {
-        memset(d->cg_ctr, 0, cg_bytes); /* zero already when q->e was 0 */
-    } else {
-        uint64_t inc[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
-        unsigned counting = q->e && q->c;
-        memcpy(d->cg_ctr, q->cg_ctr, cg_bytes);
-        if (counting) {
-            memset(inc, 0, cg_bytes);
+    d->u.cg_clear = (uint8_t)(!e || disable);
+    d->u.cg_count = 0u;
+    d->u.n_wr = 0u;
+    if (!d->u.cg_clear) {
+        if (q->e && q->c) {
+            d->u.cg_count = 1u;
+            memset(d->u.cg_inc, 0, (size_t)n_cg * sizeof d->u.cg_inc[0]);
             for (i = 0; i < n_cpus; i++) {
                 const cpumf_cpu_in *io = &sys->cpu[i];
                 if (!io->stopped && cfg->cpu_cg[i] < n_cg)
-                    arch_cg_accumulate(io, inc[cfg->cpu_cg[i]]);
+                    arch_cg_accumulate(io, d->u.cg_inc[cfg->cpu_cg[i]]);
             }
-            for (g = 0; g < n_cg; g++)
-                for (k = 0; k < CPUMF_CG_NCTR; k++)
-                    d->cg_ctr[g][k] += inc[g][k];
         }
         for (i = 0; i < n_cpus; i++) {
             const cf_global_cpu_req *r = &in->cpu[i];
-            if (r->spctr_valid && r->spctr_grp < n_cg && r->spctr_ctr < CPUMF_CG_NCTR)
-                d->cg_ctr[r->spctr_grp][r->spctr_ctr] = r->spctr_value;
+            if (r->spctr_valid && r->spctr_grp < n_cg && r->spctr_ctr < CPUMF_CG_NCTR) {
+                d->u.wr[d->u.n_wr].grp = r->spctr_grp;
+                d->u.wr[d->u.n_wr].ctr = r->spctr_ctr;
+                d->u.wr[d->u.n_wr++].value = r->spctr_value;
+            }
         }
     }
     /* 5. multithreading enabled */
@@ -91,7 +90,6 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     if (cfg->model.csvn > 3u) {
         unsigned n_cores = (n_cpus + tpc - 1u) / tpc;
         unsigned core;
-        memcpy(d->mt_ctr, q->mt_ctr, (size_t)n_cores * sizeof d->mt_ctr[0]);
         for (core = 0; core < n_cores && core < CPUMF_MAX_CPUS; core++) {
             unsigned any_en = 0u, n_run = 0u, any_act = 0u, t;
             int which;
@@ -108,28 +106,41 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
                     any_act |= in->cpu[cpu].mt_active_q;
                 }
             }
-            if (!any_en) {
-                d->mt_ctr[core][0] = 0u;
-                d->mt_ctr[core][1] = 0u;
-                continue;
-            }
             which = arch_mt_counter(n_run, any_act);
-            if (which >= 0)
-                d->mt_ctr[core][which] += 1u;
+            d->u.mt[core] = (uint8_t)(!any_en      ? CF_MT_CLEAR
+                                      : which == 0 ? CF_MT_BUMP0
+                                      : which == 1 ? CF_MT_BUMP1
+                                                   : CF_MT_HOLD);
         }
     }
 }
 
-void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_system_cfg *cfg)
+void cf_global_commit(cf_global_state *q, const cf_global_state *d, uint64_t times,
+                      const cpumf_system_cfg *cfg)
 {
+    const cf_global_upd *u = &d->u;
     unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
+    unsigned g, k, core;
     q->e = d->e;
     q->c = d->c;
     q->change = d->change;
     q->mt_enabled = d->mt_enabled;
-    memcpy(q->cg_ctr, d->cg_ctr, (size_t)n_cg * sizeof q->cg_ctr[0]);
+    if (u->cg_clear)
+        memset(q->cg_ctr, 0, (size_t)n_cg * sizeof q->cg_ctr[0]);
+    if (u->cg_count)
+        for (g = 0; g < n_cg; g++)
+            for (k = 0; k < CPUMF_CG_NCTR; k++)
+                q->cg_ctr[g][k] += times * u->cg_inc[g][k];
+    for (k = 0; k < u->n_wr; k++)
+        q->cg_ctr[u->wr[k].grp][u->wr[k].ctr] = u->wr[k].value;
     if (cfg->model.csvn > 3u)
-        memcpy(q->mt_ctr, d->mt_ctr,
-               (size_t)((cfg->n_cpus + tpc - 1u) / tpc) * sizeof q->mt_ctr[0]);
+        for (core = 0; core < (cfg->n_cpus + tpc - 1u) / tpc; core++) {
+            if (u->mt[core] == CF_MT_CLEAR) {
+                q->mt_ctr[core][0] = 0u;
+                q->mt_ctr[core][1] = 0u;
+            } else if (u->mt[core] != CF_MT_HOLD) {
+                q->mt_ctr[core][u->mt[core] - CF_MT_BUMP0] += times;
+            }
+        }
 }

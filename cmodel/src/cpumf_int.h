@@ -45,12 +45,25 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
 void cf_state_power_on(const cpumf_system_cfg *cfg, cf_state_state *s);
 
 /* --------------------------------------------------------------- cf_counters */
-/* The per-CPU counter slots.  Only the slot ranges of the sets named in
- * out->touched are written into d; the others keep their value (commit copies
- * the touched ranges only). */
+/* The per-CPU counter slots.  eval does not compute next values: it notes
+ * what the edge does to the slots (cf_counters_upd, part of the next state)
+ * and commit applies that in place, visiting only the counters with events.
+ * The same update applied `times` times is that many equal cycles
+ * (cpumf_advance). */
 typedef struct cf_counters_state {
     uint64_t ctr[CPUMF_NSLOT];
 } cf_counters_state;
+
+typedef struct cf_counters_upd {
+    uint8_t clear; /* CPUMF_SET_*: sets whose slots become zero */
+    uint8_t count; /* CPUMF_SET_*: sets that add the increments below */
+    uint8_t wr;    /* SCCTR: slot wr_slot takes wr_value (after the increments) */
+    uint16_t wr_slot;
+    uint64_t wr_value;
+    uint8_t basic[6];              /* increments of counters 0..5 (problem state: the same) */
+    uint8_t cr[4];                 /* crypto vectors: functions, busy, blocked fn, blocked cyc */
+    uint64_t ext[CPUMF_EXT_WORDS]; /* events of the installed extended counters (nibbles) */
+} cf_counters_upd;
 
 typedef struct cf_counters_in {
     const cpumf_cpu_in *io;
@@ -62,13 +75,9 @@ typedef struct cf_counters_in {
     uint64_t scctr_value;
 } cf_counters_in;
 
-typedef struct cf_counters_out {
-    uint8_t touched; /* CPUMF_SET_* whose slot ranges d holds */
-} cf_counters_out;
-
-void cf_counters_eval(const cf_counters_state *q, const cf_counters_in *in, cf_counters_out *out,
-                      cf_counters_state *d);
-void cf_counters_commit(cf_counters_state *q, const cf_counters_state *d, unsigned touched,
+void cf_counters_eval(const cf_counters_in *in, cf_counters_upd *u);
+/* q := the slots after `times` edges of u (1: the clock edge). */
+void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t times,
                         const cpumf_model_cfg *m);
 
 /* ------------------------------------------------------------------ mf_alert */
@@ -93,11 +102,27 @@ void mf_alert_eval(const mf_alert_state *q, const mf_alert_in *in, mf_alert_out 
 /* ----------------------------------------------------------------- cf_global */
 /* Global counter-set-state register, group counters, MT counters per core and
  * the multithreading-enabled flag. */
+/* The counters' edge (next state only): eval notes it, commit applies it in
+ * place, `times` times for as many equal cycles (cpumf_advance). */
+enum cf_mt_op { CF_MT_HOLD, CF_MT_CLEAR, CF_MT_BUMP0, CF_MT_BUMP1 };
+typedef struct cf_global_upd {
+    uint8_t cg_clear; /* the group counters become zero */
+    uint8_t cg_count; /* they add cg_inc */
+    uint8_t n_wr;     /* SPCTR writes, after the increments, in ascending CPU order */
+    uint64_t cg_inc[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
+    struct {
+        uint8_t grp, ctr;
+        uint64_t value;
+    } wr[CPUMF_MAX_CPUS];
+    uint8_t mt[CPUMF_MAX_CPUS]; /* enum cf_mt_op of each core */
+} cf_global_upd;
+
 typedef struct cf_global_state {
     uint8_t e, c, change, mt_enabled;
-    uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
-    uint64_t mt_ctr[CPUMF_MAX_CPUS][2];
-    fcov_hits fc; /* coverage events of the edge (LPCTL, resets) */
+    uint64_t cg_ctr[CPUMF_MAX_CGS][CPUMF_CG_NCTR]; /* current state only */
+    uint64_t mt_ctr[CPUMF_MAX_CPUS][2];            /* current state only */
+    fcov_hits fc;                                  /* coverage events of the edge (LPCTL, resets) */
+    cf_global_upd u;                               /* next state only */
 } cf_global_state;
 
 /* What one CPU contributes to the global unit in one cycle. */
@@ -116,8 +141,9 @@ typedef struct cf_global_in {
 } cf_global_in;
 
 void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_state *d);
-/* Copies the rows eval wrote (installed groups and cores). */
-void cf_global_commit(cf_global_state *q, const cf_global_state *d, const cpumf_system_cfg *cfg);
+/* The registers, and the counter update `times` times (installed groups and cores). */
+void cf_global_commit(cf_global_state *q, const cf_global_state *d, uint64_t times,
+                      const cpumf_system_cfg *cfg);
 
 /* ------------------------------------------------------------------- sf_ctrl */
 /* Sampling controls of one CPU: function state (A, E, C), S, H, interval,
@@ -316,11 +342,16 @@ typedef struct mf_cpu_state {
     sf_interval_state iv;
     sf_update_state upd;
     fcov_hits fc;          /* coverage events of the edge (fcov.h) */
-    cf_counters_state ctr; /* keep last: committed by touched ranges */
+    cf_counters_upd cu;    /* the counters' edge (next state only, MF_TOUCH_CTR) */
+    cf_counters_state ctr; /* current state only: the edge updates it in place */
 } mf_cpu_state;
 
-/* touched bit of the sampling units (the counter sets use CPUMF_SET_*) */
-#define MF_TOUCH_SF 0x80u
+/* What an edge changes beyond cf_state, mf_alert and the port owner: the
+ * counters, the instruction unit, the sampling units.  The commit copies or
+ * applies only these. */
+#define MF_TOUCH_CTR  0x01u
+#define MF_TOUCH_INSN 0x02u
+#define MF_TOUCH_SF   0x04u
 
 typedef struct mf_cpu_in {
     const cpumf_cpu_in *io;
@@ -334,7 +365,7 @@ typedef struct mf_cpu_in {
 typedef struct mf_cpu_out {
     cpumf_cpu_out port;
     cf_global_cpu_req greq;
-    uint8_t touched; /* counter ranges written into d, MF_TOUCH_SF */
+    uint8_t touched; /* MF_TOUCH_* */
 } mf_cpu_out;
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d);

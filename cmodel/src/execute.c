@@ -34,7 +34,6 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
         ci.index = i;
         ci.no_tick = 1u;
         mf_cpu_compose(&s->q[i], &ci, i == cpu ? fx : &none, &co, &s->d[i]);
-        s->d[i].insn = s->q[i].insn;
         s->d[i].own = s->q[i].own; /* no cycle passes: the port keeps its owner */
         gin.cpu[i] = co.greq;
         s->touched[i] = co.touched;

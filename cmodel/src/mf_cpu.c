@@ -36,6 +36,14 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     mf_insn_in ii;
     mf_insn_out io_;
 
+    /* the instruction unit idle, nothing to send or accept: it holds its
+     * registers and only tells whether it is ready */
+    if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
+        memset(&io_, 0, sizeof io_);
+        io_.insn_ready = (uint8_t) !(io->stopped & 1u);
+        mf_cpu_compose(q, in, &io_, out, d);
+        return;
+    }
     /* instruction unit */
     ii.io = io;
     ii.cfg = cfg;
@@ -51,6 +59,7 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     ii.core = in->index / tpc;
     mf_insn_eval(&q->insn, &ii, &io_, &d->insn);
     mf_cpu_compose(q, in, &io_, out, d);
+    out->touched |= MF_TOUCH_INSN;
 }
 
 /* The sampling units (section 20), when something of sampling can change:
@@ -153,60 +162,96 @@ static void to_global(const mf_cpu_state *q, const mf_cpu_state *d, const mf_ins
     greq->mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
 }
 
-void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
-                    mf_cpu_out *out, mf_cpu_state *d)
+/* cf_state's next registers; the alert bits raised.  Without an event that
+ * can move them (EXEC, SIGP, loss, authorization, reset) they hold. */
+static uint32_t counter_state(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                              mf_cpu_state *d)
 {
     const cpumf_cpu_in *io = in->io;
-    const cpumf_system_cfg *cfg = in->cfg;
-    const cpumf_model_cfg *m = &cfg->model;
+    const cpumf_model_cfg *m = &in->cfg->model;
     cf_state_in si;
     cf_state_out so;
-    cf_counters_in ci;
-    cf_counters_out co;
-    mf_alert_in ai;
-    mf_alert_out ao;
-    sf_update_out uo;
-    unsigned rs = io->reset;
-    unsigned any_reset = arch_reset_any(rs);
-    unsigned sel = arb_select(q);
-    unsigned sf_e_next = q->sf.e, sf_touched = 0u;
-    uint32_t raised;
 
-    d->fc.n = 0u;
-    /* counter-set state */
     memset(&si, 0, sizeof si);
+    si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
+    if (!fx->lcctl_valid && !si.sigp_valid && !io->loss_cpu && !io->loss_mt && !io->auth_set &&
+        !io->auth_clr && !io->reset) {
+        d->st = q->st;
+        return 0u;
+    }
     si.io = io;
     si.m = m;
     si.lcctl_valid = fx->lcctl_valid;
     si.lcctl_e = fx->lcctl_e;
     si.lcctl_c = fx->lcctl_c;
-    si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
     si.sigp_enable = (uint8_t)(in->sys->sigp_mt_enable & 1u);
     si.g_e = in->g->e;
     si.g_c = in->g->c;
     si.fc = &d->fc;
     cf_state_eval(&q->st, &si, &so, &d->st);
-    raised = so.raised;
+    return so.raised;
+}
 
+/* mf_alert's next parameter and its request; nothing pending and nothing
+ * raised stays so. */
+static void alert(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                  uint32_t raised, unsigned sf_e_next, mf_cpu_state *d, mf_alert_out *ao)
+{
+    const cpumf_cpu_in *io = in->io;
+    mf_alert_in ai;
+
+    if (!q->al.pending && !raised) {
+        d->al.pending = 0u;
+        ao->req = 0u;
+        ao->param = 0u;
+        return;
+    }
+    ai.cr0_58 = (uint8_t)(io->cr0_58 & 1u);
+    ai.taken = (uint8_t)(io->alert_taken & 1u);
+    ai.clear_mt = fx->clear_mt;
+    ai.any_reset = (uint8_t)arch_reset_any(io->reset);
+    ai.sf_enabled_d = (uint8_t)(sf_e_next != 0u);
+    ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & CPUMF_SETS_NON_MT) != 0u);
+    ai.raised = raised;
+    mf_alert_eval(&q->al, &ai, ao, &d->al);
+    /* alert coverage: only when a bit is raised or dropped (fcov.c) */
+    if (raised || d->al.pending != q->al.pending)
+        fcov_alert(&d->fc, q->al.pending, ao->req && ai.taken, ai.clear_mt, raised, ai.sf_enabled_d,
+                   ai.cf_nonmt_enabled_d, ai.any_reset);
+}
+
+void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                    mf_cpu_out *out, mf_cpu_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    cf_counters_in ci;
+    mf_alert_out ao;
+    sf_update_out uo;
+    unsigned sel = arb_select(q);
+    unsigned sf_e_next = q->sf.e, sf_touched = 0u;
+    uint32_t raised;
+
+    d->fc.n = 0u;
+    raised = counter_state(q, in, fx, d);
     if (fx->lsctl_unauth_bad_interval)
         fcov_hit(&d->fc, FCOV_RULE_LSCTL_UNAUTH_BAD_INTERVAL);
 
     /* counters */
     ci.io = io;
-    ci.m = m;
+    ci.m = &in->cfg->model;
     ci.e_q = q->st.e;
     ci.active_q = (uint8_t)(q->st.a & q->st.e & q->st.c);
     ci.e_d = d->st.e;
     ci.scctr_valid = fx->scctr_valid;
     ci.scctr_slot = fx->scctr_slot;
     ci.scctr_value = fx->scctr_value;
-    cf_counters_eval(&q->ctr, &ci, &co, &d->ctr);
+    cf_counters_eval(&ci, &d->cu);
 
     /* sampling: only when a function is enabled, an update is busy or an
      * event of this cycle can change the sampling registers */
     memset(&uo, 0, sizeof uo);
     if (q->sf.e || q->upd.state != CPUMF_US_IDLE || fx->lsctl_exec || fx->lpp_valid ||
-        (io->loss_sample & 1u) || io->sf_auth_set || io->sf_auth_clr || any_reset) {
+        (io->loss_sample & 1u) || io->sf_auth_set || io->sf_auth_clr || arch_reset_any(io->reset)) {
         sf_e_next = sampling(q, in, fx, sel, &uo, &raised, d);
         sf_touched = MF_TOUCH_SF;
     }
@@ -214,23 +259,11 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     /* storage-port arbiter: the next owner */
     d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? (unsigned)CPUMF_ARB_NONE : sel);
 
-    /* alert */
-    ai.cr0_58 = (uint8_t)(io->cr0_58 & 1u);
-    ai.taken = (uint8_t)(io->alert_taken & 1u);
-    ai.clear_mt = fx->clear_mt;
-    ai.any_reset = (uint8_t)any_reset;
-    ai.sf_enabled_d = (uint8_t)(sf_e_next != 0u);
-    ai.cf_nonmt_enabled_d = (uint8_t)((d->st.e & CPUMF_SETS_NON_MT) != 0u);
-    ai.raised = raised;
-    mf_alert_eval(&q->al, &ai, &ao, &d->al);
-    /* alert coverage: only when a bit is raised or dropped (fcov.c) */
-    if (raised || d->al.pending != q->al.pending)
-        fcov_alert(&d->fc, q->al.pending, ao.req && ai.taken, ai.clear_mt, raised, ai.sf_enabled_d,
-                   ai.cf_nonmt_enabled_d, ai.any_reset);
-
+    alert(q, in, fx, raised, sf_e_next, d, &ao);
     drive_ports(fx, &uo, sel, &ao, &out->port);
     to_global(q, d, fx, &out->greq);
-    out->touched = (uint8_t)(co.touched | sf_touched);
+    out->touched =
+        (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) | sf_touched);
 }
 
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
@@ -238,14 +271,14 @@ void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
 {
     q->st = d->st;
     q->al = d->al;
-    q->insn = d->insn;
     q->own = d->own;
+    if (touched & MF_TOUCH_INSN)
+        q->insn = d->insn;
     if (touched & MF_TOUCH_SF) {
         q->sf = d->sf;
         q->iv = d->iv;
         q->upd = d->upd;
     }
-    touched &= ARCH_SETS_ALL;
-    if (touched)
-        cf_counters_commit(&q->ctr, &d->ctr, touched, m);
+    if (touched & MF_TOUCH_CTR)
+        cf_counters_commit(&q->ctr, &d->cu, 1u, m);
 }

@@ -124,8 +124,7 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
     cf_global_in gin;
     unsigned i, n = s->cfg.n_cpus;
 
-    memset(&gin, 0, sizeof gin);
-    gin.cfg = &s->cfg;
+    gin.cfg = &s->cfg; /* gin.cpu: the installed CPUs' rows only */
     gin.sys = in;
     for (i = 0; i < n; i++) {
         mf_cpu_in ci;
@@ -164,7 +163,7 @@ void sys_commit_units(cpumf_sys *s)
         if (s->d[i].fc.n)
             fcov_commit(s->fcov, &s->d[i].fc, arch_installed_sets(&s->cfg.model));
     }
-    cf_global_commit(&s->gq, &s->gd, &s->cfg);
+    cf_global_commit(&s->gq, &s->gd, 1u, &s->cfg);
     if (s->gd.fc.n)
         fcov_commit(s->fcov, &s->gd.fc, 0u);
 }

@@ -37,7 +37,7 @@ void tb_cli_usage(const char *prog, unsigned flags)
             (flags & TB_CLI_ALLOW_WAVES)
                 ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
                   "       [--coverage OUT.dat] [--history N]\n"
-                : "");
+                : "       [--no-fast-forward]\n");
 }
 
 enum { OPT_STR, OPT_NUM };
@@ -124,6 +124,14 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
             return 1;
         if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             opt->quiet = 1;
+            continue;
+        }
+        if (strcmp(a, "--no-fast-forward") == 0) {
+            if (flags & TB_CLI_ALLOW_WAVES) {
+                snprintf(err, errlen, "%s: only cpumf-sim has this option", a);
+                return 2;
+            }
+            opt->no_fast_forward = 1;
             continue;
         }
         if (!(a[0] == '-' && a[1])) {

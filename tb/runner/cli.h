@@ -5,6 +5,7 @@
  *                 [--coverage OUT.dat] [--history N]                (cosim only)
  *                 [--system NAME] [--fcov OUT.json]
  *                 [--cycles N] [--configs DIR] [--quiet]
+ *                 [--no-fast-forward]                               (sim only)
  */
 #ifndef TB_CLI_H
 #define TB_CLI_H
@@ -28,6 +29,10 @@ typedef struct tb_options {
     int has_cycles;
     uint64_t cycles;
     int quiet;
+    int no_fast_forward; /* sim only: step every cycle */
+    /* The plain model the runner fast-forwards over quiet spans (cpumf-sim
+     * sets it unless --no-fast-forward); NULL: every cycle is stepped. */
+    struct cpumf_sys *fast_forward;
 } tb_options;
 
 /* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history */

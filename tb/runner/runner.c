@@ -477,21 +477,13 @@ static void drivers_react(run_ctx *r, uint64_t t)
     }
 }
 
-/* Cycle t; 1 when the run ends with it: at the first lockstep difference,
- * or with waves at the end of their window, so that they show the cycles
- * after the difference too. */
-static int run_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
+/* Cycle t once its inputs are built; 1 when the run ends with it: at the
+ * first lockstep difference, or with waves at the end of their window, so
+ * that they show the cycles after the difference too. */
+static int eval_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
 {
     tb_backend *be = r->be;
-    uint32_t i;
     unsigned c;
-    r->now = t;
-    for (i = 0; i < r->sc->n_drivers; i++)
-        tb_sampler_tick(r->smp[i], t, &r->io);
-    build_inputs(r, t);
-    tb_storage_inputs(r->stor, t, r->in);
-    if (r->any_chk)
-        count_intervals(r);
     if (be->eval(be->ctx, t, r->in, r->out) != 0) {
         sum->mismatch = 1;
         sum->mismatch_cycle = t;
@@ -515,6 +507,105 @@ static int run_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
     if (r->any_chk)
         be->observe(be->ctx, r->chk);
     return 0;
+}
+
+/* Cycle t, as eval_cycle. */
+static int run_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
+{
+    uint32_t i;
+    r->now = t;
+    for (i = 0; i < r->sc->n_drivers; i++)
+        tb_sampler_tick(r->smp[i], t, &r->io);
+    build_inputs(r, t);
+    tb_storage_inputs(r->stor, t, r->in);
+    if (r->any_chk)
+        count_intervals(r);
+    return eval_cycle(r, t, sum);
+}
+
+/* ---------------- fast-forward (cpumf-sim) ---------------- */
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Cycles from t before `at` (none when at is t, no bound when it is past). */
+static uint64_t until(uint64_t at, uint64_t t)
+{
+    return at >= t ? at - t : UINT64_MAX;
+}
+
+/* Cycles from t on whose stimulus is that of cycle t: no step, instruction
+ * or driver action due, no storage response in flight, every CPU's workload
+ * constant (but for ia and tod, which only an event reads). */
+static uint64_t stimulus_holds(const run_ctx *r, uint64_t t, uint64_t end)
+{
+    const tb_scenario *sc = r->sc;
+    uint64_t n = end - t;
+    uint32_t i;
+    unsigned c;
+    for (c = 0; c < r->ncpu; c++)
+        if (!tb_workload_constant(r->wl, c))
+            return 0u;
+    if (r->any_chk || !tb_storage_idle(r->stor))
+        return 0u;
+    if (r->op < r->n_order)
+        n = min_u64(n, until(sc->steps[r->order[r->op]].at, t));
+    for (i = 0; i < sc->n_drivers; i++) {
+        const tb_driver *dv = &sc->drivers[i];
+        n = min_u64(n, until(dv->start, t));
+        if (dv->has_stop)
+            n = min_u64(n, until(dv->stop, t));
+        if (dv->has_resume)
+            n = min_u64(n, until(dv->resume, t));
+    }
+    for (c = 0; c < r->ncpu; c++) {
+        const cpu_rt *q = &r->rt[c];
+        if (q->busy || q->dqpos < q->dqn || q->pend_done || q->pend_alert)
+            return 0u;
+        if (q->qpos < q->qn) {
+            uint64_t at = sc->steps[q->q[q->qpos]].at;
+            n = min_u64(n, until(at > q->ready_at ? at : q->ready_at, t));
+        }
+    }
+    return n;
+}
+
+/* From cycle t: the quiet cycles t, t+1, ... in one step of the model when
+ * the stimulus holds and the model only counts (docs/uarch.md section 21),
+ * else cycle t alone; the cycles run, *ended as run_cycle's result. */
+static uint64_t run_span(run_ctx *r, uint64_t t, uint64_t end, tb_run_summary *sum, int *ended)
+{
+    cpumf_sys *sys = r->opt->fast_forward;
+    uint64_t n = stimulus_holds(r, t, end);
+    unsigned c;
+    *ended = 0;
+    if (n < 2u) {
+        *ended = run_cycle(r, t, sum);
+        return 1u;
+    }
+    r->now = t;
+    build_inputs(r, t);
+    tb_storage_inputs(r->stor, t, r->in);
+    n = min_u64(n, cpumf_cycles_to_next_event(sys, r->in, r->out));
+    /* an alert request seen anew changes the next cycle's alert_taken */
+    for (c = 0; c < r->ncpu; c++)
+        if (r->out->cpu[c].alert_req != r->rt[c].alert_seen)
+            n = 0u;
+    if (n < 2u) {
+        *ended = eval_cycle(r, t, sum);
+        return 1u;
+    }
+    if (cpumf_advance(sys, r->in, n, r->out) != 0) {
+        rn_failf(r, "fast-forward at cycle %" PRIu64 ": %s", t, cpumf_last_error(sys));
+        *ended = 1;
+        return 1u;
+    }
+    for (c = 0; c < r->ncpu; c++)
+        tb_workload_skip(r->wl, c, n - 1u);
+    r->now = t + n - 1u;
+    return n;
 }
 
 /* ---------------- the end ---------------- */
@@ -623,7 +714,7 @@ static void teardown(run_ctx *r)
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
            tb_run_summary *sum_out)
 {
-    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t;
+    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t, n, poll_at = 0u;
     tb_run_summary sum;
     run_ctx r;
     uint32_t i;
@@ -644,11 +735,21 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     }
     tb_workload_init(r.wl, &sc->workload, sc->has_events ? &sc->events : NULL, sc->seed,
                      &sc->system);
-    for (t = 0; t < cycles; t++) {
-        if (t % TB_SIGNAL_POLL == 0 && (stop = stop_signal()) >= 0)
-            break;
-        if (run_cycle(&r, t, &sum)) {
-            t++;
+    for (t = 0; t < cycles; t += n) {
+        int ended;
+        if (t >= poll_at) {
+            poll_at = t + TB_SIGNAL_POLL;
+            if ((stop = stop_signal()) >= 0)
+                break;
+        }
+        if (opt->fast_forward) {
+            n = run_span(&r, t, cycles, &sum, &ended);
+        } else {
+            n = 1u;
+            ended = run_cycle(&r, t, &sum);
+        }
+        if (ended) {
+            t += n;
             break;
         }
     }

@@ -328,3 +328,12 @@ void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st)
 {
     *st = s->stats;
 }
+
+int tb_storage_idle(const tb_storage *s)
+{
+    unsigned i;
+    for (i = 0; i < s->ncpu; i++)
+        if (s->port[i].pending)
+            return 0;
+    return 1;
+}

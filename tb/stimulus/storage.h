@@ -59,6 +59,9 @@ void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in);
  * request with valid && ready (reads latched, writes applied with the byte
  * mask, response scheduled latency cycles later). */
 void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out);
+/* No response in flight on any port: the clock edges of cycles without a
+ * request change nothing (the fast-forward may skip them). */
+int tb_storage_idle(const tb_storage *s);
 
 typedef struct tb_storage_stats {
     uint64_t reads, writes, errors;

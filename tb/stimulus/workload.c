@@ -401,6 +401,25 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     c->ia += 4u * (uint64_t)insns;
 }
 
+uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)
+{
+    const tb_workload_cfg *g = &w->cfg;
+    const tb_workload_cpu *c = &w->cpu[cpu];
+    if (w->any_flip || w->any_event || c->pen_left[0] || c->pen_left[1])
+        return 0;
+    /* a running CPU completes instructions by a draw, unless always one */
+    if (!c->lvl[TB_WL_WAIT] && g->insn_rate && (g->insn_rate < 4294967296ull || g->insn_burst != 1))
+        return 0;
+    return UINT64_MAX;
+}
+
+void tb_workload_skip(tb_workload *w, unsigned cpu, uint64_t k)
+{
+    tb_workload_cpu *c = &w->cpu[cpu];
+    if (!c->lvl[TB_WL_WAIT] && w->cfg.insn_rate)
+        c->ia += 4u * k; /* one instruction a cycle */
+}
+
 void tb_workload_cores(const tb_workload *w, cpumf_sys_in *in, uint32_t skip)
 {
     if (w->ev)

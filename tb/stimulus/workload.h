@@ -86,6 +86,13 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
 /* Fill the activity fields of `in` (CPU `cpu`, cycle `cycle`).  Cycles must
  * be generated in order, once each. */
 void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in);
+/* The cycles after the last one generated in which CPU cpu's activity stays
+ * as it was, but for ia and tod (which move at their rates): UINT64_MAX when
+ * the workload draws nothing and holds its levels (idle, steady,
+ * steady-problem), else 0.  tb_workload_skip(w, cpu, k) then stands for the
+ * next k calls of tb_workload_step (the fast-forward of cpumf-sim). */
+uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu);
+void tb_workload_skip(tb_workload *w, unsigned cpu, uint64_t k);
 /* Then, once the inputs of every CPU are final: the events that depend on
  * the other thread of the core (tb_events_threads), for the CPUs whose bit in
  * skip is zero. */

@@ -208,9 +208,9 @@ START_TEST(test_GEN_6_counters_wrap)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_counters_state q, d;
+    cf_counters_state q;
+    cf_counters_upd u;
     cf_counters_in in;
-    cf_counters_out out;
     model_z15(&m);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
@@ -221,9 +221,10 @@ START_TEST(test_GEN_6_counters_wrap)
     in.io = &io;
     in.m = &m;
     in.e_q = in.e_d = in.active_q = CPUMF_SET_BASIC;
-    cf_counters_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(d.ctr[0], 0);
-    ck_assert_uint_eq(d.ctr[1], 1);
+    cf_counters_eval(&in, &u);
+    cf_counters_commit(&q, &u, 1u, &m);
+    ck_assert_uint_eq(q.ctr[0], 0);
+    ck_assert_uint_eq(q.ctr[1], 1);
 }
 END_TEST
 
@@ -295,27 +296,26 @@ START_TEST(test_CF_ST_4_disable_clears_counters)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_counters_state q, d;
+    cf_counters_state q;
+    cf_counters_upd u;
     cf_counters_in in;
-    cf_counters_out out;
     unsigned k;
     model_z15(&m);
     memset(&io, 0, sizeof io);
     for (k = 0; k < CPUMF_NSLOT; k++)
         q.ctr[k] = 1000 + k;
-    memset(&d, 0xA5, sizeof d);
+    memset(&u, 0xA5, sizeof u);
     memset(&in, 0, sizeof in);
     in.io = &io;
     in.m = &m;
     in.e_q = CPUMF_SET_BASIC | CPUMF_SET_CRYPTO;
     in.active_q = CPUMF_SET_BASIC;
     in.e_d = CPUMF_SET_CRYPTO; /* basic becomes disabled (or unauthorized) */
-    cf_counters_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.touched & CPUMF_SET_BASIC, CPUMF_SET_BASIC);
+    cf_counters_eval(&in, &u);
+    ck_assert_uint_eq(u.clear, CPUMF_SET_BASIC);
+    cf_counters_commit(&q, &u, 1u, &m);
     for (k = 0; k < 6; k++)
-        ck_assert_uint_eq(d.ctr[k], 0);
-    cf_counters_commit(&q, &d, out.touched, &m);
-    ck_assert_uint_eq(q.ctr[0], 0);
+        ck_assert_uint_eq(q.ctr[k], 0);
     ck_assert_uint_eq(q.ctr[12], 1012); /* inactive crypto set holds */
 }
 END_TEST
@@ -324,9 +324,9 @@ START_TEST(test_CF_ST_5_stopped_cpu_does_not_count)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_counters_state q, d;
+    cf_counters_state q;
+    cf_counters_upd u;
     cf_counters_in in;
-    cf_counters_out out;
     model_z15(&m);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
@@ -337,13 +337,13 @@ START_TEST(test_CF_ST_5_stopped_cpu_does_not_count)
     in.io = &io;
     in.m = &m;
     in.e_q = in.e_d = in.active_q = CPUMF_SET_BASIC;
-    cf_counters_eval(&q, &in, &out, &d);
-    cf_counters_commit(&q, &d, out.touched, &m);
+    cf_counters_eval(&in, &u);
+    cf_counters_commit(&q, &u, 1u, &m);
     ck_assert_uint_eq(q.ctr[0], 5);
     ck_assert_uint_eq(q.ctr[1], 0);
     io.stopped = 0; /* resumes in the state it had */
-    cf_counters_eval(&q, &in, &out, &d);
-    cf_counters_commit(&q, &d, out.touched, &m);
+    cf_counters_eval(&in, &u);
+    cf_counters_commit(&q, &u, 1u, &m);
     ck_assert_uint_eq(q.ctr[0], 6);
     ck_assert_uint_eq(q.ctr[1], 4);
 }
@@ -437,9 +437,9 @@ START_TEST(test_CF_CT_2_problem_state_set)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_counters_state q, d;
+    cf_counters_state q;
+    cf_counters_upd u;
     cf_counters_in in;
-    cf_counters_out out;
     model_generic(&m); /* CFVN 1: 32-37 */
     ck_assert_int_eq(arch_counter_slot(&m, 32), CPUMF_SLOT_PROBLEM);
     ck_assert_int_eq(arch_counter_slot(&m, 37), CPUMF_SLOT_PROBLEM + 5);
@@ -455,12 +455,12 @@ START_TEST(test_CF_CT_2_problem_state_set)
     in.e_q = in.e_d = in.active_q = CPUMF_SET_PROBLEM;
     io.insns = 2;
     io.l1i_dw = 1;
-    cf_counters_eval(&q, &in, &out, &d);
-    cf_counters_commit(&q, &d, out.touched, &m);
+    cf_counters_eval(&in, &u);
+    cf_counters_commit(&q, &u, 1u, &m);
     ck_assert_uint_eq(q.ctr[6], 0); /* supervisor state: nothing */
     io.problem = 1;
-    cf_counters_eval(&q, &in, &out, &d);
-    cf_counters_commit(&q, &d, out.touched, &m);
+    cf_counters_eval(&in, &u);
+    cf_counters_commit(&q, &u, 1u, &m);
     ck_assert_uint_eq(q.ctr[6], 1);
     ck_assert_uint_eq(q.ctr[7], 2);
     ck_assert_uint_eq(q.ctr[8], 0); /* 34 not installed on CFVN 3 */
@@ -525,6 +525,14 @@ START_TEST(test_CF_CT_4_extended_set)
 }
 END_TEST
 
+/* The global unit's next state, counters included: its clock edge applied to a copy of q. */
+static void global_step(const cf_global_state *q, const cf_global_in *in, cf_global_state *d)
+{
+    *d = *q;
+    cf_global_eval(q, in, d);
+    cf_global_commit(d, d, 1u, in->cfg);
+}
+
 START_TEST(test_CF_CT_5_mt_set)
 {
     cpumf_model_cfg m;
@@ -558,11 +566,11 @@ START_TEST(test_CF_CT_5_mt_set)
     in.cpu[0].mt_active_q = in.cpu[1].mt_active_q = 1;
     in.cpu[0].mt_enabled_d = in.cpu[1].mt_enabled_d = 1;
     sin.cpu[1].wait = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.mt_ctr[0][0], 0);
     ck_assert_uint_eq(d.mt_ctr[0][1], 0);
     sin.cpu[1].wait = 0;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.mt_ctr[0][1], 1);
 }
 END_TEST
@@ -571,9 +579,9 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    cf_counters_state q, d;
+    cf_counters_state q;
+    cf_counters_upd u;
     cf_counters_in in;
-    cf_counters_out out;
     unsigned t;
     model_z15(&m);
     memset(&io, 0, sizeof io);
@@ -585,8 +593,8 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
     io.insns = 7;
     cpumf_ext_set(&io, 0, 1u);
     for (t = 0; t < 10; t++) {
-        cf_counters_eval(&q, &in, &out, &d);
-        cf_counters_commit(&q, &d, out.touched, &m);
+        cf_counters_eval(&in, &u);
+        cf_counters_commit(&q, &u, 1u, &m);
     }
     ck_assert_uint_eq(q.ctr[0], 10); /* one per cycle */
     ck_assert_uint_eq(q.ctr[1], 70); /* the number of events */
@@ -621,7 +629,7 @@ START_TEST(test_CF_GL_1_global_register)
     in.cpu[2].lpctl_valid = 1;
     in.cpu[2].lpctl_e = (uint8_t)r.e;
     in.cpu[2].lpctl_c = (uint8_t)r.c;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.e, 1);
     ck_assert_uint_eq(d.c, 1);
     ck_assert_uint_eq(d.change, 0);
@@ -645,13 +653,13 @@ START_TEST(test_CF_GL_2_change_indicator)
     in.cpu[0].lpctl_valid = 1; /* E 1 -> 0 ... */
     in.cpu[1].lpctl_valid = 1; /* ... and back to 1 in the same cycle */
     in.cpu[1].lpctl_e = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.e, 1);
     ck_assert_uint_eq(d.change, 0);
     /* a basic-machine clear reset disables the groups */
     memset(&in.cpu, 0, sizeof in.cpu);
     sin.cpu[3].reset = CPUMF_RESET_BASIC_MACHINE_CLEAR;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.e, 0);
     ck_assert_uint_eq(d.change, 0);
 }
@@ -685,7 +693,7 @@ START_TEST(test_CF_GL_6_only_machine_resets_disable_groups)
         q.e = q.c = 1;
         q.cg_ctr[0][2] = 77;
         sin.cpu[1].reset = (uint8_t)rs[k].reset;
-        cf_global_eval(&q, &in, &d);
+        global_step(&q, &in, &d);
         ck_assert_msg(d.e == !rs[k].disables && d.c == !rs[k].disables, "reset %u", rs[k].reset);
         ck_assert_uint_eq(d.cg_ctr[0][2], rs[k].disables ? 0u : 77u);
     }
@@ -740,10 +748,10 @@ START_TEST(test_CF_GL_4_group_counters)
     sin.cpu[0].cr_busy = 0x02;
     sin.cpu[1].cr_busy = 0x02;
     sin.cpu[0].cr_bcyc = 0x0C; /* DEA and AES blocked: counted once */
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[0][0], 0);
     q.c = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[0][0], 2); /* SHA functions of both CPUs */
     ck_assert_uint_eq(d.cg_ctr[0][1], 1); /* SHA busy: one cycle */
     ck_assert_uint_eq(d.cg_ctr[0][4], 1);
@@ -751,13 +759,13 @@ START_TEST(test_CF_GL_4_group_counters)
     ck_assert_uint_eq(d.cg_ctr[1][0], 0); /* CPUs 2, 3 are in group 1 */
     /* a stopped CPU adds nothing */
     sin.cpu[1].stopped = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[0][0], 1);
     sin.cpu[1].stopped = 0;
     /* disabled: cleared */
     q.cg_ctr[1][3] = 99;
     in.cpu[0].lpctl_valid = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[1][3], 0);
     /* SPCTR writes; the global unit knows nothing of per-CPU authorization,
      * so a CPU losing it cannot change the group counters */
@@ -766,7 +774,7 @@ START_TEST(test_CF_GL_4_group_counters)
     in.cpu[3].spctr_grp = 1;
     in.cpu[3].spctr_ctr = 3;
     in.cpu[3].spctr_value = 7;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[1][3], 7);
 }
 END_TEST
@@ -784,12 +792,12 @@ START_TEST(test_CF_GL_5_lpctl_same_cycle_order)
     in.cpu[3].lpctl_valid = 1;
     in.cpu[3].lpctl_e = 1;
     in.cpu[3].lpctl_c = 0;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.e, 1);
     ck_assert_uint_eq(d.c, 0); /* the highest-numbered CPU's request wins */
     in.cpu[0].lpctl_c = 0;
     in.cpu[3].lpctl_c = 1;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.c, 1);
 }
 END_TEST
@@ -971,7 +979,7 @@ START_TEST(test_CF_SPCTR_1_set_peripheral)
     in.cpu[1].spctr_grp = (uint8_t)g;
     in.cpu[1].spctr_ctr = (uint8_t)c;
     in.cpu[1].spctr_value = 0x123456789ull;
-    cf_global_eval(&q, &in, &d);
+    global_step(&q, &in, &d);
     ck_assert_uint_eq(d.cg_ctr[0][2], 0x123456789ull);
 }
 END_TEST

@@ -1,9 +1,14 @@
 /* bench_main.c - build/cpumf-bench: one scenario run four ways in one
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone.
- * Waves cover the whole run, written to a scratch FST that is removed. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+ * Waves cover the whole run, written to a scratch FST that is removed.
+ * Then the model without its stimulus (the inputs of the model-alone run
+ * recorded, replayed into a fresh system: only cpumf_eval and cpumf_commit
+ * timed) and the heap one system takes.  With --fast-forward first, only
+ * the model with cpumf-sim's fast-forward over quiet spans is timed. */
+#define _GNU_SOURCE /* clock_gettime, mallinfo2 */
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +20,7 @@
 #include "runner/runner.h"
 #include "scenario/scenario.h"
 #include "stimulus/storage.h"
+#include "xalloc.h"
 
 enum { MODE_MODEL, MODE_RTL, MODE_LOCKSTEP, MODE_WAVES, MODE_COUNT };
 static const char *const mode_name[MODE_COUNT] = {"model alone", "RTL alone", "lockstep",
@@ -27,8 +33,124 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* One run; returns simulated cycles per second, or a negative value on failure. */
-static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, uint64_t *cycles)
+/* The model alone, recording the inputs of each cycle (installed CPUs). */
+typedef struct recorder {
+    cpumf_sys *sys;
+    unsigned ncpu;
+    cpumf_cpu_in *in; /* cycle t, CPU c at [t * ncpu + c] */
+    uint8_t *sys_in;  /* the system-wide pulses of cycle t */
+    uint64_t n, cap;
+} recorder;
+
+static int rec_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
+    recorder *r = ctx;
+    (void)cycle;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 4096;
+        r->in = xrealloc(r->in, r->cap * r->ncpu * sizeof *r->in);
+        r->sys_in = xrealloc(r->sys_in, r->cap * 3);
+    }
+    memcpy(&r->in[r->n * r->ncpu], in->cpu, r->ncpu * sizeof *r->in);
+    r->sys_in[3 * r->n] = in->sigp_mt_valid;
+    r->sys_in[3 * r->n + 1] = in->sigp_mt_enable;
+    r->sys_in[3 * r->n + 2] = in->cg_addr_change;
+    r->n++;
+    cpumf_eval(r->sys, in, out);
+    return 0;
+}
+
+static void rec_commit(void *ctx)
+{
+    cpumf_commit(((recorder *)ctx)->sys);
+}
+
+static void rec_observe(void *ctx, cpumf_obs *obs)
+{
+    cpumf_observe(((recorder *)ctx)->sys, obs);
+}
+
+static void rec_destroy(void *ctx)
+{
+    (void)ctx;
+}
+
+/* The recorded inputs into a fresh system: cycles per second of the model
+ * alone, without the stimulus; negative on failure. */
+static double replay(const tb_scenario *sc, const recorder *r)
+{
+    static cpumf_sys_in in;
+    cpumf_sys_out out;
+    char err[512];
+    cpumf_sys *sys = cpumf_create(&sc->system, err, sizeof err);
+    uint64_t t;
+    double t0;
+    if (!sys) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    memset(&in, 0, sizeof in);
+    t0 = now();
+    for (t = 0; t < r->n; t++) {
+        memcpy(in.cpu, &r->in[t * r->ncpu], r->ncpu * sizeof *r->in);
+        in.sigp_mt_valid = r->sys_in[3 * t];
+        in.sigp_mt_enable = r->sys_in[3 * t + 1];
+        in.cg_addr_change = r->sys_in[3 * t + 2];
+        cpumf_eval(sys, &in, &out);
+        cpumf_commit(sys);
+    }
+    t0 = now() - t0;
+    cpumf_destroy(sys);
+    return (double)r->n / t0;
+}
+
+/* Heap bytes cpumf_create takes for this system. */
+static size_t system_bytes(const tb_scenario *sc)
+{
+    char err[512];
+    struct mallinfo2 a = mallinfo2(), b;
+    cpumf_sys *sys = cpumf_create(&sc->system, err, sizeof err);
+    b = mallinfo2();
+    cpumf_destroy(sys);
+    return sys ? b.uordblks - a.uordblks : 0;
+}
+
+/* The model alone with the fast-forward (cpumf-sim's default). */
+static int bench_fast_forward(const tb_scenario *sc, tb_options *opt)
+{
+    char err[512];
+    cpumf_sys *sys = cpumf_create(&sc->system, err, sizeof err);
+    tb_storage *stor;
+    tb_backend be;
+    tb_run_summary sum;
+    double t0;
+    int rc;
+    if (!sys) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    be = tb_model_backend(sys);
+    stor = tb_storage_create(&sc->system, sc->seed);
+    opt->fast_forward = sys;
+    t0 = now();
+    rc = tb_run(sc, opt, &be, stor, &sum);
+    t0 = now() - t0;
+    be.destroy(be.ctx);
+    tb_storage_destroy(stor);
+    cpumf_destroy(sys);
+    if (rc != 0) {
+        fprintf(stderr, "model fast-forward: run failed (exit %d)\n", rc);
+        return 1;
+    }
+    printf("%-22s %12" PRIu64 " %14.0f   (%.3f s)\n", "model fast-forward", sum.cycles_run,
+           (double)sum.cycles_run / t0, t0);
+    return 0;
+}
+
+/* One run; returns simulated cycles per second, or a negative value on
+ * failure.  rec: record the inputs of the model alone (NULL: not). */
+static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, uint64_t *cycles,
+                       recorder *rec)
 {
     char err[512];
     const char *fst = "build/bench-waves.fst";
@@ -54,6 +176,15 @@ static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, u
     be = mode == MODE_MODEL ? tb_model_backend(sys)
          : mode == MODE_RTL ? tb_rtl_backend(rtl)
                             : tb_cosim_backend(sys, rtl, &info);
+    if (rec) {
+        rec->sys = sys;
+        rec->ncpu = sc->system.n_cpus;
+        be.ctx = rec;
+        be.eval = rec_eval;
+        be.commit = rec_commit;
+        be.observe = rec_observe;
+        be.destroy = rec_destroy;
+    }
     tb_storage *stor = tb_storage_create(&sc->system, sc->seed);
     double t0 = now();
     int rc = tb_run(sc, opt, &be, stor, &sum);
@@ -77,6 +208,13 @@ int main(int argc, char **argv)
 {
     tb_options opt;
     char err[1024];
+    int ff = argc > 1 && strcmp(argv[1], "--fast-forward") == 0;
+    recorder rec;
+    if (ff) {
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
     if (tb_cli_parse(argc, argv, 0, &opt, err, sizeof err) != 0) {
         fprintf(stderr, "cpumf-bench: %s\n", err);
         tb_cli_usage("cpumf-bench", 0);
@@ -90,14 +228,26 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    double rate[MODE_COUNT];
+    double rate[MODE_COUNT], bare;
     uint64_t cycles[MODE_COUNT];
     printf("bench: %s, system %s, %u CPUs\n", opt.scenario, sc->system.name, sc->system.n_cpus);
+    if (ff) {
+        int rc = bench_fast_forward(sc, &opt);
+        tb_scenario_free(sc);
+        return rc;
+    }
     int failed = 0;
+    memset(&rec, 0, sizeof rec);
     for (int m = 0; m < MODE_COUNT; m++) {
-        rate[m] = run_mode(sc, &opt, m, &cycles[m]);
+        rate[m] = run_mode(sc, &opt, m, &cycles[m], NULL);
         failed |= rate[m] <= 0;
     }
+    /* the model's inputs, recorded in a run of their own, then replayed */
+    failed |= run_mode(sc, &opt, MODE_MODEL, &cycles[MODE_MODEL], &rec) <= 0;
+    bare = failed ? 0.0 : replay(sc, &rec);
+    failed |= bare <= 0;
+    free(rec.in);
+    free(rec.sys_in);
     if (!failed) {
         printf("%-22s %12s %14s %16s\n", "mode", "cycles", "cycles/s", "vs model alone");
         for (int m = 0; m < MODE_COUNT; m++)
@@ -105,6 +255,11 @@ int main(int argc, char **argv)
                    rate[MODE_MODEL] / rate[m]);
         printf("lockstep overhead over the RTL alone: %.1f%%\n",
                100.0 * (rate[MODE_RTL] / rate[MODE_LOCKSTEP] - 1.0));
+        printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", "model without stimulus", rec.n, bare,
+               rate[MODE_MODEL] / bare);
+        printf("model alone / RTL alone: %.1fx; model without stimulus / RTL alone: %.1fx\n",
+               rate[MODE_MODEL] / rate[MODE_RTL], bare / rate[MODE_RTL]);
+        printf("one system: %zu bytes allocated by cpumf_create\n", system_bytes(sc));
     }
     tb_scenario_free(sc);
     return failed ? 1 : 0;

@@ -358,6 +358,35 @@ cpumf_sys *cpumf_clone(const cpumf_sys *s);
 /* One clock: cpumf_eval then cpumf_commit. */
 void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
 
+/* ---- fast-forward (0.5) ----------------------------------------------------
+ * Skipping a span of quiet cycles in one call (docs/uarch.md section 21).  A
+ * cycle is quiet when its clock edge changes nothing but counting: the
+ * counters of the CPU, group and MT sets add their increments (wrapping
+ * modulo 2^64, which is silent), the sample-interval counts move by their
+ * tick, and nothing else: no sample falls due, no storage request is
+ * presented or response awaited, no instruction is presented, in flight or
+ * completing, no alert bit is raised or dropped, no state register or
+ * coverage transition changes.  Inputs that only an event reads (ia, tod,
+ * diag, asn, as, dat, uniq, uniq_count, level, secure_guest, pcf49,
+ * entry_inconsistent, sf_lower_enabled, and the storage port's stor_req_ready
+ * while nothing is requested) may differ from cycle to cycle; every other
+ * field must hold over the span for the result to be k single steps. */
+
+/* The number of quiet cycles from the current state on when every one of
+ * them has inputs `in`: 0 when the next cycle is an event, UINT64_MAX when
+ * no event comes while the inputs hold.  out (may be NULL) receives the
+ * outputs of those cycles (the same in each; all zero when 0 is returned).
+ * Nothing in s changes. */
+uint64_t cpumf_cycles_to_next_event(const cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
+/* k clock edges with inputs `in`, exactly as k cpumf_step calls would leave
+ * the state, the clock, the coverage counts and the attached storage, for
+ * k up to cpumf_cycles_to_next_event(s, in, NULL); the counters add k times
+ * their per-cycle increment, the interval counts move by k ticks (the LFSR
+ * only moves at an event).  out (may be NULL): the outputs of each of those
+ * cycles.  An uncommitted cpumf_eval is discarded.  0, or -1 (nothing done,
+ * message in cpumf_last_error) when k is more than the quiet cycles. */
+int cpumf_advance(cpumf_sys *s, const cpumf_sys_in *in, uint64_t k, cpumf_sys_out *out);
+
 /* Instruction request of the instruction port, and its untimed result. */
 typedef struct cpumf_insn {
     uint8_t op; /* enum cpumf_op */

@@ -7,18 +7,6 @@
 #include <string.h>
 #include "arch/arch_rules.h"
 
-unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set)
-{
-    switch (set) {
-    case CPUMF_SET_BASIC: return 6u;
-    case CPUMF_SET_PROBLEM: return m->cfvn >= 3u ? 2u : 6u;
-    case CPUMF_SET_CRYPTO: return m->csvn >= 6u ? 20u : 16u;
-    case CPUMF_SET_EXT: return m->n_ext > CPUMF_MAX_EXT ? CPUMF_MAX_EXT : m->n_ext;
-    case CPUMF_SET_MT: return m->csvn > 3u ? 2u : 0u;
-    default: return 0u;
-    }
-}
-
 unsigned arch_ext_max(unsigned csvn)
 {
     if (csvn <= 1u)
@@ -38,18 +26,6 @@ unsigned arch_installed_sets(const cpumf_model_cfg *m)
     if (m->csvn > 3u)
         s |= CPUMF_SET_MT;
     return s;
-}
-
-unsigned arch_set_first_slot(unsigned set)
-{
-    switch (set) {
-    case CPUMF_SET_BASIC: return CPUMF_SLOT_BASIC;
-    case CPUMF_SET_PROBLEM: return CPUMF_SLOT_PROBLEM;
-    case CPUMF_SET_CRYPTO: return CPUMF_SLOT_CRYPTO;
-    case CPUMF_SET_EXT: return CPUMF_SLOT_EXT;
-    case CPUMF_SET_MT: return ARCH_SLOT_MT0;
-    default: return 0u;
-    }
 }
 
 unsigned arch_set_slot_span(unsigned set)
@@ -462,19 +438,6 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, ui
     return p;
 }
 
-uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx)
-{
-    switch (idx) {
-    case 0: return io->wait ? 0u : 1u; /* cycles outside the wait state */
-    case 1: return io->insns & 7u;     /* instructions (3-bit port) */
-    case 2: return io->l1i_dw & 1u;    /* L1 I directory writes */
-    case 3: return io->l1i_pen & 1u;   /* L1 I penalty cycles */
-    case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
-    case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
-    default: return 0u;
-    }
-}
-
 uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k)
 {
     unsigned eng = k / 4u;
@@ -491,44 +454,6 @@ uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k)
 uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k)
 {
     return cpumf_ext_count(io, k);
-}
-
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
-                    uint64_t *d)
-{
-    unsigned k;
-    for (k = 0; k < n && k < 6u; k++)
-        d[k] = q[k] + arch_basic_increment(io, unified_l1, k);
-}
-
-void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d)
-{
-    /* counter 4e+j: bit e of the j-th activity vector */
-    uint8_t v[4];
-    unsigned k;
-    v[0] = io->cr_fn;
-    v[1] = io->cr_busy;
-    v[2] = io->cr_bfn;
-    v[3] = io->cr_bcyc;
-    for (k = 0; k < n && k < 20u; k++)
-        d[k] = q[k] + (uint64_t)(((unsigned)v[k % 4u] >> (k / 4u)) & 1u);
-}
-
-void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *undef, const uint64_t *q,
-                  uint64_t *d)
-{
-    unsigned w, k;
-    if (n > CPUMF_MAX_EXT)
-        n = CPUMF_MAX_EXT;
-    for (w = 0; w * 16u < n; w++) {
-        unsigned m = n - w * 16u < 16u ? n - w * 16u : 16u;
-        if (io->ext[w] == 0u) {
-            memcpy(d + w * 16u, q + w * 16u, (size_t)m * sizeof *d);
-            continue;
-        }
-        for (k = w * 16u; k < w * 16u + m; k++)
-            d[k] = q[k] + ((undef[k / 64u] >> (k % 64u)) & 1u ? 0u : cpumf_ext_count(io, k));
-    }
 }
 
 void arch_cg_accumulate(const cpumf_cpu_in *io, uint64_t inc[CPUMF_CG_NCTR])

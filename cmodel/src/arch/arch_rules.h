@@ -25,13 +25,33 @@ extern "C" {
 
 /* ---- counters and sets ---- */
 /* Installed counters of a set (one CPUMF_SET_* bit): 0 when not installed. */
-unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set);
+static inline unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return 6u;
+    case CPUMF_SET_PROBLEM: return m->cfvn >= 3u ? 2u : 6u;
+    case CPUMF_SET_CRYPTO: return m->csvn >= 6u ? 20u : 16u;
+    case CPUMF_SET_EXT: return m->n_ext > CPUMF_MAX_EXT ? CPUMF_MAX_EXT : m->n_ext;
+    case CPUMF_SET_MT: return m->csvn > 3u ? 2u : 0u;
+    default: return 0u;
+    }
+}
 /* Most extended counters a CSVN allows (CF-CT-4). */
 unsigned arch_ext_max(unsigned csvn);
 /* Mask of installed sets (CPUMF_SET_*). */
 unsigned arch_installed_sets(const cpumf_model_cfg *m);
 /* First slot of a set's slot range and the range's length (MT: none). */
-unsigned arch_set_first_slot(unsigned set);
+static inline unsigned arch_set_first_slot(unsigned set)
+{
+    switch (set) {
+    case CPUMF_SET_BASIC: return CPUMF_SLOT_BASIC;
+    case CPUMF_SET_PROBLEM: return CPUMF_SLOT_PROBLEM;
+    case CPUMF_SET_CRYPTO: return CPUMF_SLOT_CRYPTO;
+    case CPUMF_SET_EXT: return CPUMF_SLOT_EXT;
+    case CPUMF_SET_MT: return ARCH_SLOT_MT0;
+    default: return 0u;
+    }
+}
 unsigned arch_set_slot_span(unsigned set);
 /* First counter number of a set. */
 unsigned arch_set_first_counter(unsigned set);
@@ -121,20 +141,24 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, ui
 
 /* ---- counting ---- */
 /* Increment of basic counter idx (0..5) for one cycle's activity. */
-uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1, unsigned idx);
+static inline uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1,
+                                            unsigned idx)
+{
+    switch (idx) {
+    case 0: return io->wait ? 0u : 1u; /* cycles outside the wait state */
+    case 1: return io->insns & 7u;     /* instructions (3-bit port) */
+    case 2: return io->l1i_dw & 1u;    /* L1 I directory writes */
+    case 3: return io->l1i_pen & 1u;   /* L1 I penalty cycles */
+    case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
+    case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
+    default: return 0u;
+    }
+}
 /* Increment of crypto counter 64+k. */
 uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k);
 /* Increment of extended counter 128+k: its events of the cycle (0-15); an
- * undefined counter's events are not counted (arch_ext_add). */
+ * undefined counter's events are not counted (cf_counters). */
 uint64_t arch_ext_increment(const cpumf_cpu_in *io, unsigned k);
-/* Bulk forms used by the cycle model: d[k] = q[k] + increment of counter k
- * of the set, for its n installed counters (undef: the model's undefined
- * extended counters, which never count). */
-void arch_basic_add(const cpumf_cpu_in *io, unsigned unified_l1, unsigned n, const uint64_t *q,
-                    uint64_t *d);
-void arch_crypto_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *q, uint64_t *d);
-void arch_ext_add(const cpumf_cpu_in *io, unsigned n, const uint64_t *undef, const uint64_t *q,
-                  uint64_t *d);
 /* Add one (installed, not stopped) CPU's activity into the increments of its
  * group's 8 counters: functions and blocked counts add up, counters 1 and 5
  * (busy cycles) become one when any CPU is busy. */
