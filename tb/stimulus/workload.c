@@ -405,7 +405,8 @@ uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)
 {
     const tb_workload_cfg *g = &w->cfg;
     const tb_workload_cpu *c = &w->cpu[cpu];
-    if (w->any_flip || w->any_event || c->pen_left[0] || c->pen_left[1])
+    /* a program workload's instructions take their own cycles: never constant */
+    if (w->any_flip || w->any_event || g->prog.n || c->pen_left[0] || c->pen_left[1])
         return 0;
     /* a running CPU completes instructions by a draw, unless always one */
     if (!c->lvl[TB_WL_WAIT] && g->insn_rate && (g->insn_rate < 4294967296ull || g->insn_burst != 1))
