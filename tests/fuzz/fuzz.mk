@@ -10,7 +10,7 @@
 #       in build/fuzz/crashes/TARGET/, what the runs learnt in
 #       build/fuzz/corpus/TARGET/ (the next run starts from it)
 
-FUZZ_TARGETS ?= config scenario smp list merge api
+FUZZ_TARGETS ?= config scenario smp list merge api insttime
 FUZZ_SECONDS ?= 60
 FUZZ_CC := clang
 DEB_CHECKS += clang:'command -v clang' llvm:'command -v llvm-symbolizer' \
@@ -19,7 +19,7 @@ DEB_CHECKS += clang:'command -v clang' llvm:'command -v llvm-symbolizer' \
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=c11 $(WARN) -MMD -MP $(call CONFIGS_DEF,$(abspath configs)) -g -O1 \
   $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Icmodel/include -Icmodel/src -Icommon -Itb \
-  -Itools/regress -Itests/fuzz
+  -Itools/regress -Itools -Itests/fuzz
 FUZZ_OBJ = $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(1))
 $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -40,6 +40,7 @@ FUZZ_SRC_scenario := $(FUZZ_LIB) $(TB_SRC)
 FUZZ_SRC_smp := $(wildcard tools/smp/*.c) $(FUZZ_COMMON)
 FUZZ_SRC_list := $(FUZZ_REGRESS)
 FUZZ_SRC_merge := $(FUZZ_REGRESS)
+FUZZ_SRC_insttime := tools/insttime/it_input.c $(FUZZ_LIB) $(TB_SRC)
 define FUZZ_BIN
 $(BUILD)/fuzz/fuzz_$(1): $(call FUZZ_OBJ,tests/fuzz/fuzz_$(1).c $(FUZZ_SRC_$(1)))
 	$(FUZZ_CC) -g $(FUZZ_SAN) -fsanitize=fuzzer -o $$@ $$^ $(LDLIBS)

@@ -297,11 +297,12 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
     in->path = path;
     while (*p) {
         const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *next = e ? e + 1 : p + strlen(p);
+        size_t n = (size_t)(next - p) - (e != NULL);
         it_stmt s;
         int rc;
         c.line++;
-        if (n && p[n - 1] == '\r')
+        if (n && p[n - 1] == '\r') /* the line's own end, not where the next one starts */
             n--;
         rc = parse_line(&c, p, n, timing, &spin, &s);
         if (rc < 0) {
@@ -315,7 +316,7 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
             }
             in->s[in->n++] = s;
         }
-        p = e ? e + 1 : p + n;
+        p = next;
     }
     return 0;
 }
