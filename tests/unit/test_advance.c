@@ -14,6 +14,7 @@
 #include <string.h>
 #include "cpumf/cpumf.h"
 #include "test_mem.h"
+#include "unit_main.h"
 
 #define MEM_SIZE  (1u << 20)
 #define OPND      0x1000u /* instruction operands */
@@ -365,10 +366,5 @@ static Suite *advance_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(advance_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return unit_run(advance_suite());
 }

@@ -14,6 +14,7 @@
 #include "config_int.h"
 #include "json_strict.h"
 #include "test_configs.h"
+#include "unit_main.h"
 
 /* The fixtures sit next to configs/ in the tree. */
 #ifndef TEST_BAD_DIR
@@ -563,10 +564,5 @@ static Suite *config_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(config_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return unit_run(config_suite());
 }

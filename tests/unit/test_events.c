@@ -22,6 +22,7 @@
 #include "stimulus/events.h"
 #include "stimulus/workload.h"
 #include "test_configs.h"
+#include "unit_main.h"
 
 static const char *const workloads[] = {"busy", "crypto", "random"};
 
@@ -369,10 +370,5 @@ static Suite *events_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(events_suite());
-    int nf;
-    srunner_run_all(sr, CK_NORMAL);
-    nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return unit_run(events_suite());
 }

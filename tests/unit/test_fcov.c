@@ -13,6 +13,7 @@
 #include <string.h>
 #include "cpumf/cpumf.h"
 #include "test_mem.h"
+#include "unit_main.h"
 
 #define MEM_SIZE (1u << 20)
 #define OPND     0x1000u /* instruction operands */
@@ -670,10 +671,5 @@ static Suite *fcov_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(fcov_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return unit_run(fcov_suite());
 }

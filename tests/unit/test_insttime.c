@@ -19,6 +19,7 @@
 #include "it_time.h"
 #include "stimulus/program.h"
 #include "test_configs.h"
+#include "unit_main.h"
 
 /* The document's MVCLE example: lengths and times in microseconds. */
 static const double doc_len[4] = {1000, 5000, 10000, 20000};
@@ -381,10 +382,5 @@ static Suite *insttime_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(insttime_suite());
-    int nf;
-    srunner_run_all(sr, CK_NORMAL);
-    nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return unit_run(insttime_suite());
 }

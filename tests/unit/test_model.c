@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf/cpumf.h"
+#include "unit_main.h"
 
 #define MEM_SIZE 4096u
 
@@ -878,10 +879,5 @@ static Suite *model_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(model_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return unit_run(model_suite());
 }

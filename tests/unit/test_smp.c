@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "smp.h"
+#include "unit_main.h"
 
 /* A combined entry (basic + 64-byte diagnostic) with instruction address ia. */
 static void combined(uint8_t e[96], uint64_t ia)
@@ -130,10 +131,5 @@ static Suite *smp_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(smp_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return unit_run(smp_suite());
 }

@@ -4,7 +4,7 @@
  *
  * Nothing here holds state or knows about cycles: the cycle units
  * (cf_state, cf_counters, cf_global, mf_alert, mf_insn) call these functions
- * and tests/unit/test_arch.c checks them against the architecture's rules.
+ * and tests/unit/test_arch_*.c check them against the architecture's rules.
  * Bit numbering is the code's: bit 0 is the least significant.
  */
 #ifndef CPUMF_ARCH_RULES_H
