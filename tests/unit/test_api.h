@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cpumf/cpumf.h"
+#include "test_mem.h"
 
 #ifndef CPUMF_CONFIGS_DEFAULT
 #define CPUMF_CONFIGS_DEFAULT "configs"
@@ -63,29 +64,22 @@ static inline int mem_ok(uint64_t a)
 static inline int mem_read(void *user, uint64_t a, uint64_t *data)
 {
     mem *m = (mem *)user;
-    uint64_t v = 0u;
-    unsigned i;
     m->reads++;
     m->log = mix(mix(m->log, 1u), a);
     if (!mem_ok(a))
         return 1;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    *data = v;
+    *data = be_load(m->b + a);
     return 0;
 }
 
 static inline int mem_write(void *user, uint64_t a, uint64_t data, uint8_t be)
 {
     mem *m = (mem *)user;
-    unsigned i;
     m->writes++;
     m->log = mix(mix(mix(mix(m->log, 2u), a), data), be);
     if (!mem_ok(a))
         return 1;
-    for (i = 0; i < 8u; i++)
-        if (be & (0x80u >> i))
-            m->b[a + i] = (uint8_t)(data >> (56u - 8u * i));
+    be_store(m->b + a, data, be);
     return 0;
 }
 
@@ -93,9 +87,7 @@ static const cpumf_storage_ops mem_ops = {mem_read, mem_write};
 
 static inline void mem_put(mem *m, uint64_t a, uint64_t v)
 {
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        m->b[a + i] = (uint8_t)(v >> (56u - 8u * i));
+    be_store(m->b + a, v, 0xFFu);
 }
 
 /* An operand worth loading: LCCTL masks, LPCTL codes, program parameters, noise. */

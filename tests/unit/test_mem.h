@@ -2,7 +2,8 @@
  * test_mem.h - the storage the unit tests attach to a model
  * (cpumf_attach_storage): a big-endian byte array with doubleword reads and
  * byte-masked writes, counted; addresses at or above size are outside the
- * configuration (the model then sees an access error).
+ * configuration (the model then sees an access error).  be_load/be_store:
+ * the byte order of every test storage.
  */
 #ifndef TEST_MEM_H
 #define TEST_MEM_H
@@ -11,6 +12,25 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "cpumf/cpumf.h"
+
+/* The doubleword at p, most significant byte first. */
+static inline uint64_t be_load(const uint8_t *p)
+{
+    uint64_t v = 0u;
+    unsigned i;
+    for (i = 0; i < 8u; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/* Stores the bytes of v at p that the mask be selects (bit 0x80: byte 0). */
+static inline void be_store(uint8_t *p, uint64_t v, uint8_t be)
+{
+    unsigned i;
+    for (i = 0; i < 8u; i++)
+        if (be & (0x80u >> i))
+            p[i] = (uint8_t)(v >> (56u - 8u * i));
+}
 
 typedef struct smem {
     uint8_t *b;
@@ -35,27 +55,20 @@ static inline void sm_release(smem *m)
 static inline int sm_read(void *u, uint64_t a, uint64_t *d)
 {
     smem *m = (smem *)u;
-    uint64_t v = 0u;
-    unsigned i;
     m->reads++;
     if (a >= m->size || m->size - a < 8u)
         return 1;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    *d = v;
+    *d = be_load(m->b + a);
     return 0;
 }
 
 static inline int sm_write(void *u, uint64_t a, uint64_t d, uint8_t be)
 {
     smem *m = (smem *)u;
-    unsigned i;
     m->writes++;
     if (a >= m->size || m->size - a < 8u)
         return 1;
-    for (i = 0; i < 8u; i++)
-        if (be & (0x80u >> i))
-            m->b[a + i] = (uint8_t)(d >> (56u - 8u * i));
+    be_store(m->b + a, d, be);
     return 0;
 }
 
@@ -64,18 +77,12 @@ static const cpumf_storage_ops sm_ops = {sm_read, sm_write};
 /* Doubleword v at a, most significant byte first. */
 static inline void sm_put(smem *m, uint64_t a, uint64_t v)
 {
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        m->b[a + i] = (uint8_t)(v >> (56u - 8u * i));
+    be_store(m->b + a, v, 0xFFu);
 }
 
 static inline uint64_t sm_get(const smem *m, uint64_t a)
 {
-    uint64_t v = 0u;
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | m->b[a + i];
-    return v;
+    return be_load(m->b + a);
 }
 
 #endif

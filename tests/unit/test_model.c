@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf/cpumf.h"
+#include "test_mem.h"
 #include "unit_main.h"
 
 #define MEM_SIZE 4096u
@@ -101,18 +102,12 @@ static void h_free(harness *h)
 
 static uint64_t mem_rd(const harness *h, uint64_t a)
 {
-    uint64_t v = 0;
-    unsigned b;
-    for (b = 0; b < 8; b++)
-        v = (v << 8) | h->mem[a + b];
-    return v;
+    return be_load(h->mem + a);
 }
 
 static void mem_wr(harness *h, uint64_t a, uint64_t v)
 {
-    unsigned b;
-    for (b = 0; b < 8; b++)
-        h->mem[a + b] = (uint8_t)(v >> (56 - 8 * b));
+    be_store(h->mem + a, v, 0xFFu);
 }
 
 /* One cycle: storage inputs, eval, storage accept, commit. */
