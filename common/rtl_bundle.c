@@ -311,6 +311,34 @@ int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c)
     return 1;
 }
 
+/* The system units: the elements of the RTL build (RTL_N_*), at the start
+ * of the C arrays (C_N_* elements, row-major). */
+#define SYS_N_CPU    0u
+#define SYS_N_SYSTEM RTL_N_SYSTEM
+#define SYS_N_CORE   RTL_N_CORE
+#define SYS_N_GROUP  RTL_N_GROUP
+enum {
+    SYS_OBS_BITS = 0
+#define CPUMF_REG(u, r, w, n, s, t, m, d) +SYS_N_##s *(w) * (n)
+#include "cpumf/cpumf_regs.def"
+};
+#define SYS_EQ(u, r, w, n, s)                                                                      \
+    at -= RTL_N_##s * (w) * (n);                                                                   \
+    if (!field_equal(words, at, w, RTL_N_##s * (n), &c->u.r,                                       \
+                     SZ(cpumf_obs, u.r) / C_N_##s * RTL_N_##s))                                    \
+        return 0;
+#define SYS_EQ_CPU(u, r, w, n)
+#define SYS_EQ_SYSTEM(u, r, w, n) SYS_EQ(u, r, w, n, SYSTEM)
+#define SYS_EQ_CORE(u, r, w, n)   SYS_EQ(u, r, w, n, CORE)
+#define SYS_EQ_GROUP(u, r, w, n)  SYS_EQ(u, r, w, n, GROUP)
+int rtl_sys_obs_equal(const uint32_t *words, const cpumf_obs *c)
+{
+    unsigned at = SYS_OBS_BITS;
+#define CPUMF_REG(u, r, w, n, s, t, m, d) SYS_EQ_##s(u, r, w, n)
+#include "cpumf/cpumf_regs.def"
+    return 1;
+}
+
 void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c)
 {
     field_list l = fields_of(b);

@@ -67,6 +67,10 @@ void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *
  * (what rtl_bundle_unpack would write there), else 0: the lockstep's check
  * of every cycle, without copying the registers out. */
 int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c);
+/* The same for the system units: 1 when every element of the RTL build
+ * (RTL_NCPU cores, RTL_NCG groups) equals the bits of a sys_obs_t at bit 0
+ * of words; the elements past those are not looked at. */
+int rtl_sys_obs_equal(const uint32_t *words, const cpumf_obs *c);
 
 /* The first field where two packed values of b differ, named as the
  * lockstep's reports name it without the "cpuN." of a CPU bundle

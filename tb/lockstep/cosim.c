@@ -1,11 +1,20 @@
 /* cosim.c - lockstep comparison of the RTL and the C model, cycle by cycle.
  *
  * The RTL is the device under test: the runner's stimulus and storage react
- * to its outputs.  The model gets the same inputs, except the storage port,
- * which its own storage model (a clone of the runner's at cycle 0) answers.
- * On the first difference the report names the cycle, unit.register, both
- * values, a table of the last cycles (inputs and state changes) and the
- * command that reproduces the failure with waves around it. */
+ * to its outputs.  The model gets the same inputs, the storage port's too:
+ * up to the first difference both sides make the same storage requests in
+ * every cycle, so a storage of the model's own would answer alike.  After it
+ * (the runner goes on to the end of a wave window) the model has its own,
+ * a clone of the runner's at that cycle.  On the first difference the
+ * report names the cycle, unit.register, both values, a table of the last
+ * cycles (inputs and state changes) and the command that reproduces the
+ * failure with waves around it.
+ *
+ * Every cycle compares the model's registers with the RTL's, but the table
+ * needs the model's registers of the last cycles only on a mismatch: the
+ * history keeps the inputs of every cycle and a copy of the model every
+ * SNAP_MIN (or more) cycles, and the report replays the model from the
+ * newest copy that precedes the table. */
 #include "cosim.h"
 
 #include <inttypes.h>
@@ -24,6 +33,12 @@
 #define IN_WIDTH_MAX 40 /* widest inputs column of the history table */
 #define CHG_WIDTH    72 /* width of its state-changes column */
 
+/* Cycles between two copies of the model, at least: a copy (the whole
+ * system, some 125 KB) takes about 2 us, some five cycles of the model,
+ * about 15 ns a cycle when spread over these; the inputs of twice as many
+ * cycles are kept. */
+#define SNAP_MIN 128
+
 /* A cell of the history table: a list of items, each ended by '\n';
  * printing wraps the items onto as many lines as the column needs. */
 #define CELL_MAX 16384
@@ -33,26 +48,35 @@ typedef struct cell {
     int full; /* items were left out (the last one is "...") */
 } cell;
 
-/* One cycle as the report shows it.  The model's state is observed straight
- * into the entry, so keeping the history costs one copy of the inputs. */
+/* One cycle of the history: the inputs both sides were given (only the
+ * installed CPUs' are written, and are all that the caches see of it). */
 typedef struct hist_entry {
     uint64_t cycle;
-    cpumf_sys_in in; /* as applied to the RTL */
-    cpumf_obs obs;   /* the model's registers at the start of the cycle */
+    cpumf_sys_in in;
 } hist_entry;
 
 typedef struct cosim_ctx {
     cpumf_sys *model;
     tb_rtl *rtl;
     tb_cosim_info info;
-    tb_storage *mstor;
+    const tb_storage *rstor; /* the runner's, which answers the RTL */
+    tb_storage *mstor;       /* the model's own, from the first difference on */
     const cpumf_system_cfg *cfg;
-    cpumf_sys_in min;
+    cpumf_sys_in min;         /* the model's inputs, from the first difference on */
+    const cpumf_sys_in *m_in; /* the model's inputs of this cycle */
     cpumf_sys_out mout;
-    cpumf_obs robs;
-    cpumf_obs after; /* the model after the edge, for the waves only */
-    hist_entry
-        *hist; /* ring of hcap = history + 1 entries: the oldest row shown needs its predecessor */
+    cpumf_obs mobs;   /* the model's registers at the start of this cycle */
+    cpumf_obs robs;   /* the RTL's, read out when they differ */
+    cpumf_obs after;  /* the model after the edge, for the waves only */
+    hist_entry *hist; /* ring of rcap = 2 * snap_every entries */
+    unsigned rcap, snap_every;
+    /* the model at the start of history entry snap_at[k] (UINT64_MAX: none
+     * yet), taken every snap_every entries into the two in turn */
+    cpumf_sys *snap[2];
+    uint64_t snap_at[2];
+    /* the report's rows: hcap = history + 1, the oldest row shown needs its
+     * predecessor */
+    cpumf_obs *rows;
     unsigned hcap;
     uint64_t nhist, cycle;
     uint64_t mismatch;
@@ -368,20 +392,50 @@ static void print_row(const table *t, uint64_t cycle, const char *who, const cel
     }
 }
 
+/* The inputs of the installed CPUs and of the system: the others stay zero. */
+static void copy_inputs(cpumf_sys_in *dst, const cpumf_sys_in *src, unsigned ncpu)
+{
+    const size_t sys = offsetof(cpumf_sys_in, sigp_mt_valid);
+    memcpy(dst->cpu, src->cpu, ncpu * sizeof src->cpu[0]);
+    memcpy((char *)dst + sys, (const char *)src + sys, sizeof *src - sys);
+}
+
+/* The model's registers of history entries [lo, nhist) into rows: replayed
+ * on the model's inputs from the newest copy taken at or before entry lo.
+ * The copy is used up: nothing is compared after the report. */
+static void replay_rows(cosim_ctx *c, uint64_t lo)
+{
+    unsigned k = c->snap_at[1] <= lo && (c->snap_at[0] > lo || c->snap_at[1] > c->snap_at[0]);
+    cpumf_sys *s = c->snap[k];
+    cpumf_sys_out out;
+    for (uint64_t e = c->snap_at[k]; e < c->nhist; e++) {
+        cpumf_eval(s, &c->hist[e % c->rcap].in, &out);
+        if (e >= lo)
+            cpumf_observe(s, &c->rows[e - lo]);
+        cpumf_commit(s);
+    }
+}
+
 static void report_history(cosim_ctx *c, uint64_t cycle)
 {
     cell *in = &c->cell_in, *chg = &c->cell_chg;
     FILE *f = c->info.report;
     unsigned want = c->hcap - 1;
     uint64_t n = c->nhist < want ? c->nhist : want;
-    uint64_t first = c->nhist - n;
+    uint64_t first = c->nhist - n, lo = first > 0 ? first - 1 : 0;
     char num[24];
+    replay_rows(c, lo);
+    /* The replay ends where the run is, unless the copies miss some state. */
+    if (memcmp(&c->rows[c->nhist - 1 - lo], &c->mobs, sizeof c->mobs))
+        fprintf(f, "(the model's registers below are replayed from a copy of the model, and "
+                   "the replay\nends elsewhere than the run: cpumf_copy_state misses some "
+                   "state)\n");
     table t = {f, snprintf(num, sizeof num, "%" PRIu64, cycle), 6};
     if (t.wcyc < 5)
         t.wcyc = 5;
     /* The inputs column is as wide as the widest row needs, up to IN_WIDTH_MAX. */
     for (uint64_t k = first; k < c->nhist; k++) {
-        const hist_entry *h = &c->hist[k % c->hcap];
+        const hist_entry *h = &c->hist[k % c->rcap];
         for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
             cell_clear(in);
             cpu_inputs(in, &h->in.cpu[i]);
@@ -400,24 +454,25 @@ static void report_history(cosim_ctx *c, uint64_t cycle)
     fprintf(f, "  %*s  %-6s  %-*s  %s\n", t.wcyc, "cycle", "cpu", (int)t.win, "inputs",
             "state changes");
     for (uint64_t k = first; k < c->nhist; k++) {
-        const hist_entry *h = &c->hist[k % c->hcap];
-        /* The ring holds one entry more than is shown; only the very first
-         * cycle of the run has no predecessor (it is compared with itself). */
-        const cpumf_obs *prev = k > 0 ? &c->hist[(k - 1) % c->hcap].obs : &h->obs;
-        const cpumf_obs *rtl = k + 1 == c->nhist ? &c->robs : &h->obs;
+        const hist_entry *h = &c->hist[k % c->rcap];
+        const cpumf_obs *obs = &c->rows[k - lo];
+        /* There is one row more than is shown; only the very first cycle of
+         * the run has no predecessor (it is compared with itself). */
+        const cpumf_obs *prev = k > 0 ? obs - 1 : obs;
+        const cpumf_obs *rtl = k + 1 == c->nhist ? &c->robs : obs;
         for (unsigned i = 0; i < c->cfg->n_cpus; i++) {
             char who[16];
             cell_clear(in);
             cell_clear(chg);
             cpu_inputs(in, &h->in.cpu[i]);
-            visit_cpu(c->cfg, i, &h->obs, prev, rtl, change_reg, chg);
+            visit_cpu(c->cfg, i, obs, prev, rtl, change_reg, chg);
             snprintf(who, sizeof who, "cpu%u", i);
             print_row(&t, h->cycle, who, in, chg);
         }
         cell_clear(in);
         cell_clear(chg);
         system_inputs(in, &h->in);
-        visit_system(c->cfg, &h->obs, prev, rtl, change_reg, chg);
+        visit_system(c->cfg, obs, prev, rtl, change_reg, chg);
         if (in->len || chg->len)
             print_row(&t, h->cycle, "system", in, chg);
     }
@@ -443,49 +498,67 @@ static void report_context(cosim_ctx *c, uint64_t cycle)
             c->info.plusargs ? c->info.plusargs : "");
 }
 
-/* The inputs of the installed CPUs and of the system: the others stay zero. */
-static void copy_inputs(cpumf_sys_in *dst, const cpumf_sys_in *src, unsigned ncpu)
+/* The model's side of a cycle up to its outputs and registers, which the
+ * waves show. */
+static void model_eval(cosim_ctx *c, uint64_t cycle, const cpumf_sys_in *in)
 {
-    const size_t sys = offsetof(cpumf_sys_in, sigp_mt_valid);
-    memcpy(dst->cpu, src->cpu, ncpu * sizeof src->cpu[0]);
-    memcpy((char *)dst + sys, (const char *)src + sys, sizeof *src - sys);
+    c->m_in = in;
+    c->cycle = cycle;
+    cpumf_eval(c->model, in, &c->mout);
+    cpumf_observe(c->model, &c->mobs);
+    if (tb_rtl_tracing(c->rtl, cycle))
+        tb_rtl_mirror(c->rtl, &c->mout, &c->mobs);
 }
 
+/* A cycle after the first difference, which the runner goes on to for the
+ * waves only: the two sides are apart and are not compared, and the model's
+ * storage answers the model. */
+static void apart_eval(cosim_ctx *c, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
+    copy_inputs(&c->min, in, c->cfg->n_cpus);
+    tb_storage_inputs(c->mstor, cycle, &c->min);
+    model_eval(c, cycle, &c->min);
+    tb_rtl_eval(c->rtl, cycle, in, out);
+    tb_storage_clock(c->mstor, cycle, &c->mout);
+}
+
+/* Until the first difference the storage requests of the two sides are the
+ * same in every cycle (they are compared), so a storage of the model's own
+ * would answer as the runner's does: the model gets the RTL's inputs. */
 static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
-    hist_entry *h = &c->hist[c->nhist % c->hcap];
+    hist_entry *h = &c->hist[c->nhist % c->rcap];
+    if (c->mismatch != UINT64_MAX) {
+        apart_eval(c, cycle, in, out);
+        return 0;
+    }
+    if (c->nhist % c->snap_every == 0) {
+        unsigned k = (unsigned)(c->nhist / c->snap_every % 2);
+        /* cannot fail: the copies are clones of the model */
+        cpumf_copy_state(c->snap[k], c->model);
+        c->snap_at[k] = c->nhist;
+    }
     h->cycle = cycle;
     copy_inputs(&h->in, in, c->cfg->n_cpus);
     c->nhist++;
-    c->cycle = cycle;
-
-    copy_inputs(&c->min, in, c->cfg->n_cpus);
-    tb_storage_inputs(c->mstor, cycle, &c->min);
-    cpumf_eval(c->model, &c->min, &c->mout);
-    cpumf_observe(c->model, &h->obs);
-    if (tb_rtl_tracing(c->rtl, cycle))
-        tb_rtl_mirror(c->rtl, &c->mout, &h->obs);
+    model_eval(c, cycle, &h->in);
     tb_rtl_eval(c->rtl, cycle, in, out);
 
-    if (c->mismatch == UINT64_MAX) {
-        /* After the first difference the runner may go on to the end of the
-         * wave window; the two sides are then apart and are not compared. */
-        c->ndiff = 0;
-        compare_outputs(c, cycle, out, &c->mout);
-        /* The registers are read out and walked only when something differs. */
-        if (c->ndiff || !tb_rtl_state_equal(c->rtl, &h->obs)) {
-            tb_rtl_observe(c->rtl, &c->robs);
-            compare_state(c, cycle, &c->robs, &h->obs);
-        }
-        if (c->ndiff) {
-            c->mismatch = cycle;
-            report_context(c, cycle);
-            return 1;
-        }
+    c->ndiff = 0;
+    compare_outputs(c, cycle, out, &c->mout);
+    /* The registers are read out and walked only when something differs. */
+    if (c->ndiff || !tb_rtl_state_equal(c->rtl, &c->mobs)) {
+        tb_rtl_observe(c->rtl, &c->robs);
+        compare_state(c, cycle, &c->robs, &c->mobs);
     }
-    tb_storage_clock(c->mstor, cycle, &c->mout);
-    return 0;
+    if (!c->ndiff)
+        return 0;
+    c->mismatch = cycle;
+    /* the runner's storage has answered this cycle and not yet seen its edge */
+    c->mstor = tb_storage_clone(c->rstor);
+    report_context(c, cycle);
+    return 1;
 }
 
 static void cosim_commit(void *ctx)
@@ -497,7 +570,7 @@ static void cosim_commit(void *ctx)
          * applied; evaluate the model the same way, so both sides change at
          * the same instant.  The next cycle's eval recomputes everything. */
         cpumf_sys_out after;
-        cpumf_eval(c->model, &c->min, &after);
+        cpumf_eval(c->model, c->m_in, &after);
         cpumf_observe(c->model, &c->after);
         tb_rtl_mirror(c->rtl, &after, &c->after);
     }
@@ -513,13 +586,14 @@ static void cosim_observe(void *ctx, cpumf_obs *obs)
 static void cosim_attach_storage(void *ctx, const tb_storage *initial)
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
-    c->mstor = tb_storage_clone(initial);
+    c->rstor = initial;
 }
 
 static void cosim_mem_write(void *ctx, uint64_t addr, const uint8_t *buf, size_t len)
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
-    tb_storage_write_bytes(c->mstor, addr, buf, len);
+    if (c->mstor)
+        tb_storage_write_bytes(c->mstor, addr, buf, len);
 }
 
 static void cosim_destroy(void *ctx)
@@ -527,6 +601,9 @@ static void cosim_destroy(void *ctx)
     cosim_ctx *c = (cosim_ctx *)ctx;
     if (c->mstor)
         tb_storage_destroy(c->mstor);
+    cpumf_destroy(c->snap[0]);
+    cpumf_destroy(c->snap[1]);
+    free(c->rows);
     free(c->hist);
     free(c);
 }
@@ -539,10 +616,18 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     if (!c)
         return be;
     c->hcap = (info->history ? info->history : TB_COSIM_HISTORY) + 1;
+    /* With snap_every >= hcap - 1 a copy at or before the row before the
+     * table's first is always among the last 2 * snap_every entries. */
+    c->snap_every = c->hcap > SNAP_MIN ? c->hcap : SNAP_MIN;
+    c->rcap = 2 * c->snap_every;
+    c->snap_at[0] = c->snap_at[1] = UINT64_MAX;
     /* calloc: the entries of CPUs that are not installed stay zero. */
-    c->hist = (hist_entry *)calloc(c->hcap, sizeof *c->hist);
-    if (!c->hist) {
-        free(c);
+    c->hist = (hist_entry *)calloc(c->rcap, sizeof *c->hist);
+    c->rows = (cpumf_obs *)calloc(c->hcap, sizeof *c->rows);
+    c->snap[0] = cpumf_clone(model);
+    c->snap[1] = cpumf_clone(model);
+    if (!c->hist || !c->rows || !c->snap[0] || !c->snap[1]) {
+        cosim_destroy(c);
         return be;
     }
     c->model = model;

@@ -1,6 +1,7 @@
 /* cosim.h - the lockstep backend: the Verilated RTL and the C model run on
- * the same inputs, each with its own storage model; every output port and
- * every observed register is compared in every cycle (docs/uarch.md). */
+ * the same inputs (the runner's storage answers both while they agree);
+ * every output port and every observed register is compared in every cycle
+ * (docs/uarch.md). */
 #ifndef TB_COSIM_H
 #define TB_COSIM_H
 
@@ -25,7 +26,8 @@ typedef struct tb_cosim_info {
 #define TB_COSIM_HISTORY 16
 
 /* The backend owns neither the model nor the RTL; destroy() frees its own
- * state only.  The RTL side is the one the runner's storage serves. */
+ * state only.  The runner's storage (attach_storage) must outlive it: it
+ * serves the RTL, and the model too up to the first difference. */
 tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info);
 
 /* The RTL alone, no comparison (the bench's RTL figure). */

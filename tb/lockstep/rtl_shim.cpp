@@ -50,8 +50,7 @@ struct tb_rtl {
     VerilatedFstC *fst;
     uint64_t wave_from, wave_to, cycle;
     unsigned ncpu;
-    cpumf_obs *sys_obs; // scratch of tb_rtl_state_equal: its system units only
-    bool edge_due;      // the clock is low and the edge that ends r->cycle is not evaluated yet
+    bool edge_due; // the clock is low and the edge that ends r->cycle is not evaluated yet
 };
 
 // The edge left due by tb_rtl_commit, alone.
@@ -93,7 +92,6 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     // Tracing must be allowed before the model is built.
     r->ctx->traceEverOn(opts->fst_path != nullptr);
     r->top = new Vcosim_top{r->ctx, "TOP"};
-    r->sys_obs = new cpumf_obs();
     r->ncpu = cfg->n_cpus;
     r->wave_from = opts->wave_from;
     r->wave_to = opts->wave_to;
@@ -129,7 +127,6 @@ extern "C" void tb_rtl_destroy(tb_rtl *r)
         delete r->fst;
     }
     r->top->final();
-    delete r->sys_obs;
     delete r->top;
     delete r->ctx;
     delete r;
@@ -199,8 +196,7 @@ extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect)
     for (unsigned i = 0; i < r->ncpu; i++)
         if (!rtl_cpu_obs_equal(words(t->obs_o[i]), &expect->cpu[i]))
             return 0;
-    rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, r->sys_obs);
-    return !std::memcmp(&r->sys_obs->cf_global, &expect->cf_global, sizeof expect->cf_global);
+    return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }
 
 extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs)

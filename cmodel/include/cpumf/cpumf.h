@@ -354,6 +354,13 @@ const char *cpumf_last_error(const cpumf_sys *s);
  * the copy uses the same storage until cpumf_attach_storage is called on it).
  * NULL when out of memory.  Snapshot/restore: clone, later destroy. */
 cpumf_sys *cpumf_clone(const cpumf_sys *s);
+/* Copy the whole state of src into dst, as cpumf_clone would but into an
+ * existing system and without allocating: state, clock, coverage counts,
+ * attached-storage port state and callbacks, the last error.  dst must have
+ * the same configuration (a clone of src, or src a clone of dst, or both
+ * clones of one system).  0, or -1 (dst's state unchanged, the reason in
+ * cpumf_last_error(dst)) when the configurations differ or an argument is NULL. */
+int cpumf_copy_state(cpumf_sys *dst, const cpumf_sys *src);
 
 /* One clock: cpumf_eval then cpumf_commit. */
 void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);

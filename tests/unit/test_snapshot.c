@@ -1,0 +1,131 @@
+/*
+ * test_snapshot.c - cpumf_copy_state: a system copied into another of the same
+ * configuration runs on exactly like its source (outputs, registers, coverage counts,
+ * attached storage), and a copy between different configurations changes nothing.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cpumf/cpumf.h"
+#include "test_api.h"
+#include "unit_main.h"
+
+/* Random cycles into s. */
+static void run(cpumf_sys *s, rng *r, unsigned cycles)
+{
+    cpumf_sys_in in;
+    cpumf_sys_out out;
+    while (cycles--) {
+        rand_inputs(r, s, &in, 30);
+        cpumf_step(s, &in, &out);
+    }
+}
+
+/* a and b on the same random inputs: the same outputs and registers in every cycle,
+ * the same coverage counts at the end. */
+static void run_alike(cpumf_sys *a, cpumf_sys *b, rng *r, unsigned cycles)
+{
+    static cpumf_obs oa, ob;
+    cpumf_sys_in in;
+    cpumf_sys_out outa, outb;
+    for (unsigned k = 0; k < cycles; k++) {
+        rand_inputs(r, a, &in, 30);
+        memset(&outa, 0, sizeof outa);
+        memset(&outb, 0, sizeof outb);
+        cpumf_step(a, &in, &outa);
+        cpumf_step(b, &in, &outb);
+        ck_assert_msg(!memcmp(&outa, &outb, sizeof outa), "outputs differ in cycle %u", k);
+        observe0(a, &oa);
+        observe0(b, &ob);
+        ck_assert_msg(!memcmp(&oa, &ob, sizeof oa), "registers differ in cycle %u", k);
+    }
+    for (unsigned i = 0; i < cpumf_fcov_count(); i++)
+        ck_assert_uint_eq(cpumf_fcov_hits(a, i), cpumf_fcov_hits(b, i));
+}
+
+/* A copy into a clone taken long before runs on like the source; its own
+ * register names stay usable. */
+START_TEST(test_copy_runs_on_like_the_source)
+{
+    cpumf_sys *a = load("z16-2x2"), *b = cpumf_clone(a);
+    rng r = {7u};
+    uint64_t va = 0u, vb = 1u;
+    ck_assert_ptr_nonnull(b);
+    run(a, &r, 700u);
+    ck_assert_int_eq(cpumf_copy_state(b, a), 0);
+    ck_assert_str_eq(cpumf_register_name(b, 3), cpumf_register_name(a, 3));
+    ck_assert_int_eq(cpumf_read_register(a, cpumf_register_name(a, 3), &va), 0);
+    ck_assert_int_eq(cpumf_read_register(b, cpumf_register_name(b, 3), &vb), 0);
+    ck_assert_uint_eq(va, vb);
+    run_alike(a, b, &r, 2000u);
+    /* and back: the older state into the newer system */
+    run(b, &r, 300u);
+    ck_assert_int_eq(cpumf_copy_state(a, b), 0);
+    run_alike(a, b, &r, 500u);
+    cpumf_destroy(b);
+    cpumf_destroy(a);
+}
+END_TEST
+
+/* The copy keeps the source's attached storage (as a clone does), through
+ * callbacks of its own: it still reaches the storage once the source is gone. */
+START_TEST(test_copy_keeps_the_attached_storage)
+{
+    cpumf_sys *a = load("z15-2cpu"), *b = cpumf_clone(a);
+    mem *m = (mem *)calloc(1, sizeof *m);
+    rng r = {11u};
+    unsigned seen;
+    ck_assert_ptr_nonnull(b);
+    mem_fill(m, &r);
+    ck_assert_int_eq(cpumf_attach_storage(a, &mem_ops, m, 2), 0);
+    run(a, &r, 400u);
+    ck_assert_int_eq(cpumf_copy_state(b, a), 0);
+    cpumf_destroy(a);
+    seen = m->reads + m->writes;
+    run(b, &r, 3000u);
+    ck_assert_uint_gt(m->reads + m->writes, seen);
+    cpumf_destroy(b);
+    free(m);
+}
+END_TEST
+
+/* Between different configurations, and with a NULL argument, nothing is
+ * copied and the reason is given; a system copied into itself is unchanged. */
+START_TEST(test_copy_refused_between_configurations)
+{
+    cpumf_sys *a = load("z16-2x2"), *b = load("z15-1cpu");
+    static cpumf_obs before, after;
+    rng r = {3u};
+    run(a, &r, 300u);
+    run(b, &r, 300u);
+    observe0(b, &before);
+    ck_assert_int_eq(cpumf_copy_state(b, a), -1);
+    ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "configuration"));
+    observe0(b, &after);
+    ck_assert(!memcmp(&before, &after, sizeof before));
+    ck_assert_int_eq(cpumf_copy_state(NULL, a), -1);
+    ck_assert_int_eq(cpumf_copy_state(b, NULL), -1);
+    ck_assert_int_eq(cpumf_copy_state(b, b), 0);
+    observe0(b, &after);
+    ck_assert(!memcmp(&before, &after, sizeof before));
+    cpumf_destroy(b);
+    cpumf_destroy(a);
+}
+END_TEST
+
+static Suite *snapshot_suite(void)
+{
+    Suite *s = suite_create("snapshot");
+    TCase *tc = tcase_create("snapshot");
+    tcase_add_test(tc, test_copy_runs_on_like_the_source);
+    tcase_add_test(tc, test_copy_keeps_the_attached_storage);
+    tcase_add_test(tc, test_copy_refused_between_configurations);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return unit_run(snapshot_suite());
+}
