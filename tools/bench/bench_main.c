@@ -215,10 +215,14 @@ int main(int argc, char **argv)
         argv++;
         argc--;
     }
-    if (tb_cli_parse(argc, argv, 0, &opt, err, sizeof err) != 0) {
-        fprintf(stderr, "cpumf-bench: %s\n", err);
-        tb_cli_usage("cpumf-bench", 0);
-        return 2;
+    int rc = tb_cli_parse(argc, argv, 0, &opt, err, sizeof err);
+    if (rc != 0) {
+        if (rc != 1)
+            fprintf(stderr, "cpumf-bench: %s\n", err);
+        fprintf(rc == 1 ? stdout : stderr,
+                "usage: cpumf-bench [--fast-forward] SCENARIO.json [--seed N] [--system NAME]\n"
+                "       [--cycles N] [--configs DIR]\n");
+        return rc == 1 ? 0 : 2;
     }
     opt.quiet = 1;
     opt.results = NULL;
@@ -232,7 +236,7 @@ int main(int argc, char **argv)
     uint64_t cycles[MODE_COUNT];
     printf("bench: %s, system %s, %u CPUs\n", opt.scenario, sc->system.name, sc->system.n_cpus);
     if (ff) {
-        int rc = bench_fast_forward(sc, &opt);
+        rc = bench_fast_forward(sc, &opt);
         tb_scenario_free(sc);
         return rc;
     }
