@@ -316,10 +316,10 @@ static void build_inputs(run_ctx *r, uint64_t t)
     }
     while (r->op < r->n_order && r->sc->steps[r->order[r->op]].at <= t)
         apply_step(r, &r->sc->steps[r->order[r->op++]]);
+    tb_workload_cycle(r->wl, t, in);
     for (c = 0; c < r->ncpu; c++) {
         cpumf_cpu_in *ci = &in->cpu[c];
         cpu_rt *q = &r->rt[c];
-        tb_workload_step(r->wl, c, t, ci);
         if (q->act.set)
             tb_activity_apply(&q->act, ci);
         if (q->act.set & (1u << TB_ACT_EXT))

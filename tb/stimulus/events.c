@@ -413,14 +413,32 @@ static int read_root(ev_rd *r, const cJSON *root)
     return check_limits(r, root);
 }
 
+/* The first outcome of each draw bucket: a draw y (32 bits) gives
+ * x = y * total / 2^32, the least of bucket i being that of y = i << 24. */
+static void index_table(tb_ev_table *t)
+{
+    unsigned i, o = 0;
+    for (i = 0; i < 256u; i++) {
+        uint32_t x = (uint32_t)(((uint64_t)i << 24) * t->total >> 32);
+        while (o + 1u < t->n && x >= t->o[o].upto)
+            o++;
+        t->first[i] = (uint8_t)o;
+    }
+}
+
 int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m,
                         tb_events_cfg *out, char *err, size_t errlen)
 {
     tb_events_cfg e;
     ev_rd r = {d, m, &e, err, errlen};
+    unsigned i;
     memset(&e, 0, sizeof e);
     if (read_root(&r, root))
         return -1;
+    for (i = 0; i < e.n_tab; i++)
+        index_table(&e.tab[i]);
+    for (i = 0; i < e.n_proc; i++)
+        index_table(&e.proc[i].end);
     snprintf(e.model, sizeof e.model, "%s", m->name);
     *out = e;
     return 0;
@@ -434,9 +452,11 @@ void tb_events_init(tb_events_cpu *c, uint64_t seed, unsigned cpu)
     c->rng = tb_mix64(seed ^ tb_mix64(0x4556454e54530000ull + cpu)) | 1u;
 }
 
+/* n more events of counter 128+k: a plain add, as the load checked that no
+ * counter gets more than 15 in a cycle (its nibble never carries over). */
 static void add(cpumf_cpu_in *in, unsigned k, unsigned n)
 {
-    cpumf_ext_set(in, k, cpumf_ext_count(in, k) + n);
+    in->ext[k / 16u] += (uint64_t)n << (4u * (k % 16u));
 }
 
 static void bump(cpumf_cpu_in *in, const tb_ev_bumps *b)
@@ -449,8 +469,9 @@ static void bump(cpumf_cpu_in *in, const tb_ev_bumps *b)
 /* One outcome, by weight. */
 static const tb_ev_outcome *draw(const tb_ev_table *t, uint64_t *rng)
 {
-    uint32_t x = (uint32_t)(((tb_rnd(rng) >> 32) * t->total) >> 32);
-    const tb_ev_outcome *o = t->o;
+    uint64_t y = tb_rnd(rng) >> 32;
+    uint32_t x = (uint32_t)((y * t->total) >> 32);
+    const tb_ev_outcome *o = &t->o[t->first[y >> 24]];
     while (x >= o->upto)
         o++;
     return o;

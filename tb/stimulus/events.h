@@ -48,6 +48,9 @@ typedef struct tb_ev_table {
     uint8_t on, n;
     uint32_t total; /* all the weights */
     tb_ev_outcome o[TB_EV_OUTCOMES];
+    /* The first outcome a draw whose top 8 bits are i can pick: the search
+     * then starts there (the outcome is the same, found in a step or two). */
+    uint8_t first[256];
 } tb_ev_table;
 
 typedef struct tb_ev_phase {

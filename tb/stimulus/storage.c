@@ -23,8 +23,8 @@ typedef struct port_state {
 
 struct tb_storage {
     cpumf_system_cfg cfg;
-    uint64_t seed;
-    uint32_t bp_threshold; /* ready low when hash % 100 < pct */
+    uint64_t ready_key, lat_key; /* the seed mixed with each draw's salt, once */
+    uint32_t bp_threshold;       /* ready low when hash % 100 < pct */
     page_slot *slots;
     size_t nslots, used; /* open addressing, nslots power of two */
     unsigned ncpu;
@@ -40,17 +40,17 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static uint64_t port_hash(uint64_t seed, unsigned cpu, uint64_t cycle, uint64_t salt)
+/* key: mix64(seed ^ salt) of the draw (ready or latency) */
+static uint64_t port_hash(uint64_t key, unsigned cpu, uint64_t cycle)
 {
-    return mix64(mix64(seed ^ salt) ^ mix64(((uint64_t)cpu << 56) ^ cycle));
+    return mix64(key ^ mix64(((uint64_t)cpu << 56) ^ cycle));
 }
 
 int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle)
 {
     if (s->cfg.backpressure_pct == 0)
         return 1;
-    return (port_hash(s->seed, cpu, cycle, 0x5244590000000001ull) % 100u) >=
-           s->cfg.backpressure_pct;
+    return (port_hash(s->ready_key, cpu, cycle) % 100u) >= s->cfg.backpressure_pct;
 }
 
 unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle)
@@ -59,8 +59,7 @@ unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle)
     unsigned hi = s->cfg.latency_max > lo ? s->cfg.latency_max : lo;
     if (hi == lo)
         return lo;
-    return lo + (unsigned)(port_hash(s->seed, cpu, cycle, 0x4c41540000000002ull) %
-                           (uint64_t)(hi - lo + 1u));
+    return lo + (unsigned)(port_hash(s->lat_key, cpu, cycle) % (uint64_t)(hi - lo + 1u));
 }
 
 int tb_storage_cfg_available(const cpumf_system_cfg *cfg, uint64_t addr)
@@ -111,7 +110,8 @@ tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed)
 {
     tb_storage *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
-    s->seed = seed;
+    s->ready_key = mix64(seed ^ 0x5244590000000001ull);
+    s->lat_key = mix64(seed ^ 0x4c41540000000002ull);
     s->ncpu = cfg->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : cfg->n_cpus;
     s->nslots = 64;
     s->slots = xcalloc(s->nslots, sizeof *s->slots);

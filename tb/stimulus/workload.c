@@ -268,7 +268,9 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
     w->ncpu = sys->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : sys->n_cpus;
     for (k = 0; k < TB_WL_NLEVEL; k++)
         if (cfg->flip[k])
-            w->any_flip = 1;
+            w->flip_k[w->n_flip++] = (uint8_t)k;
+    w->any_flip = w->n_flip != 0;
+    w->insn_always = cfg->insn_rate >= 4294967296ull && cfg->insn_burst == 1;
     w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
                              cfg->cr_active || cfg->branch_rate || w->ev);
     for (i = 0; i < w->ncpu; i++) {
@@ -326,6 +328,21 @@ static void wl_events(const tb_workload_cfg *g, const tb_events_cfg *ev, tb_work
         c->ia = tb_rnd(&c->rng) & 0x7ffffffffffffffeull;
 }
 
+/* The instructions of a running cycle that may complete some: a draw, and
+ * on a hit a second one for how many.  Both are made, and the stream kept
+ * after the one or the other, so that no branch hangs on the draw (it is a
+ * coin toss at common rates, which a predictor gets wrong half the time). */
+static uint8_t draw_insns(const tb_workload_cfg *g, uint64_t *rng)
+{
+    uint64_t one = *rng, two;
+    int hit = tb_hit(&one, g->insn_rate);
+    unsigned n;
+    two = one;
+    n = 1u + (unsigned)((tb_rnd(&two) >> 40) % g->insn_burst);
+    *rng = hit ? two : one;
+    return (uint8_t)(hit ? n : 0u);
+}
+
 void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
 {
     unsigned k;
@@ -333,25 +350,36 @@ void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
         cpumf_ext_set(in, k, (unsigned)(bits[k / 64u] >> (k % 64u)) & 1u);
 }
 
-void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in)
+/* The level flips of a cycle, the first draws of each CPU's cycle: level by
+ * level, CPU by CPU, so that the CPUs' generators run side by side (each
+ * stream is drawn in its own order all the same). */
+static void flip_levels(tb_workload *w)
+{
+    unsigned i, cpu;
+    for (i = 0; i < w->n_flip; i++) {
+        unsigned k = w->flip_k[i];
+        uint64_t t = w->cfg.flip[k];
+        for (cpu = 0; cpu < w->ncpu; cpu++) {
+            tb_workload_cpu *c = &w->cpu[cpu];
+            if (!tb_hit(&c->rng, t))
+                continue;
+            if (k == TB_WL_ASN)
+                c->lvl[k] = (uint16_t)tb_rnd(&c->rng);
+            else if (k == TB_WL_AS)
+                c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (tb_rnd(&c->rng) >> 62) % 3u) & 3u);
+            else
+                c->lvl[k] ^= 1u;
+        }
+    }
+}
+
+/* CPU cpu's cycle once its levels have flipped. */
+static void cpu_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in)
 {
     const tb_workload_cfg *g = &w->cfg;
     tb_workload_cpu *c = &w->cpu[cpu];
     uint8_t insns = 0;
 
-    if (w->any_flip) {
-        unsigned k;
-        for (k = 0; k < TB_WL_NLEVEL; k++) {
-            if (g->flip[k] && tb_hit(&c->rng, g->flip[k])) {
-                if (k == TB_WL_ASN)
-                    c->lvl[k] = (uint16_t)tb_rnd(&c->rng);
-                else if (k == TB_WL_AS)
-                    c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (tb_rnd(&c->rng) >> 62) % 3u) & 3u);
-                else
-                    c->lvl[k] ^= 1u;
-            }
-        }
-    }
     in->wait = (uint8_t)c->lvl[TB_WL_WAIT];
     in->problem = (uint8_t)c->lvl[TB_WL_PROBLEM];
     in->dat = (uint8_t)c->lvl[TB_WL_DAT];
@@ -384,10 +412,10 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
             }
         }
         if (!stall && g->insn_rate) {
-            if (g->insn_rate >= 4294967296ull && g->insn_burst == 1)
+            if (w->insn_always)
                 insns = 1;
-            else if (tb_hit(&c->rng, g->insn_rate))
-                insns = (uint8_t)(1u + (unsigned)((tb_rnd(&c->rng) >> 40) % g->insn_burst));
+            else
+                insns = draw_insns(g, &c->rng);
         }
         in->insns = insns;
         if (g->prog.n) {
@@ -401,6 +429,14 @@ void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in
     c->ia += 4u * (uint64_t)insns;
 }
 
+void tb_workload_cycle(tb_workload *w, uint64_t cycle, cpumf_sys_in *in)
+{
+    unsigned cpu;
+    flip_levels(w);
+    for (cpu = 0; cpu < w->ncpu; cpu++)
+        cpu_step(w, cpu, cycle, &in->cpu[cpu]);
+}
+
 uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)
 {
     const tb_workload_cfg *g = &w->cfg;
@@ -409,7 +445,7 @@ uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)
     if (w->any_flip || w->any_event || g->prog.n || c->pen_left[0] || c->pen_left[1])
         return 0;
     /* a running CPU completes instructions by a draw, unless always one */
-    if (!c->lvl[TB_WL_WAIT] && g->insn_rate && (g->insn_rate < 4294967296ull || g->insn_burst != 1))
+    if (!c->lvl[TB_WL_WAIT] && g->insn_rate && !w->insn_always)
         return 0;
     return UINT64_MAX;
 }

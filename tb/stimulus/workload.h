@@ -63,7 +63,9 @@ typedef struct tb_workload {
     const tb_events_cfg *ev; /* NULL: no extended events */
     uint8_t level;           /* configuration level from the system */
     uint8_t any_flip, any_event;
-    uint8_t tpc; /* threads per core running together: 2 with multithreading, else 1 */
+    uint8_t n_flip, flip_k[TB_WL_NLEVEL]; /* the levels that flip, in level order */
+    uint8_t insn_always; /* a running CPU completes one instruction every cycle, no draw */
+    uint8_t tpc;         /* threads per core running together: 2 with multithreading, else 1 */
     unsigned ncpu;
     tb_workload_cpu cpu[CPUMF_MAX_CPUS];
 } tb_workload;
@@ -83,14 +85,14 @@ int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t e
  * it when its "ext" is true.  ev must outlive w. */
 void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_events_cfg *ev,
                       uint64_t seed, const cpumf_system_cfg *sys);
-/* Fill the activity fields of `in` (CPU `cpu`, cycle `cycle`).  Cycles must
- * be generated in order, once each. */
-void tb_workload_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in *in);
+/* Fill the activity fields of every installed CPU's inputs in `in` for cycle
+ * `cycle`.  Cycles must be generated in order, once each. */
+void tb_workload_cycle(tb_workload *w, uint64_t cycle, cpumf_sys_in *in);
 /* The cycles after the last one generated in which CPU cpu's activity stays
  * as it was, but for ia and tod (which move at their rates): UINT64_MAX when
  * the workload draws nothing and holds its levels (idle, steady,
  * steady-problem), else 0.  tb_workload_skip(w, cpu, k) then stands for the
- * next k calls of tb_workload_step (the fast-forward of cpumf-sim). */
+ * next k cycles of tb_workload_cycle (the fast-forward of cpumf-sim). */
 uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu);
 void tb_workload_skip(tb_workload *w, unsigned cpu, uint64_t k);
 /* Then, once the inputs of every CPU are final: the events that depend on

@@ -90,8 +90,7 @@ static void run(const cpumf_model_cfg *m, const tb_events_cfg *e, const char *wl
     memset(t, 0, ncpu * sizeof *t);
     for (cyc = 0; cyc < cycles; cyc++) {
         memset(&in, 0, sizeof in);
-        for (c = 0; c < ncpu; c++)
-            tb_workload_step(&w, c, cyc, &in.cpu[c]);
+        tb_workload_cycle(&w, cyc, &in);
         tb_workload_cores(&w, &in, 0);
         for (c = 0; c < ncpu; c++)
             count_cycle(m, &in.cpu[c], &t[c]);
