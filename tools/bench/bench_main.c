@@ -2,9 +2,10 @@
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone.
  * Waves cover the whole run, written to a scratch FST that is removed.
- * Then the model without its stimulus (the inputs of the model-alone run
- * recorded, replayed into a fresh system: only cpumf_eval and cpumf_commit
- * timed) and the heap one system takes.  With --fast-forward first, only
+ * Then the model and the RTL without their stimulus (the inputs of the
+ * model-alone run recorded, replayed into a fresh model and a fresh RTL:
+ * only their evaluation and clock edge timed), the stimulus's cost per
+ * cycle, and the heap one system takes.  With --fast-forward first, only
  * the model with cpumf-sim's fast-forward over quiet spans is timed. */
 #define _GNU_SOURCE /* clock_gettime, mallinfo2 */
 #include <inttypes.h>
@@ -75,17 +76,38 @@ static void rec_destroy(void *ctx)
     (void)ctx;
 }
 
-/* The recorded inputs into a fresh system: cycles per second of the model
- * alone, without the stimulus; negative on failure. */
-static double replay(const tb_scenario *sc, const recorder *r)
+/* One side's clock, for the replay: the model or the RTL. */
+typedef struct replay_side {
+    cpumf_sys *sys;
+    tb_rtl *rtl;
+} replay_side;
+
+static void side_step(replay_side *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
+    if (r->sys) {
+        cpumf_eval(r->sys, in, out);
+        cpumf_commit(r->sys);
+    } else {
+        tb_rtl_eval(r->rtl, cycle, in, out);
+        tb_rtl_commit(r->rtl);
+    }
+}
+
+/* The recorded inputs into a fresh model (rtl 0) or RTL (rtl 1): cycles per
+ * second of that side alone, without the stimulus; negative on failure.
+ * Both sides make the same storage requests, so the recorded storage answers
+ * serve the RTL as they served the model. */
+static double replay(const tb_scenario *sc, const recorder *r, int rtl)
 {
     static cpumf_sys_in in;
     cpumf_sys_out out;
     char err[512];
-    cpumf_sys *sys = cpumf_create(&sc->system, err, sizeof err);
+    tb_rtl_opts ro = {NULL, 0, UINT64_MAX, 0, NULL};
+    replay_side side = {NULL, NULL};
     uint64_t t;
     double t0;
-    if (!sys) {
+    if (rtl ? !(side.rtl = tb_rtl_create(&sc->system, &ro, err, sizeof err))
+            : !(side.sys = cpumf_create(&sc->system, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
         return -1;
     }
@@ -96,11 +118,12 @@ static double replay(const tb_scenario *sc, const recorder *r)
         in.sigp_mt_valid = r->sys_in[3 * t];
         in.sigp_mt_enable = r->sys_in[3 * t + 1];
         in.cg_addr_change = r->sys_in[3 * t + 2];
-        cpumf_eval(sys, &in, &out);
-        cpumf_commit(sys);
+        side_step(&side, t, &in, &out);
     }
     t0 = now() - t0;
-    cpumf_destroy(sys);
+    if (side.sys)
+        cpumf_destroy(side.sys);
+    tb_rtl_destroy(side.rtl);
     return (double)r->n / t0;
 }
 
@@ -232,7 +255,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    double rate[MODE_COUNT], bare;
+    double rate[MODE_COUNT], bare, bare_rtl;
     uint64_t cycles[MODE_COUNT];
     printf("bench: %s, system %s, %u CPUs\n", opt.scenario, sc->system.name, sc->system.n_cpus);
     if (ff) {
@@ -248,8 +271,9 @@ int main(int argc, char **argv)
     }
     /* the model's inputs, recorded in a run of their own, then replayed */
     failed |= run_mode(sc, &opt, MODE_MODEL, &cycles[MODE_MODEL], &rec) <= 0;
-    bare = failed ? 0.0 : replay(sc, &rec);
-    failed |= bare <= 0;
+    bare = failed ? 0.0 : replay(sc, &rec, 0);
+    bare_rtl = failed ? 0.0 : replay(sc, &rec, 1);
+    failed |= bare <= 0 || bare_rtl <= 0;
     free(rec.in);
     free(rec.sys_in);
     if (!failed) {
@@ -261,8 +285,12 @@ int main(int argc, char **argv)
                100.0 * (rate[MODE_RTL] / rate[MODE_LOCKSTEP] - 1.0));
         printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", "model without stimulus", rec.n, bare,
                rate[MODE_MODEL] / bare);
-        printf("model alone / RTL alone: %.1fx; model without stimulus / RTL alone: %.1fx\n",
-               rate[MODE_MODEL] / rate[MODE_RTL], bare / rate[MODE_RTL]);
+        printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", "RTL without stimulus", rec.n, bare_rtl,
+               rate[MODE_MODEL] / bare_rtl);
+        printf("stimulus and runner: %.0f ns per cycle\n", 1e9 / rate[MODE_MODEL] - 1e9 / bare);
+        printf("model alone / RTL alone: %.1fx; model without stimulus / RTL without stimulus: "
+               "%.1fx\n",
+               rate[MODE_MODEL] / rate[MODE_RTL], bare / bare_rtl);
         printf("one system: %zu bytes allocated by cpumf_create\n", system_bytes(sc));
     }
     tb_scenario_free(sc);
