@@ -28,7 +28,7 @@ static unsigned arb_select(const mf_cpu_state *q)
 }
 
 /* The instruction unit's outputs while it is idle and nothing is presented. */
-static const mf_insn_out insn_idle;
+static const mf_insn_out insn_idle = {0};
 
 /* Nothing but counting can happen in this cycle (the common one): the
  * instruction unit idle and nothing presented, sampling off with its update
