@@ -15,8 +15,10 @@
  * cycles follow one another (UINT64_MAX: until the inputs change). */
 typedef struct quiet_cpu {
     mf_cpu_state d;
-    mf_cpu_out out;
-    uint8_t tick; /* the interval counts in each of them */
+    cpumf_cpu_out port;
+    cf_global_cpu_req greq;
+    uint8_t touched; /* MF_TOUCH_* */
+    uint8_t tick;    /* the interval counts in each of them */
 } quiet_cpu;
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -68,14 +70,13 @@ static uint64_t quiet_cpu_eval(const cpumf_sys *s, unsigned i, const cpumf_sys_i
         if (q->iv.sec_act)
             n = min_u64(n, q->iv.sec - 1u);
     }
+    mf_cpu_out co = {&x->port, &x->greq, 0u};
+    sys_cpu_in(s, in, 0u, &ci);
     ci.io = io;
-    ci.sys = in;
-    ci.cfg = &s->cfg;
-    ci.g = &s->gq;
     ci.index = i;
-    ci.no_tick = 0u;
-    mf_cpu_eval(q, &ci, &x->out, &x->d);
-    if ((x->out.touched & MF_TOUCH_INSN) || x->out.port.stor_req_valid || x->out.port.insn_done ||
+    mf_cpu_eval(q, &ci, &co, &x->d);
+    x->touched = co.touched;
+    if ((x->touched & MF_TOUCH_INSN) || x->port.stor_req_valid || x->port.insn_done ||
         x->d.st.a != q->st.a || x->d.st.e != q->st.e || x->d.st.c != q->st.c ||
         x->d.st.cg_a != q->st.cg_a || x->d.al.pending != q->al.pending || x->d.own != q->own ||
         x->d.cu.wr || !only_bins(&x->d.fc))
@@ -92,7 +93,7 @@ static int quiet_global(const cpumf_sys *s, const cpumf_sys_in *in, const quiet_
     gin.cfg = &s->cfg;
     gin.sys = in;
     for (i = 0; i < s->cfg.n_cpus; i++)
-        gin.cpu[i] = x[i].out.greq;
+        gin.cpu[i] = x[i].greq;
     cf_global_eval(&s->gq, &gin, gd);
     return gd->e == s->gq.e && gd->c == s->gq.c && gd->change == s->gq.change &&
            gd->mt_enabled == s->gq.mt_enabled && gd->fc.n == 0u && gd->u.n_wr == 0u;
@@ -120,7 +121,7 @@ uint64_t cpumf_cycles_to_next_event(const cpumf_sys *s, const cpumf_sys_in *in, 
     if (out) {
         memset(out, 0, sizeof *out);
         for (i = 0; n > 0u && i < s->cfg.n_cpus; i++)
-            out->cpu[i] = x[i].out.port;
+            out->cpu[i] = x[i].port;
     }
     return n;
 }
@@ -139,7 +140,7 @@ int cpumf_advance(cpumf_sys *s, const cpumf_sys_in *in, uint64_t k, cpumf_sys_ou
     }
     for (i = 0; i < s->cfg.n_cpus; i++) {
         mf_cpu_state *q = &s->q[i];
-        if (x[i].out.touched & MF_TOUCH_CTR)
+        if (x[i].touched & MF_TOUCH_CTR)
             cf_counters_commit(&q->ctr, &x[i].d.cu, k, &s->cfg.model);
         if (x[i].tick) {
             q->iv.cnt -= k;
@@ -150,7 +151,7 @@ int cpumf_advance(cpumf_sys *s, const cpumf_sys_in *in, uint64_t k, cpumf_sys_ou
             if (x[i].d.fc.ev[j] < FCOV_NBINS)
                 s->fcov[x[i].d.fc.ev[j]] += k;
         if (out)
-            out->cpu[i] = x[i].out.port;
+            out->cpu[i] = x[i].port;
         s->port[i].acc_valid = 0u; /* an uncommitted cpumf_eval's request is discarded */
     }
     if (out)

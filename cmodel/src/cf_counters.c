@@ -35,23 +35,20 @@ void cf_counters_eval(const cf_counters_in *in, cf_counters_upd *u)
             u->wr_value = in->scctr_value;
         }
     }
-    if (count & (CPUMF_SET_BASIC | CPUMF_SET_PROBLEM))
+    if (count & (CPUMF_SET_BASIC | CPUMF_SET_PROBLEM)) {
+        u->basic = 0u;
         for (k = 0; k < 6u; k++)
-            u->basic[k] = (uint8_t)arch_basic_increment(io, in->m->unified_l1, k);
+            u->basic |= arch_basic_increment(io, in->m->unified_l1, k) << (8u * k);
+    }
     if (count & CPUMF_SET_CRYPTO) {
         u->cr[0] = io->cr_fn;
         u->cr[1] = io->cr_busy;
         u->cr[2] = io->cr_bfn;
         u->cr[3] = io->cr_bcyc;
     }
-    if (count & CPUMF_SET_EXT) {
-        unsigned n = arch_set_count(in->m, CPUMF_SET_EXT);
-        for (k = 0; k * 16u < n; k++)
-            u->ext[k] = n - k * 16u >= 16u ? io->ext[k]
-                                           : io->ext[k] & (((uint64_t)1 << (4u * (n % 16u))) - 1u);
-        for (; k < CPUMF_EXT_WORDS; k++)
-            u->ext[k] = 0u;
-    }
+    if (count & CPUMF_SET_EXT)
+        for (k = 0; k < CPUMF_EXT_WORDS; k++)
+            u->ext[k] = io->ext[k] & in->ext_mask[k];
     u->clear = (uint8_t)clear;
     u->count = (uint8_t)count;
 }
@@ -86,41 +83,123 @@ static void add_crypto(uint64_t *c, const uint8_t cr[4], unsigned n, uint64_t ti
     }
 }
 
-/* Extended counter 128+k counts nibble k of the events, unless undefined. */
-static void add_ext(uint64_t *c, const uint64_t ev[CPUMF_EXT_WORDS], const uint64_t *undef,
-                    uint64_t times)
+void cf_counters_ext_mask(const cpumf_model_cfg *m, uint64_t mask[CPUMF_EXT_WORDS])
+{
+    unsigned n = arch_set_count(m, CPUMF_SET_EXT), k;
+    for (k = 0; k < CPUMF_EXT_WORDS; k++)
+        mask[k] = 0u;
+    for (k = 0; k < n; k++)
+        if (!((m->ext_undef[k / 64u] >> (k % 64u)) & 1u))
+            mask[k / 16u] |= (uint64_t)0xFu << (4u * (k % 16u));
+}
+
+/* Extended counter 128+k counts nibble k of the events, `times` times. */
+static void add_ext(uint64_t *c, const uint64_t ev[CPUMF_EXT_WORDS], uint64_t times)
 {
     unsigned w;
     for (w = 0; w < CPUMF_EXT_WORDS; w++) {
         uint64_t x = ev[w];
         while (x) {
-            unsigned b = low_bit(x) / 4u, k = w * 16u + b;
-            uint64_t nib = (x >> (4u * b)) & 0xFu;
+            unsigned b = low_bit(x) / 4u;
+            c[w * 16u + b] += times * ((x >> (4u * b)) & 0xFu);
             x &= ~((uint64_t)0xFu << (4u * b));
-            if (!((undef[k / 64u] >> (k % 64u)) & 1u))
-                c[k] += times * nib;
         }
     }
+}
+
+/* dst[first + k] += byte k of x, for each non-zero byte. */
+static void add_bytes(uint64_t *dst, unsigned first, unsigned step, uint64_t x)
+{
+    while (x) {
+        unsigned b = low_bit(x) / 8u;
+        dst[first + step * b] += (x >> (8u * b)) & 0xFFu;
+        x &= ~((uint64_t)0xFFu << (8u * b));
+    }
+}
+
+void cf_counters_add_pending(const cf_counters_state *q, uint64_t dst[CPUMF_NSLOT])
+{
+    unsigned h, w;
+    if (!q->acc_n)
+        return;
+    add_bytes(dst, CPUMF_SLOT_BASIC, 1u, q->lanes[0]);
+    add_bytes(dst, CPUMF_SLOT_PROBLEM, 1u, q->lanes[1]);
+    for (h = 0; h < 2u; h++)
+        for (w = 0; w < CPUMF_EXT_WORDS; w++)
+            add_bytes(dst, CPUMF_SLOT_EXT + 16u * w + h, 2u, q->ext[h][w]);
+}
+
+uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot)
+{
+    unsigned k = slot - CPUMF_SLOT_EXT;
+    uint64_t lane;
+    if (slot < CPUMF_SLOT_PROBLEM)
+        lane = q->lanes[0] >> (8u * (slot - CPUMF_SLOT_BASIC));
+    else if (slot < CPUMF_SLOT_PROBLEM + 6u)
+        lane = q->lanes[1] >> (8u * (slot - CPUMF_SLOT_PROBLEM));
+    else if (slot >= CPUMF_SLOT_EXT && k < CPUMF_MAX_EXT)
+        lane = q->ext[k % 2u][k / 16u] >> (8u * ((k % 16u) / 2u));
+    else
+        lane = 0u;
+    return q->ctr[slot] + (lane & 0xFFu);
+}
+
+/* The lanes into the counters. */
+static void settle(cf_counters_state *q)
+{
+    cf_counters_add_pending(q, q->ctr);
+    memset(q->lanes, 0, sizeof q->lanes);
+    memset(q->ext, 0, sizeof q->ext);
+    q->acc_n = 0u;
+}
+
+/* One cycle's increments into the lanes: the basic and problem-state bytes
+ * (problem: the set's installed counters), the extended nibbles split into
+ * even and odd bytes. */
+static void sum_lanes(cf_counters_state *q, const cf_counters_upd *u, const cpumf_model_cfg *m)
+{
+    const uint64_t lo = 0x0F0F0F0F0F0F0F0Full;
+    unsigned w;
+    if (u->count & CPUMF_SET_BASIC)
+        q->lanes[0] += u->basic;
+    if (u->count & CPUMF_SET_PROBLEM)
+        q->lanes[1] +=
+            u->basic & (((uint64_t)1 << (8u * arch_set_count(m, CPUMF_SET_PROBLEM))) - 1u);
+    if (u->count & CPUMF_SET_EXT)
+        for (w = 0; w < CPUMF_EXT_WORDS; w++) {
+            q->ext[0][w] += u->ext[w] & lo;
+            q->ext[1][w] += (u->ext[w] >> 4) & lo;
+        }
+    if (++q->acc_n == CF_ACC_CYCLES)
+        settle(q);
 }
 
 void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t times,
                         const cpumf_model_cfg *m)
 {
     unsigned i, k;
+    if (!u->clear && !u->wr && times == 1u) {
+        sum_lanes(q, u, m);
+        if (u->count & CPUMF_SET_CRYPTO)
+            add_crypto(q->ctr + CPUMF_SLOT_CRYPTO, u->cr, arch_set_count(m, CPUMF_SET_CRYPTO), 1u);
+        return;
+    }
+    /* cleared, written or advanced by more than one cycle: the lanes first */
+    settle(q);
     for (i = 0; i < 4u; i++)
         if (u->clear & cpu_sets[i])
             memset(q->ctr + arch_set_first_slot(cpu_sets[i]), 0,
                    (size_t)arch_set_count(m, cpu_sets[i]) * sizeof q->ctr[0]);
     if (u->count & CPUMF_SET_BASIC)
         for (k = 0; k < 6u; k++)
-            q->ctr[CPUMF_SLOT_BASIC + k] += times * u->basic[k];
+            q->ctr[CPUMF_SLOT_BASIC + k] += times * ((u->basic >> (8u * k)) & 0xFFu);
     if (u->count & CPUMF_SET_PROBLEM)
         for (k = 0; k < arch_set_count(m, CPUMF_SET_PROBLEM); k++)
-            q->ctr[CPUMF_SLOT_PROBLEM + k] += times * u->basic[k];
+            q->ctr[CPUMF_SLOT_PROBLEM + k] += times * ((u->basic >> (8u * k)) & 0xFFu);
     if (u->count & CPUMF_SET_CRYPTO)
         add_crypto(q->ctr + CPUMF_SLOT_CRYPTO, u->cr, arch_set_count(m, CPUMF_SET_CRYPTO), times);
     if (u->count & CPUMF_SET_EXT)
-        add_ext(q->ctr + CPUMF_SLOT_EXT, u->ext, m->ext_undef, times);
+        add_ext(q->ctr + CPUMF_SLOT_EXT, u->ext, times);
     if (u->wr)
         q->ctr[u->wr_slot] = u->wr_value;
 }

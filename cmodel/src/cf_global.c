@@ -64,14 +64,16 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     d->u.cg_count = 0u;
     d->u.n_wr = 0u;
     if (!d->u.cg_clear) {
-        if (q->e && q->c) {
+        /* only a CPU with crypto activity adds to its group */
+        for (i = 0; q->e && q->c && i < n_cpus; i++) {
+            const cpumf_cpu_in *io = &sys->cpu[i];
+            if (io->stopped || cfg->cpu_cg[i] >= n_cg ||
+                !(io->cr_fn | io->cr_busy | io->cr_bfn | io->cr_bcyc))
+                continue;
+            if (!d->u.cg_count)
+                memset(d->u.cg_inc, 0, (size_t)n_cg * sizeof d->u.cg_inc[0]);
             d->u.cg_count = 1u;
-            memset(d->u.cg_inc, 0, (size_t)n_cg * sizeof d->u.cg_inc[0]);
-            for (i = 0; i < n_cpus; i++) {
-                const cpumf_cpu_in *io = &sys->cpu[i];
-                if (!io->stopped && cfg->cpu_cg[i] < n_cg)
-                    arch_cg_accumulate(io, d->u.cg_inc[cfg->cpu_cg[i]]);
-            }
+            arch_cg_accumulate(io, d->u.cg_inc[cfg->cpu_cg[i]]);
         }
         for (i = 0; i < n_cpus; i++) {
             const cf_global_cpu_req *r = &in->cpu[i];

@@ -50,8 +50,20 @@ void cf_state_power_on(const cpumf_system_cfg *cfg, cf_state_state *s);
  * and commit applies that in place, visiting only the counters with events.
  * The same update applied `times` times is that many equal cycles
  * (cpumf_advance). */
+/* The basic, problem-state and extended counters are summed lazily, in
+ * byte lanes that take a cycle's increments without a branch: lanes[0]
+ * byte k is slot BASIC+k, lanes[1] byte k slot PROBLEM+k, ext[0][w] byte b
+ * extended counter 16w+2b and ext[1][w] byte b counter 16w+2b+1.  An
+ * increment is at most 15, so CF_ACC_CYCLES cycles fit a byte; the lanes
+ * are added into ctr then, before anything clears or writes a slot, and
+ * when advancing.  A slot's value is ctr plus its lane (cf_counters_value,
+ * cf_counters_add_pending). */
+#define CF_ACC_CYCLES 17u
 typedef struct cf_counters_state {
     uint64_t ctr[CPUMF_NSLOT];
+    uint64_t lanes[2];
+    uint64_t ext[2][CPUMF_EXT_WORDS];
+    uint8_t acc_n; /* cycles summed in the lanes */
 } cf_counters_state;
 
 typedef struct cf_counters_upd {
@@ -60,16 +72,17 @@ typedef struct cf_counters_upd {
     uint8_t wr;    /* SCCTR: slot wr_slot takes wr_value (after the increments) */
     uint16_t wr_slot;
     uint64_t wr_value;
-    uint8_t basic[6];              /* increments of counters 0..5 (problem state: the same) */
+    uint64_t basic;                /* byte k: increment of counter k (problem state: the same) */
     uint8_t cr[4];                 /* crypto vectors: functions, busy, blocked fn, blocked cyc */
-    uint64_t ext[CPUMF_EXT_WORDS]; /* events of the installed extended counters (nibbles) */
+    uint64_t ext[CPUMF_EXT_WORDS]; /* events of the installed, defined extended counters */
 } cf_counters_upd;
 
 typedef struct cf_counters_in {
     const cpumf_cpu_in *io;
     const cpumf_model_cfg *m;
-    uint8_t e_q, active_q; /* E and A&E&C masks of this cycle's registers */
-    uint8_t e_d;           /* E mask of the next state */
+    const uint64_t *ext_mask; /* nibbles of the installed, defined extended counters */
+    uint8_t e_q, active_q;    /* E and A&E&C masks of this cycle's registers */
+    uint8_t e_d;              /* E mask of the next state */
     uint8_t scctr_valid;
     uint16_t scctr_slot;
     uint64_t scctr_value;
@@ -79,6 +92,12 @@ void cf_counters_eval(const cf_counters_in *in, cf_counters_upd *u);
 /* q := the slots after `times` edges of u (1: the clock edge). */
 void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t times,
                         const cpumf_model_cfg *m);
+/* dst[slot] += the lazily summed events of each slot (dst: q->ctr or a copy). */
+void cf_counters_add_pending(const cf_counters_state *q, uint64_t dst[CPUMF_NSLOT]);
+/* The value of one slot. */
+uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot);
+/* Per model: ext_mask[w] of cf_counters_in. */
+void cf_counters_ext_mask(const cpumf_model_cfg *m, uint64_t mask[CPUMF_EXT_WORDS]);
 
 /* ------------------------------------------------------------------ mf_alert */
 typedef struct mf_alert_state {
@@ -107,7 +126,7 @@ void mf_alert_eval(const mf_alert_state *q, const mf_alert_in *in, mf_alert_out 
 enum cf_mt_op { CF_MT_HOLD, CF_MT_CLEAR, CF_MT_BUMP0, CF_MT_BUMP1 };
 typedef struct cf_global_upd {
     uint8_t cg_clear; /* the group counters become zero */
-    uint8_t cg_count; /* they add cg_inc */
+    uint8_t cg_count; /* they add cg_inc (some CPU of a group had crypto activity) */
     uint8_t n_wr;     /* SPCTR writes, after the increments, in ascending CPU order */
     uint64_t cg_inc[CPUMF_MAX_CGS][CPUMF_CG_NCTR];
     struct {
@@ -355,6 +374,7 @@ typedef struct mf_cpu_state {
 
 typedef struct mf_cpu_in {
     const cpumf_cpu_in *io;
+    const uint64_t *ext_mask; /* cpumf_sys.ext_mask */
     const cpumf_sys_in *sys;
     const cpumf_system_cfg *cfg;
     const cf_global_state *g;
@@ -362,9 +382,11 @@ typedef struct mf_cpu_in {
     uint8_t no_tick; /* untimed execution: the interval does not run */
 } mf_cpu_in;
 
+/* The ports and the global unit's request are written where the caller
+ * keeps them (no copy of a struct just written piecewise). */
 typedef struct mf_cpu_out {
-    cpumf_cpu_out port;
-    cf_global_cpu_req greq;
+    cpumf_cpu_out *port;
+    cf_global_cpu_req *greq;
     uint8_t touched; /* MF_TOUCH_* */
 } mf_cpu_out;
 
@@ -404,7 +426,8 @@ struct cpumf_sys {
     unsigned stor_latency;
     uint64_t cycle; /* commits since creation */
     port_emu port[CPUMF_MAX_CPUS];
-    char (*reg_names)[REG_NAME_LEN]; /* owned; see regs.c */
+    uint64_t ext_mask[CPUMF_EXT_WORDS]; /* cf_counters_ext_mask of the model */
+    char (*reg_names)[REG_NAME_LEN];    /* owned; see regs.c */
     unsigned n_reg_names;
     cf_global_state gq, gd;
     uint8_t touched[CPUMF_MAX_CPUS];
@@ -428,5 +451,8 @@ void sys_idle_inputs(cpumf_sys_in *in);
 /* Clock edge of the units (installed CPUs, global unit) and of the coverage
  * events of the edge; cpumf_commit and the untimed execution. */
 void sys_commit_units(cpumf_sys *s);
+/* The inputs of the CPU units that are the same for every CPU; the caller
+ * sets io and index. */
+void sys_cpu_in(const cpumf_sys *s, const cpumf_sys_in *in, unsigned no_tick, mf_cpu_in *ci);
 
 #endif

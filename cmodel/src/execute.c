@@ -17,6 +17,7 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
     cpumf_sys_in in;
     cf_global_in gin;
     mf_insn_out none;
+    mf_cpu_in ci;
     unsigned i, n = s->cfg.n_cpus;
 
     sys_idle_inputs(&in);
@@ -24,18 +25,14 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
     memset(&gin, 0, sizeof gin);
     gin.cfg = &s->cfg;
     gin.sys = &in;
+    sys_cpu_in(s, &in, 1u, &ci);
     for (i = 0; i < n; i++) {
-        mf_cpu_in ci;
-        mf_cpu_out co;
+        cpumf_cpu_out port; /* an untimed instruction drives no port */
+        mf_cpu_out co = {&port, &gin.cpu[i], 0u};
         ci.io = &in.cpu[i];
-        ci.sys = &in;
-        ci.cfg = &s->cfg;
-        ci.g = &s->gq;
         ci.index = i;
-        ci.no_tick = 1u;
         mf_cpu_compose(&s->q[i], &ci, i == cpu ? fx : &none, &co, &s->d[i]);
         s->d[i].own = s->q[i].own; /* no cycle passes: the port keeps its owner */
-        gin.cpu[i] = co.greq;
         s->touched[i] = co.touched;
     }
     cf_global_eval(&s->gq, &gin, &s->gd);
@@ -62,7 +59,7 @@ static uint64_t store_data(const cpumf_sys *s, unsigned cpu, unsigned op, uint64
         unsigned slot = arch_stcctm_slot(set, k);
         *be = 0xFFu;
         return slot >= ARCH_SLOT_MT0 ? s->gq.mt_ctr[cpu / tpc][slot - ARCH_SLOT_MT0]
-                                     : c->ctr.ctr[slot];
+                                     : cf_counters_value(&c->ctr, slot);
     }
 }
 
@@ -149,7 +146,7 @@ static uint64_t result_r1(const cpumf_sys *s, unsigned cpu, const arch_exec_resu
     unsigned tpc = s->cfg.threads_per_core ? s->cfg.threads_per_core : 1u;
     if (r->rd == ARCH_RD_CTR)
         return r->slot >= ARCH_SLOT_MT0 ? s->gq.mt_ctr[cpu / tpc][r->slot - ARCH_SLOT_MT0]
-                                        : s->q[cpu].ctr.ctr[r->slot];
+                                        : cf_counters_value(&s->q[cpu].ctr, r->slot);
     if (r->rd == ARCH_RD_CG)
         return s->gq.cg_ctr[r->grp][r->ctr];
     return r->r1;

@@ -27,41 +27,6 @@ static unsigned arb_select(const mf_cpu_state *q)
     return CPUMF_ARB_NONE;
 }
 
-void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
-{
-    const cpumf_cpu_in *io = in->io;
-    const cpumf_system_cfg *cfg = in->cfg;
-    unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
-    unsigned sel = arb_select(q);
-    mf_insn_in ii;
-    mf_insn_out io_;
-
-    /* the instruction unit idle, nothing to send or accept: it holds its
-     * registers and only tells whether it is ready */
-    if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
-        memset(&io_, 0, sizeof io_);
-        io_.insn_ready = (uint8_t) !(io->stopped & 1u);
-        mf_cpu_compose(q, in, &io_, out, d);
-        return;
-    }
-    /* instruction unit */
-    ii.io = io;
-    ii.cfg = cfg;
-    ii.installed = 1u;
-    ii.st = &q->st;
-    ii.sf = &q->sf;
-    ii.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
-    ii.req_ready = (uint8_t)(sel == CPUMF_ARB_INSN && (io->stor_req_ready & 1u));
-    ii.rsp_valid = (uint8_t)(q->own == CPUMF_ARB_INSN && (io->stor_rsp_valid & 1u));
-    ii.pending = q->al.pending;
-    ii.ctr = &q->ctr;
-    ii.g = in->g;
-    ii.core = in->index / tpc;
-    mf_insn_eval(&q->insn, &ii, &io_, &d->insn);
-    mf_cpu_compose(q, in, &io_, out, d);
-    out->touched |= MF_TOUCH_INSN;
-}
-
 /* The sampling units (section 20), when something of sampling can change:
  * fills so->raised and the update's port request; returns the next E mask. */
 static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
@@ -147,17 +112,21 @@ static void drive_ports(const mf_insn_out *fx, const sf_update_out *uo, unsigned
     port->alert_param = ao->param;
 }
 
-/* What this CPU tells the global unit: LPCTL and SPCTR effects, MT state. */
+/* What this CPU tells the global unit: LPCTL and SPCTR effects (fx NULL:
+ * none), MT state. */
 static void to_global(const mf_cpu_state *q, const mf_cpu_state *d, const mf_insn_out *fx,
                       cf_global_cpu_req *greq)
 {
-    greq->lpctl_valid = fx->lpctl_valid;
-    greq->lpctl_e = fx->lpctl_e;
-    greq->lpctl_c = fx->lpctl_c;
-    greq->spctr_valid = fx->spctr_valid;
-    greq->spctr_grp = fx->spctr_grp;
-    greq->spctr_ctr = fx->spctr_ctr;
-    greq->spctr_value = fx->spctr_value;
+    memset(greq, 0, sizeof *greq);
+    if (fx) {
+        greq->lpctl_valid = fx->lpctl_valid;
+        greq->lpctl_e = fx->lpctl_e;
+        greq->lpctl_c = fx->lpctl_c;
+        greq->spctr_valid = fx->spctr_valid;
+        greq->spctr_grp = fx->spctr_grp;
+        greq->spctr_ctr = fx->spctr_ctr;
+        greq->spctr_value = fx->spctr_value;
+    }
     greq->mt_active_q = (uint8_t)((q->st.a & q->st.e & q->st.c & CPUMF_SET_MT) != 0u);
     greq->mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
 }
@@ -220,11 +189,27 @@ static void alert(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out 
                    ai.cf_nonmt_enabled_d, ai.any_reset);
 }
 
+/* The counters' edge, from cf_state's next E (d->st) and SCCTR (fx NULL: none). */
+static void counters(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                     mf_cpu_state *d)
+{
+    cf_counters_in ci;
+    ci.io = in->io;
+    ci.m = &in->cfg->model;
+    ci.ext_mask = in->ext_mask;
+    ci.e_q = q->st.e;
+    ci.active_q = (uint8_t)(q->st.a & q->st.e & q->st.c);
+    ci.e_d = d->st.e;
+    ci.scctr_valid = fx ? fx->scctr_valid : 0u;
+    ci.scctr_slot = fx ? fx->scctr_slot : 0u;
+    ci.scctr_value = fx ? fx->scctr_value : 0u;
+    cf_counters_eval(&ci, &d->cu);
+}
+
 void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
                     mf_cpu_out *out, mf_cpu_state *d)
 {
     const cpumf_cpu_in *io = in->io;
-    cf_counters_in ci;
     mf_alert_out ao;
     sf_update_out uo;
     unsigned sel = arb_select(q);
@@ -236,16 +221,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     if (fx->lsctl_unauth_bad_interval)
         fcov_hit(&d->fc, FCOV_RULE_LSCTL_UNAUTH_BAD_INTERVAL);
 
-    /* counters */
-    ci.io = io;
-    ci.m = &in->cfg->model;
-    ci.e_q = q->st.e;
-    ci.active_q = (uint8_t)(q->st.a & q->st.e & q->st.c);
-    ci.e_d = d->st.e;
-    ci.scctr_valid = fx->scctr_valid;
-    ci.scctr_slot = fx->scctr_slot;
-    ci.scctr_value = fx->scctr_value;
-    cf_counters_eval(&ci, &d->cu);
+    counters(q, in, fx, d);
 
     /* sampling: only when a function is enabled, an update is busy or an
      * event of this cycle can change the sampling registers */
@@ -260,10 +236,76 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     d->own = (uint8_t)((io->stor_rsp_valid & 1u) ? (unsigned)CPUMF_ARB_NONE : sel);
 
     alert(q, in, fx, raised, sf_e_next, d, &ao);
-    drive_ports(fx, &uo, sel, &ao, &out->port);
-    to_global(q, d, fx, &out->greq);
+    drive_ports(fx, &uo, sel, &ao, out->port);
+    to_global(q, d, fx, out->greq);
     out->touched =
         (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) | sf_touched);
+}
+
+/* Nothing but counting can happen in this cycle (the common one): the
+ * instruction unit idle and nothing presented, sampling off with its update
+ * idle, the port free, no alert pending, no event on the inputs. */
+static int counting_only(const mf_cpu_state *q, const mf_cpu_in *in)
+{
+    const cpumf_cpu_in *io = in->io;
+    return q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !q->sf.e &&
+           q->upd.state == CPUMF_US_IDLE && !q->upd.req.valid && q->own == CPUMF_ARB_NONE &&
+           !q->al.pending && !(in->sys->sigp_mt_valid & 1u) &&
+           !(io->insn_valid | io->loss_cpu | io->loss_mt | io->auth_set | io->auth_clr | io->reset |
+             io->loss_sample | io->sf_auth_set | io->sf_auth_clr);
+}
+
+/* Such a cycle: the registers hold, the counters count, the port is idle. */
+static void count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
+{
+    d->fc.n = 0u;
+    d->st = q->st;
+    d->al.pending = 0u;
+    d->own = CPUMF_ARB_NONE;
+    counters(q, in, NULL, d);
+    memset(out->port, 0, sizeof *out->port);
+    out->port->insn_ready = (uint8_t) !(in->io->stopped & 1u);
+    to_global(q, d, NULL, out->greq);
+    out->touched = (uint8_t)(d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u);
+}
+
+void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
+{
+    const cpumf_cpu_in *io = in->io;
+    const cpumf_system_cfg *cfg = in->cfg;
+    unsigned tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
+    unsigned sel = arb_select(q);
+    mf_insn_in ii;
+    mf_insn_out io_;
+
+    if (counting_only(q, in)) {
+        count_only(q, in, out, d);
+        return;
+    }
+    /* the instruction unit idle, nothing to send or accept: it holds its
+     * registers and only tells whether it is ready */
+    if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
+        memset(&io_, 0, sizeof io_);
+        io_.insn_ready = (uint8_t) !(io->stopped & 1u);
+        mf_cpu_compose(q, in, &io_, out, d);
+        return;
+    }
+    /* instruction unit */
+    ii.io = io;
+    ii.cfg = cfg;
+    ii.installed = 1u;
+    ii.st = &q->st;
+    ii.sf = &q->sf;
+    ii.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
+    ii.req_ready = (uint8_t)(sel == CPUMF_ARB_INSN && (io->stor_req_ready & 1u));
+    ii.rsp_valid = (uint8_t)(q->own == CPUMF_ARB_INSN && (io->stor_rsp_valid & 1u));
+    ii.pending = q->al.pending;
+    ii.ctr = &q->ctr;
+    ii.g = in->g;
+    ii.core = in->index / tpc;
+    mf_insn_eval(&q->insn, &ii, &io_, &d->insn);
+    mf_cpu_compose(q, in, &io_, out, d);
+    out->touched |= MF_TOUCH_INSN;
 }
 
 void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,

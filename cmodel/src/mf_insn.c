@@ -37,7 +37,7 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
     } else {
         unsigned slot = arch_stcctm_slot(q->stc_set, k);
         uint64_t v = slot >= ARCH_SLOT_MT0 ? in->g->mt_ctr[in->core][slot - ARCH_SLOT_MT0]
-                                           : in->ctr->ctr[slot];
+                                           : cf_counters_value(in->ctr, slot);
         load_req(d, 1u, 0xFFu, arch_operand_dw_addr(addr, k), v);
     }
 }
@@ -92,7 +92,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     d->r1_out = r.r1;
     if (r.rd == ARCH_RD_CTR)
         d->r1_out = r.slot >= ARCH_SLOT_MT0 ? in->g->mt_ctr[in->core][r.slot - ARCH_SLOT_MT0]
-                                            : in->ctr->ctr[r.slot];
+                                            : cf_counters_value(in->ctr, r.slot);
     else if (r.rd == ARCH_RD_CG)
         d->r1_out = in->g->cg_ctr[r.grp][r.ctr];
     switch (r.fx) {

@@ -57,6 +57,7 @@ cpumf_sys *cpumf_create(const cpumf_system_cfg *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    cf_counters_ext_mask(&s->cfg.model, s->ext_mask);
     if (!s->cfg.model.has_cg)
         s->cfg.n_cg = 0u;
     for (i = 0; i < CPUMF_MAX_CPUS; i++) {
@@ -119,34 +120,39 @@ static void port_commit(cpumf_sys *s, unsigned i)
     }
 }
 
+void sys_cpu_in(const cpumf_sys *s, const cpumf_sys_in *in, unsigned no_tick, mf_cpu_in *ci)
+{
+    ci->ext_mask = s->ext_mask;
+    ci->sys = in;
+    ci->cfg = &s->cfg;
+    ci->g = &s->gq;
+    ci->no_tick = (uint8_t)no_tick;
+}
+
 void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
 {
     cf_global_in gin;
     unsigned i, n = s->cfg.n_cpus;
 
+    mf_cpu_in ci;
+
     gin.cfg = &s->cfg; /* gin.cpu: the installed CPUs' rows only */
     gin.sys = in;
+    sys_cpu_in(s, in, 0u, &ci);
     for (i = 0; i < n; i++) {
-        mf_cpu_in ci;
-        mf_cpu_out co;
+        mf_cpu_out co = {&out->cpu[i], &gin.cpu[i], 0u};
         cpumf_cpu_in tmp;
         ci.io = s->stor_ops_p ? port_inputs(s, i, &in->cpu[i], &tmp) : &in->cpu[i];
-        ci.sys = in;
-        ci.cfg = &s->cfg;
-        ci.g = &s->gq;
         ci.index = i;
-        ci.no_tick = 0u;
         mf_cpu_eval(&s->q[i], &ci, &co, &s->d[i]);
-        out->cpu[i] = co.port;
-        gin.cpu[i] = co.greq;
         s->touched[i] = co.touched;
         if (s->stor_ops_p) {
             port_emu *p = &s->port[i];
-            p->acc_valid = co.port.stor_req_valid;
-            p->acc_we = co.port.stor_req_we;
-            p->acc_be = co.port.stor_req_be;
-            p->acc_addr = co.port.stor_req_addr;
-            p->acc_wdata = co.port.stor_req_wdata;
+            p->acc_valid = out->cpu[i].stor_req_valid;
+            p->acc_we = out->cpu[i].stor_req_we;
+            p->acc_be = out->cpu[i].stor_req_be;
+            p->acc_addr = out->cpu[i].stor_req_addr;
+            p->acc_wdata = out->cpu[i].stor_req_wdata;
         }
     }
     for (; i < CPUMF_MAX_CPUS; i++)
@@ -203,6 +209,7 @@ void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
 #define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_CPU_##scope(unit, reg, model)
 #include "cpumf/cpumf_regs.def"
+        cf_counters_add_pending(&c->ctr, o->cf_counters.ctr_q);
     }
 #define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_SYS_##scope(unit, reg, model)

@@ -242,7 +242,9 @@ static int read_table(const cpumf_sys *s, unsigned cpu, int per_cpu, const char 
         rc = locate(&s->cfg, r, rest, &off);
         if (rc == 1)
             continue;
-        if (rc == 0)
+        if (rc == 0 && per_cpu && !strcmp(r->unit, "cf_counters") && !strcmp(r->reg, "ctr_q"))
+            *v = cf_counters_value(&s->q[cpu].ctr, (unsigned)((off - r->off) / r->bytes));
+        else if (rc == 0)
             *v = load(per_cpu ? (const void *)&s->q[cpu] : (const void *)&s->gq, off, r->bytes);
         return rc;
     }
@@ -256,7 +258,8 @@ static int read_counter(const cpumf_sys *s, unsigned i, unsigned num, uint64_t *
     int slot = arch_counter_slot(&s->cfg.model, num);
     if (slot == -1)
         return -1;
-    *v = slot == -2 ? s->gq.mt_ctr[i / tpc][num - 448u] : s->q[i].ctr.ctr[slot];
+    *v = slot == -2 ? s->gq.mt_ctr[i / tpc][num - 448u]
+                    : cf_counters_value(&s->q[i].ctr, (unsigned)slot);
     return 0;
 }
 

@@ -59,4 +59,16 @@ static inline void global_setup(cpumf_system_cfg *s, cpumf_sys_in *sin, cf_globa
     in->sys = sin;
 }
 
+/* cf_counters' inputs with nothing set but the CPU inputs and the model
+ * (mask: storage for the model's extended-counter mask). */
+static inline void counters_in(cf_counters_in *in, const cpumf_cpu_in *io, const cpumf_model_cfg *m,
+                               uint64_t mask[CPUMF_EXT_WORDS])
+{
+    memset(in, 0, sizeof *in);
+    in->io = io;
+    in->m = m;
+    cf_counters_ext_mask(m, mask);
+    in->ext_mask = mask;
+}
+
 #endif

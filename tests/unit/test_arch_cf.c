@@ -93,15 +93,15 @@ START_TEST(test_CF_ST_4_disable_clears_counters)
     cf_counters_state q;
     cf_counters_upd u;
     cf_counters_in in;
+    uint64_t mask[CPUMF_EXT_WORDS];
     unsigned k;
     model_z15(&m);
+    memset(&q, 0, sizeof q);
     memset(&io, 0, sizeof io);
     for (k = 0; k < CPUMF_NSLOT; k++)
         q.ctr[k] = 1000 + k;
     memset(&u, 0xA5, sizeof u);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    counters_in(&in, &io, &m, mask);
     in.e_q = CPUMF_SET_BASIC | CPUMF_SET_CRYPTO;
     in.active_q = CPUMF_SET_BASIC;
     in.e_d = CPUMF_SET_CRYPTO; /* basic becomes disabled (or unauthorized) */
@@ -109,8 +109,8 @@ START_TEST(test_CF_ST_4_disable_clears_counters)
     ck_assert_uint_eq(u.clear, CPUMF_SET_BASIC);
     cf_counters_commit(&q, &u, 1u, &m);
     for (k = 0; k < 6; k++)
-        ck_assert_uint_eq(q.ctr[k], 0);
-    ck_assert_uint_eq(q.ctr[12], 1012); /* inactive crypto set holds */
+        ck_assert_uint_eq(cf_counters_value(&q, k), 0);
+    ck_assert_uint_eq(cf_counters_value(&q, 12), 1012); /* inactive crypto set holds */
 }
 END_TEST
 
@@ -121,25 +121,24 @@ START_TEST(test_CF_ST_5_stopped_cpu_does_not_count)
     cf_counters_state q;
     cf_counters_upd u;
     cf_counters_in in;
+    uint64_t mask[CPUMF_EXT_WORDS];
     model_z15(&m);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
     q.ctr[0] = 5;
     io.stopped = 1;
     io.insns = 4;
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    counters_in(&in, &io, &m, mask);
     in.e_q = in.e_d = in.active_q = CPUMF_SET_BASIC;
     cf_counters_eval(&in, &u);
     cf_counters_commit(&q, &u, 1u, &m);
-    ck_assert_uint_eq(q.ctr[0], 5);
-    ck_assert_uint_eq(q.ctr[1], 0);
+    ck_assert_uint_eq(cf_counters_value(&q, 0), 5);
+    ck_assert_uint_eq(cf_counters_value(&q, 1), 0);
     io.stopped = 0; /* resumes in the state it had */
     cf_counters_eval(&in, &u);
     cf_counters_commit(&q, &u, 1u, &m);
-    ck_assert_uint_eq(q.ctr[0], 6);
-    ck_assert_uint_eq(q.ctr[1], 4);
+    ck_assert_uint_eq(cf_counters_value(&q, 0), 6);
+    ck_assert_uint_eq(cf_counters_value(&q, 1), 4);
 }
 END_TEST
 
@@ -234,6 +233,7 @@ START_TEST(test_CF_CT_2_problem_state_set)
     cf_counters_state q;
     cf_counters_upd u;
     cf_counters_in in;
+    uint64_t mask[CPUMF_EXT_WORDS];
     model_generic(&m); /* CFVN 1: 32-37 */
     ck_assert_int_eq(arch_counter_slot(&m, 32), CPUMF_SLOT_PROBLEM);
     ck_assert_int_eq(arch_counter_slot(&m, 37), CPUMF_SLOT_PROBLEM + 5);
@@ -243,21 +243,19 @@ START_TEST(test_CF_CT_2_problem_state_set)
     ck_assert_int_eq(arch_counter_slot(&m, 34), -1);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    counters_in(&in, &io, &m, mask);
     in.e_q = in.e_d = in.active_q = CPUMF_SET_PROBLEM;
     io.insns = 2;
     io.l1i_dw = 1;
     cf_counters_eval(&in, &u);
     cf_counters_commit(&q, &u, 1u, &m);
-    ck_assert_uint_eq(q.ctr[6], 0); /* supervisor state: nothing */
+    ck_assert_uint_eq(cf_counters_value(&q, 6), 0); /* supervisor state: nothing */
     io.problem = 1;
     cf_counters_eval(&in, &u);
     cf_counters_commit(&q, &u, 1u, &m);
-    ck_assert_uint_eq(q.ctr[6], 1);
-    ck_assert_uint_eq(q.ctr[7], 2);
-    ck_assert_uint_eq(q.ctr[8], 0); /* 34 not installed on CFVN 3 */
+    ck_assert_uint_eq(cf_counters_value(&q, 6), 1);
+    ck_assert_uint_eq(cf_counters_value(&q, 7), 2);
+    ck_assert_uint_eq(cf_counters_value(&q, 8), 0); /* 34 not installed on CFVN 3 */
 }
 END_TEST
 
@@ -368,13 +366,12 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
     cf_counters_state q;
     cf_counters_upd u;
     cf_counters_in in;
+    uint64_t mask[CPUMF_EXT_WORDS];
     unsigned t;
     model_z15(&m);
     memset(&io, 0, sizeof io);
     memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    counters_in(&in, &io, &m, mask);
     in.e_q = in.e_d = in.active_q = CPUMF_SET_BASIC | CPUMF_SET_EXT;
     io.insns = 7;
     cpumf_ext_set(&io, 0, 1u);
@@ -382,10 +379,10 @@ START_TEST(test_CF_CT_6_cycle_and_event_counters)
         cf_counters_eval(&in, &u);
         cf_counters_commit(&q, &u, 1u, &m);
     }
-    ck_assert_uint_eq(q.ctr[0], 10); /* one per cycle */
-    ck_assert_uint_eq(q.ctr[1], 70); /* the number of events */
-    ck_assert_uint_eq(q.ctr[CPUMF_SLOT_EXT], 10);
-    ck_assert_uint_eq(q.ctr[CPUMF_SLOT_EXT + 1], 0);
+    ck_assert_uint_eq(cf_counters_value(&q, 0), 10); /* one per cycle */
+    ck_assert_uint_eq(cf_counters_value(&q, 1), 70); /* the number of events */
+    ck_assert_uint_eq(cf_counters_value(&q, CPUMF_SLOT_EXT), 10);
+    ck_assert_uint_eq(cf_counters_value(&q, CPUMF_SLOT_EXT + 1), 0);
 }
 END_TEST
 

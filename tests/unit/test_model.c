@@ -6,6 +6,7 @@
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf/cpumf.h"
@@ -847,6 +848,50 @@ START_TEST(test_eval_is_repeatable)
 }
 END_TEST
 
+/* The counters are summed in byte lanes and settled every 17 cycles: each
+ * cycle's observation, the register reads and ECCTR give the plain sums,
+ * with counts of up to 15 on every extended counter, an undefined counter
+ * that never counts, and an SCCTR write between two settlings. */
+START_TEST(test_counting_lanes)
+{
+    cpumf_system_cfg c;
+    harness *h;
+    uint64_t ref[100] = {0}, x = 0x9E3779B97F4A7C15ull, v;
+    unsigned t, k;
+    char name[32];
+    cfg_z15(&c);
+    c.model.ext_undef[0] = (uint64_t)1 << 5; /* counter 133 */
+    h = h_new(&c);
+    ck_assert_uint_eq(lcctl(h, 0, 0x00030003ull).cc, 0);
+    for (t = 0; t < 240; t++) {
+        const cpumf_obs *o;
+        if (t == 100) { /* quiet inputs while SCCTR and ECCTR run */
+            memset(h->in.cpu[0].ext, 0, sizeof h->in.cpu[0].ext);
+            ck_assert_uint_eq(run(h, 0, rq_reg(CPUMF_OP_SCCTR, 77, 131)).cc, 0);
+            ck_assert_uint_eq(run(h, 0, rq_reg(CPUMF_OP_ECCTR, 0, 131)).r1, 77);
+            ref[3] = 77;
+        }
+        for (k = 0; k < 100; k++) {
+            unsigned n;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            n = k == 0 ? 15u : (unsigned)(x >> 60); /* counter 128 fills its lane */
+            cpumf_ext_set(&h->in.cpu[0], k, n);
+            ref[k] += k == 5 ? 0u : n;
+        }
+        step(h);
+        o = obs_of(h);
+        for (k = 0; k < 100; k++)
+            ck_assert_uint_eq(o->cpu[0].cf_counters.ctr_q[CPUMF_SLOT_EXT + k], ref[k]);
+        snprintf(name, sizeof name, "cpu0.counter.%u", 128u + t % 100u);
+        ck_assert_int_eq(cpumf_read_register(h->s, name, &v), 0);
+        ck_assert_uint_eq(v, ref[t % 100u]);
+    }
+    h_free(h);
+}
+END_TEST
+
 static Suite *model_suite(void)
 {
     Suite *s = suite_create("model");
@@ -858,6 +903,7 @@ static Suite *model_suite(void)
     tcase_add_test(tc, test_access_exception_changes_nothing);
     tcase_add_test(tc, test_exception_timing);
     tcase_add_test(tc, test_counting_basic);
+    tcase_add_test(tc, test_counting_lanes);
     tcase_add_test(tc, test_unified_l1_generic);
     tcase_add_test(tc, test_resets);
     tcase_add_test(tc, test_alerts);

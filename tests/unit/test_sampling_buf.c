@@ -572,8 +572,11 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     static cpumf_sys_in sys;
     static mf_cpu_state q, d;
     cf_global_state g;
+    static const uint64_t ext_mask[CPUMF_EXT_WORDS];
+    cpumf_cpu_out port;
+    cf_global_cpu_req greq;
     mf_cpu_in in;
-    mf_cpu_out out;
+    mf_cpu_out out = {&port, &greq, 0u};
     sys_cfg(&c, CPUMF_INT_EXACT);
     memset(&sys, 0, sizeof sys);
     memset(&g, 0, sizeof g);
@@ -584,6 +587,7 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     in.g = &g;
     in.index = 0;
     in.no_tick = 0;
+    in.ext_mask = ext_mask;
     sys.cpu[0].wait = 1;
     sys.cpu[0].stor_req_ready = 1;
     /* both present a request: the update's goes out and only it is accepted */
@@ -596,8 +600,8 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     q.upd.req.be = 0xFF;
     q.upd.req.addr = 0x20FC0;
     mf_cpu_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.port.stor_req_valid, 1);
-    ck_assert_uint_eq(out.port.stor_req_addr, 0x20FC0);
+    ck_assert_uint_eq(port.stor_req_valid, 1);
+    ck_assert_uint_eq(port.stor_req_addr, 0x20FC0);
     ck_assert_uint_eq(d.own, CPUMF_ARB_UPD);
     ck_assert_uint_eq(d.upd.req.valid, 0);
     ck_assert_uint_eq(d.insn.req.valid, 1);
@@ -605,8 +609,8 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     q.own = CPUMF_ARB_UPD;
     q.upd.req.valid = 0;
     mf_cpu_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.port.stor_req_valid, 0);
-    ck_assert_uint_eq(out.port.stor_req_addr, 0);
+    ck_assert_uint_eq(port.stor_req_valid, 0);
+    ck_assert_uint_eq(port.stor_req_addr, 0);
     ck_assert_uint_eq(d.own, CPUMF_ARB_UPD);
     ck_assert_uint_eq(d.insn.req.valid, 1);
     /* the response goes to the owner only and frees the port */
@@ -622,7 +626,7 @@ START_TEST(test_SF_UPD_2_port_arbiter)
     q.upd.state = CPUMF_US_IDLE;
     sys.cpu[0].stor_req_ready = 0; /* not accepted yet: ownership is taken anyway */
     mf_cpu_eval(&q, &in, &out, &d);
-    ck_assert_uint_eq(out.port.stor_req_addr, 0x1000);
+    ck_assert_uint_eq(port.stor_req_addr, 0x1000);
     ck_assert_uint_eq(d.own, CPUMF_ARB_INSN);
     ck_assert_uint_eq(d.insn.req.valid, 1);
 }
