@@ -24,8 +24,10 @@ typedef struct tb_backend {
     void (*commit)(void *ctx);
     /* Current architected and implementation state. */
     void (*observe)(void *ctx, cpumf_obs *obs);
-    /* Called once after memory init, before cycle 0; may be NULL.  A backend
-     * with a second side clones `initial` (tb_storage_clone) for it. */
+    /* Called once after memory init, before cycle 0; may be NULL.  `initial`
+     * is the runner's storage and lives for the whole run: the lockstep reads
+     * the model's storage answers from it until the first difference, and
+     * clones it (tb_storage_clone) for the model then. */
     void (*attach_storage)(void *ctx, const tb_storage *initial);
     /* Frees ctx (not the model it was given). */
     void (*destroy)(void *ctx);
