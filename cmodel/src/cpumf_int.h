@@ -371,6 +371,7 @@ typedef struct mf_cpu_state {
 #define MF_TOUCH_CTR  0x01u
 #define MF_TOUCH_INSN 0x02u
 #define MF_TOUCH_SF   0x04u
+#define MF_TOUCH_IV   0x08u /* the interval count alone (MF_TOUCH_SF: all of sampling) */
 
 typedef struct mf_cpu_in {
     const cpumf_cpu_in *io;

@@ -27,30 +27,37 @@ static unsigned arb_select(const mf_cpu_state *q)
     return CPUMF_ARB_NONE;
 }
 
+/* sf_interval's edge into d->iv, with LSCTL's effects fx (NULL: none). */
+static void interval(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
+                     sf_interval_out *vo, mf_cpu_state *d)
+{
+    sf_interval_in vi;
+    vi.io = in->io;
+    vi.cfg = in->cfg;
+    vi.active_q = (uint8_t)((q->sf.a & q->sf.e & q->sf.c) != 0u);
+    vi.core_busy = (uint8_t)arch_core_busy(in->cfg, in->sys->cpu, in->index);
+    vi.interval_q = q->sf.interval;
+    vi.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
+    vi.lsctl_exec = fx ? fx->lsctl_exec : 0u;
+    vi.load = (uint8_t)(fx && fx->lsctl_valid && fx->lsctl_load);
+    vi.load_interval = fx ? fx->lsctl_interval : 0u;
+    vi.no_tick = in->no_tick;
+    vi.fc = &d->fc;
+    sf_interval_eval(&q->iv, &vi, vo, &d->iv);
+}
+
 /* The sampling units (section 20), when something of sampling can change:
  * fills so->raised and the update's port request; returns the next E mask. */
 static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
                          unsigned sel, sf_update_out *uo, uint32_t *raised, mf_cpu_state *d)
 {
     const cpumf_cpu_in *io = in->io;
-    sf_interval_in vi;
     sf_interval_out vo;
     sf_update_in ui;
     sf_ctrl_in si;
     sf_ctrl_out so;
 
-    vi.io = io;
-    vi.cfg = in->cfg;
-    vi.active_q = (uint8_t)((q->sf.a & q->sf.e & q->sf.c) != 0u);
-    vi.core_busy = (uint8_t)arch_core_busy(in->cfg, in->sys->cpu, in->index);
-    vi.interval_q = q->sf.interval;
-    vi.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
-    vi.lsctl_exec = fx->lsctl_exec;
-    vi.load = (uint8_t)(fx->lsctl_valid && fx->lsctl_load);
-    vi.load_interval = fx->lsctl_interval;
-    vi.no_tick = in->no_tick;
-    vi.fc = &d->fc;
-    sf_interval_eval(&q->iv, &vi, &vo, &d->iv);
+    interval(q, in, fx, &vo, d);
 
     ui.io = io;
     ui.m = &in->cfg->model;
@@ -242,23 +249,31 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
         (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) | sf_touched);
 }
 
-/* Nothing but counting can happen in this cycle (the common one): the
- * instruction unit idle and nothing presented, sampling off with its update
- * idle, the port free, no alert pending, no event on the inputs. */
+/* Nothing but counting and the interval can happen in this cycle (the
+ * common one): the instruction unit idle and nothing presented, the
+ * sample-data update idle, the port free, no alert pending, no event on the
+ * inputs. */
 static int counting_only(const mf_cpu_state *q, const mf_cpu_in *in)
 {
     const cpumf_cpu_in *io = in->io;
-    return q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !q->sf.e &&
-           q->upd.state == CPUMF_US_IDLE && !q->upd.req.valid && q->own == CPUMF_ARB_NONE &&
-           !q->al.pending && !(in->sys->sigp_mt_valid & 1u) &&
+    return q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && q->upd.state == CPUMF_US_IDLE &&
+           !q->upd.req.valid && q->own == CPUMF_ARB_NONE && !q->al.pending &&
+           !(in->sys->sigp_mt_valid & 1u) &&
            !(io->insn_valid | io->loss_cpu | io->loss_mt | io->auth_set | io->auth_clr | io->reset |
              io->loss_sample | io->sf_auth_set | io->sf_auth_clr);
 }
 
-/* Such a cycle: the registers hold, the counters count, the port is idle. */
-static void count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
+/* Such a cycle, unless a sample falls due (0: evaluate it all): the
+ * registers hold, the counters count, the interval moves, the port is idle. */
+static int count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
 {
+    sf_interval_out vo;
     d->fc.n = 0u;
+    if (q->sf.e) {
+        interval(q, in, NULL, &vo, d);
+        if (vo.due)
+            return 0;
+    }
     d->st = q->st;
     d->al.pending = 0u;
     d->own = CPUMF_ARB_NONE;
@@ -266,7 +281,9 @@ static void count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *o
     memset(out->port, 0, sizeof *out->port);
     out->port->insn_ready = (uint8_t) !(in->io->stopped & 1u);
     to_global(q, d, NULL, out->greq);
-    out->touched = (uint8_t)(d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u);
+    out->touched = (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) |
+                             (q->sf.e ? MF_TOUCH_IV : 0u));
+    return 1;
 }
 
 void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
@@ -278,10 +295,8 @@ void mf_cpu_eval(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf
     mf_insn_in ii;
     mf_insn_out io_;
 
-    if (counting_only(q, in)) {
-        count_only(q, in, out, d);
+    if (counting_only(q, in) && count_only(q, in, out, d))
         return;
-    }
     /* the instruction unit idle, nothing to send or accept: it holds its
      * registers and only tells whether it is ready */
     if (q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && !(io->insn_valid & 1u)) {
@@ -318,9 +333,10 @@ void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
         q->insn = d->insn;
     if (touched & MF_TOUCH_SF) {
         q->sf = d->sf;
-        q->iv = d->iv;
         q->upd = d->upd;
     }
+    if (touched & (MF_TOUCH_SF | MF_TOUCH_IV))
+        q->iv = d->iv;
     if (touched & MF_TOUCH_CTR)
         cf_counters_commit(&q->ctr, &d->cu, 1u, m);
 }
