@@ -1,6 +1,7 @@
 /* bench_main.c - build/cpumf-bench: one scenario run four ways in one
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
- * simulated cycles per second of each and their ratios to the model alone.
+ * simulated cycles per second of each and their ratios to the model alone;
+ * the modes take turns for three rounds and each shows its fastest.
  * Waves cover the whole run, written to a scratch FST that is removed.
  * Then the model and the RTL without their stimulus (the inputs of the
  * model-alone run recorded, replayed into a fresh model and a fresh RTL:
@@ -10,6 +11,7 @@
 #define _GNU_SOURCE /* clock_gettime, mallinfo2 */
 #include <inttypes.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "xalloc.h"
 
 enum { MODE_MODEL, MODE_RTL, MODE_LOCKSTEP, MODE_WAVES, MODE_COUNT };
+enum { ROUNDS = 3 }; /* rounds of each mode but the waves; the fastest counts */
 static const char *const mode_name[MODE_COUNT] = {"model alone", "RTL alone", "lockstep",
                                                   "lockstep + FST waves"};
 
@@ -265,15 +268,25 @@ int main(int argc, char **argv)
     }
     int failed = 0;
     memset(&rec, 0, sizeof rec);
-    for (int m = 0; m < MODE_COUNT; m++) {
-        rate[m] = run_mode(sc, &opt, m, &cycles[m], NULL);
-        failed |= rate[m] <= 0;
-    }
-    /* the model's inputs, recorded in a run of their own, then replayed */
+    /* the model's inputs, recorded in a run of their own, to replay */
     failed |= run_mode(sc, &opt, MODE_MODEL, &cycles[MODE_MODEL], &rec) <= 0;
-    bare = failed ? 0.0 : replay(sc, &rec, 0);
-    bare_rtl = failed ? 0.0 : replay(sc, &rec, 1);
-    failed |= bare <= 0 || bare_rtl <= 0;
+    /* ROUNDS rounds, the modes taking turns, each mode's fastest round: a
+     * shared or virtual machine's speed drifts from one second to the next */
+    memset(rate, 0, sizeof rate);
+    bare = bare_rtl = 0.0;
+    for (int round = 0; round < ROUNDS && !failed; round++) {
+        for (int m = 0; m < MODE_COUNT; m++) {
+            double r;
+            if (m == MODE_WAVES && round > 0)
+                continue; /* the slowest by far: once */
+            r = run_mode(sc, &opt, m, &cycles[m], NULL);
+            failed |= r <= 0;
+            rate[m] = r > rate[m] ? r : rate[m];
+        }
+        bare = fmax(bare, replay(sc, &rec, 0));
+        bare_rtl = fmax(bare_rtl, replay(sc, &rec, 1));
+        failed |= bare <= 0 || bare_rtl <= 0;
+    }
     free(rec.in);
     free(rec.sys_in);
     if (!failed) {
