@@ -72,6 +72,8 @@ static unsigned low_bit(uint64_t x)
 static void add_crypto(uint64_t *c, const uint8_t cr[4], unsigned n, uint64_t times)
 {
     unsigned j;
+    if (!(cr[0] | cr[1] | cr[2] | cr[3]))
+        return;
     for (j = 0; j < 4u; j++) {
         unsigned v = cr[j] & 0x1Fu;
         while (v) {
