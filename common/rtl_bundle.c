@@ -298,12 +298,20 @@ static inline __attribute__((always_inline)) int field_equal(const uint32_t *wor
 
 #define OBS_EQ_CPU(u, r, w, n)                                                                     \
     at -= (w) * (n);                                                                               \
-    if (!field_equal(words, at, w, n, &c->u.r, sizeof c->u.r))                                     \
+    if (!field_equal(words, at, w, n, eq_src(&c->u.r, c, ctr), sizeof c->u.r))                     \
         return 0;
 #define OBS_EQ_SYSTEM(u, r, w, n)
 #define OBS_EQ_CORE  OBS_EQ_SYSTEM
 #define OBS_EQ_GROUP OBS_EQ_SYSTEM
-int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c)
+/* Where the model's value of a field is: the counter slots at ctr when
+ * given, else in c (constant once inlined). */
+static inline __attribute__((always_inline)) const void *
+eq_src(const void *in_c, const cpumf_cpu_obs *c, const uint64_t *ctr)
+{
+    return ctr && in_c == (const void *)c->cf_counters.ctr_q ? (const void *)ctr : in_c;
+}
+
+int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c, const uint64_t *ctr)
 {
     unsigned at = CPU_OBS_BITS;
 #define CPUMF_REG(u, r, w, n, s, t, m, d) OBS_EQ_##s(u, r, w, n)

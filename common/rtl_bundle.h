@@ -65,8 +65,9 @@ void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *
 
 /* 1 when every field of c equals the bits of a cpu_obs_t at bit 0 of words
  * (what rtl_bundle_unpack would write there), else 0: the lockstep's check
- * of every cycle, without copying the registers out. */
-int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c);
+ * of every cycle, without copying the registers out.  ctr, when not NULL,
+ * stands for c's counter slots (cf_counters.ctr_q; cpumf_counter_slots). */
+int rtl_cpu_obs_equal(const uint32_t *words, const cpumf_cpu_obs *c, const uint64_t *ctr);
 /* The same for the system units: 1 when every element of the RTL build
  * (RTL_NCPU cores, RTL_NCG groups) equals the bits of a sys_obs_t at bit 0
  * of words; the elements past those are not looked at. */

@@ -146,9 +146,10 @@ uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot)
     return q->ctr[slot] + (lane & 0xFFu);
 }
 
-/* The lanes into the counters. */
-static void settle(cf_counters_state *q)
+void cf_counters_settle(cf_counters_state *q)
 {
+    if (!q->acc_n)
+        return;
     cf_counters_add_pending(q, q->ctr);
     memset(q->lanes, 0, sizeof q->lanes);
     memset(q->ext, 0, sizeof q->ext);
@@ -173,7 +174,7 @@ static void sum_lanes(cf_counters_state *q, const cf_counters_upd *u, const cpum
             q->ext[1][w] += (u->ext[w] >> 4) & lo;
         }
     if (++q->acc_n == CF_ACC_CYCLES)
-        settle(q);
+        cf_counters_settle(q);
 }
 
 void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t times,
@@ -187,7 +188,7 @@ void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t
         return;
     }
     /* cleared, written or advanced by more than one cycle: the lanes first */
-    settle(q);
+    cf_counters_settle(q);
     for (i = 0; i < 4u; i++)
         if (u->clear & cpu_sets[i])
             memset(q->ctr + arch_set_first_slot(cpu_sets[i]), 0,

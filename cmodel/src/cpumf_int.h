@@ -94,6 +94,8 @@ void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t
                         const cpumf_model_cfg *m);
 /* dst[slot] += the lazily summed events of each slot (dst: q->ctr or a copy). */
 void cf_counters_add_pending(const cf_counters_state *q, uint64_t dst[CPUMF_NSLOT]);
+/* The lanes into the counters (the values cf_counters_value reads stay). */
+void cf_counters_settle(cf_counters_state *q);
 /* The value of one slot. */
 uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot);
 /* Per model: ext_mask[w] of cf_counters_in. */

@@ -190,7 +190,9 @@ void cpumf_commit(cpumf_sys *s)
 /* Copies of the registers cpumf_regs.def lists from the state of their unit
  * (regs.c checks that the sizes agree): CPU rows into o from c, the others
  * into obs from the global unit. */
-#define OBS_CPU_CPU(unit, reg, model) memcpy(&o->unit.reg, &c->model, sizeof o->unit.reg);
+#define OBS_CPU_CPU(unit, reg, model)                                                              \
+    if (counters || (void *)&o->unit.reg != (void *)o->cf_counters.ctr_q)                          \
+        memcpy(&o->unit.reg, &c->model, sizeof o->unit.reg);
 #define OBS_CPU_SYSTEM(unit, reg, model)
 #define OBS_CPU_CORE  OBS_CPU_SYSTEM
 #define OBS_CPU_GROUP OBS_CPU_SYSTEM
@@ -199,7 +201,9 @@ void cpumf_commit(cpumf_sys *s)
 #define OBS_SYS_CORE                     OBS_SYS_SYSTEM
 #define OBS_SYS_GROUP                    OBS_SYS_SYSTEM
 
-void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
+/* The registers into obs, the CPUs' counter slots with counters 1 (else
+ * they are left as they are). */
+static void observe(const cpumf_sys *s, cpumf_obs *obs, int counters)
 {
     unsigned i;
     /* Installed CPUs only: the lockstep calls this every cycle. */
@@ -209,11 +213,30 @@ void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
 #define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_CPU_##scope(unit, reg, model)
 #include "cpumf/cpumf_regs.def"
-        cf_counters_add_pending(&c->ctr, o->cf_counters.ctr_q);
+        if (counters)
+            cf_counters_add_pending(&c->ctr, o->cf_counters.ctr_q);
     }
 #define CPUMF_REG(unit, reg, width, count, scope, type, model, desc)                               \
     OBS_SYS_##scope(unit, reg, model)
 #include "cpumf/cpumf_regs.def"
+}
+
+void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs)
+{
+    observe(s, obs, 1);
+}
+
+void cpumf_observe_regs(const cpumf_sys *s, cpumf_obs *obs)
+{
+    observe(s, obs, 0);
+}
+
+const uint64_t *cpumf_counter_slots(cpumf_sys *s, unsigned cpu)
+{
+    if (!s || cpu >= s->cfg.n_cpus)
+        return NULL;
+    cf_counters_settle(&s->q[cpu].ctr);
+    return s->q[cpu].ctr.ctr;
 }
 
 const cpumf_system_cfg *cpumf_config(const cpumf_sys *s)

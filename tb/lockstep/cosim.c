@@ -65,7 +65,8 @@ typedef struct cosim_ctx {
     cpumf_sys_in min;         /* the model's inputs, from the first difference on */
     const cpumf_sys_in *m_in; /* the model's inputs of this cycle */
     cpumf_sys_out mout;
-    cpumf_obs mobs;   /* the model's registers at the start of this cycle */
+    cpumf_obs mobs;   /* the model's registers at the start of this cycle (the counter
+                       * slots only when the waves show them or the sides differ) */
     cpumf_obs robs;   /* the RTL's, read out when they differ */
     cpumf_obs after;  /* the model after the edge, for the waves only */
     hist_entry *hist; /* ring of rcap = 2 * snap_every entries */
@@ -505,9 +506,12 @@ static void model_eval(cosim_ctx *c, uint64_t cycle, const cpumf_sys_in *in)
     c->m_in = in;
     c->cycle = cycle;
     cpumf_eval(c->model, in, &c->mout);
-    cpumf_observe(c->model, &c->mobs);
-    if (tb_rtl_tracing(c->rtl, cycle))
+    if (tb_rtl_tracing(c->rtl, cycle)) {
+        cpumf_observe(c->model, &c->mobs);
         tb_rtl_mirror(c->rtl, &c->mout, &c->mobs);
+    } else {
+        cpumf_observe_regs(c->model, &c->mobs); /* the counters are compared in place */
+    }
 }
 
 /* A cycle after the first difference, which the runner goes on to for the
@@ -529,6 +533,7 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
     hist_entry *h = &c->hist[c->nhist % c->rcap];
+    const uint64_t *ctr[CPUMF_MAX_CPUS];
     if (c->mismatch != UINT64_MAX) {
         apart_eval(c, cycle, in, out);
         return 0;
@@ -547,8 +552,11 @@ static int cosim_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_s
 
     c->ndiff = 0;
     compare_outputs(c, cycle, out, &c->mout);
+    for (unsigned i = 0; i < c->cfg->n_cpus; i++)
+        ctr[i] = cpumf_counter_slots(c->model, i);
     /* The registers are read out and walked only when something differs. */
-    if (c->ndiff || !tb_rtl_state_equal(c->rtl, &c->mobs)) {
+    if (c->ndiff || !tb_rtl_state_equal(c->rtl, &c->mobs, ctr)) {
+        cpumf_observe(c->model, &c->mobs);
         tb_rtl_observe(c->rtl, &c->robs);
         compare_state(c, cycle, &c->robs, &c->mobs);
     }

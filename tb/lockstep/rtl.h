@@ -34,10 +34,12 @@ void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_ou
 void tb_rtl_commit(tb_rtl *r);
 void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs);
 /* 1 when the registers tb_rtl_observe would write equal expect's, else 0,
- * without copying them out.  The system units are compared over the cores
- * and groups of the RTL build, those the system does not have included: a
- * 0 only says that a field-by-field comparison is needed. */
-int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect);
+ * without copying them out; ctr (may be NULL) holds for each CPU the counter
+ * slots that stand for expect's (rtl_cpu_obs_equal).  The system units are
+ * compared over the cores and groups of the RTL build, those the system does
+ * not have included: a 0 only says that a field-by-field comparison is
+ * needed. */
+int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint64_t *const *ctr);
 /* Nonzero when cycle lies in the wave window (the mirror is then wanted). */
 int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle);
 /* The model's outputs and state of this cycle, shown in the waves. Call

@@ -189,12 +189,12 @@ extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
 }
 
-extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect)
+extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint64_t *const *ctr)
 {
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        if (!rtl_cpu_obs_equal(words(t->obs_o[i]), &expect->cpu[i]))
+        if (!rtl_cpu_obs_equal(words(t->obs_o[i]), &expect->cpu[i], ctr ? ctr[i] : nullptr))
             return 0;
     return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }

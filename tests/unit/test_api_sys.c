@@ -381,6 +381,64 @@ START_TEST(test_register_reads_equal_observe)
 }
 END_TEST
 
+/* cpumf_observe_regs and cpumf_counter_slots together give what cpumf_observe
+ * gives, read between eval and commit as the lockstep reads them, at every
+ * point of the counters' pending sums; and the reads change nothing: a twin
+ * that is never read runs on alike. */
+START_TEST(test_counters_read_in_place_equal_observe)
+{
+    static const char *const systems[] = {"z17-4cpu-2cg", "z16-2x2", "z10-1cpu"};
+    cpumf_sys *s = load(systems[_i]), *twin = load(systems[_i]);
+    rng r = {UINT64_C(0x5DEECE66D) + (unsigned)_i};
+    static cpumf_obs whole, regs, twin_obs;
+    cpumf_sys_in in;
+    cpumf_sys_out out, twin_out;
+    unsigned cyc, i, n = n_cpus(s), moved = 0u;
+
+    static mem m, twin_m;
+    mem_fill(&m, &r);
+    twin_m = m;
+    ck_assert_int_eq(cpumf_attach_storage(s, &mem_ops, &m, 2), 0);
+    ck_assert_int_eq(cpumf_attach_storage(twin, &mem_ops, &twin_m, 2), 0);
+    ck_assert_ptr_null(cpumf_counter_slots(s, n));
+    for (cyc = 0; cyc < 4000u; cyc++) {
+        rand_inputs(&r, s, &in, 20);
+        memset(&out, 0, sizeof out);
+        memset(&twin_out, 0, sizeof twin_out);
+        cpumf_eval(s, &in, &out);
+        cpumf_eval(twin, &in, &twin_out);
+        observe0(s, &whole);
+        /* the counter slots keep whatever regs had there */
+        memset(&regs, 0, sizeof regs); /* padding compares equal */
+        for (i = 0; i < n; i++)
+            memset(regs.cpu[i].cf_counters.ctr_q, 0xA5, sizeof regs.cpu[i].cf_counters.ctr_q);
+        cpumf_observe_regs(s, &regs);
+        for (i = 0; i < n; i++) {
+            const uint64_t *ctr = cpumf_counter_slots(s, i);
+            ck_assert_ptr_nonnull(ctr);
+            ck_assert_msg(
+                !memcmp(ctr, whole.cpu[i].cf_counters.ctr_q, sizeof(uint64_t) * CPUMF_NSLOT),
+                "cycle %u cpu %u: slots in place differ from cpumf_observe", cyc, i);
+            ck_assert_uint_eq(regs.cpu[i].cf_counters.ctr_q[7], UINT64_C(0xA5A5A5A5A5A5A5A5));
+            memcpy(regs.cpu[i].cf_counters.ctr_q, ctr, sizeof regs.cpu[i].cf_counters.ctr_q);
+            for (unsigned k = 0; k < CPUMF_NSLOT; k++)
+                moved += ctr[k] != 0u;
+        }
+        ck_assert_msg(!memcmp(&regs, &whole, sizeof regs), "cycle %u: registers differ", cyc);
+        ck_assert(!memcmp(&out, &twin_out, sizeof out));
+        cpumf_commit(s);
+        cpumf_commit(twin);
+        observe0(s, &whole);
+        observe0(twin, &twin_obs);
+        ck_assert_msg(!memcmp(&whole, &twin_obs, sizeof whole), "cycle %u: the read changed s",
+                      cyc);
+    }
+    ck_assert_uint_gt(moved, 1000u); /* the counters did count */
+    cpumf_destroy(twin);
+    cpumf_destroy(s);
+}
+END_TEST
+
 /* CF-LCCTL-1 through the cycle API with attached storage: accepted in t, DECODE
  * t+1, fetch request in t+2 (accepted: ready is one), response in t+2+L, EXEC
  * t+3+L, RESP t+4+L; the port inputs of the bench are ignored. */
@@ -478,6 +536,7 @@ static Suite *api_sys_suite(void)
     tcase_add_test(tc, test_bad_config_positions);
     tcase_add_test(tc, test_errors_bad_cpu_register_storage);
     tcase_add_loop_test(tc, test_register_reads_equal_observe, 0, 5);
+    tcase_add_loop_test(tc, test_counters_read_in_place_equal_observe, 0, 3);
     tcase_add_loop_test(tc, test_CF_LCCTL_1_attached_storage_latency, 0, 4);
     tcase_add_test(tc, test_GEN_5_attached_storage_error);
     suite_add_tcase(s, tc);

@@ -1,7 +1,7 @@
 /* bench_main.c - build/cpumf-bench: one scenario run four ways in one
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone;
- * the modes take turns for three rounds and each shows its fastest.
+ * the modes take turns for seven rounds and each shows its fastest.
  * Waves cover the whole run, written to a scratch FST that is removed.
  * Then the model and the RTL without their stimulus (the inputs of the
  * model-alone run recorded, replayed into a fresh model and a fresh RTL:
@@ -26,7 +26,7 @@
 #include "xalloc.h"
 
 enum { MODE_MODEL, MODE_RTL, MODE_LOCKSTEP, MODE_WAVES, MODE_COUNT };
-enum { ROUNDS = 3 }; /* rounds of each mode but the waves; the fastest counts */
+enum { ROUNDS = 7 }; /* rounds of each mode but the waves; the fastest counts */
 static const char *const mode_name[MODE_COUNT] = {"model alone", "RTL alone", "lockstep",
                                                   "lockstep + FST waves"};
 

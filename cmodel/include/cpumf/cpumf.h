@@ -296,6 +296,15 @@ void cpumf_commit(cpumf_sys *s);
 /* Copy the current state.  Entries of CPUs that are not installed are left
  * as they are. */
 void cpumf_observe(const cpumf_sys *s, cpumf_obs *obs);
+/* cpumf_observe but for the CPUs' counter slots (cf_counters.ctr_q keeps what
+ * obs had), which cpumf_counter_slots shows in place: a check of every cycle
+ * (the lockstep's) then copies a few hundred bytes instead of 1.5 KB a CPU. */
+void cpumf_observe_regs(const cpumf_sys *s, cpumf_obs *obs);
+/* The counter slots of CPU cpu now, as cpumf_observe would copy them to
+ * cf_counters.ctr_q, read in place; valid until the next call that takes s.
+ * The model first adds the counts it keeps pending into them (which changes
+ * nothing that any call shows).  NULL when the CPU is not installed. */
+const uint64_t *cpumf_counter_slots(cpumf_sys *s, unsigned cpu);
 const cpumf_system_cfg *cpumf_config(const cpumf_sys *s);
 
 /* Counter number -> slot of the per-CPU array, or -1 when the number is not
