@@ -269,7 +269,6 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
     for (k = 0; k < TB_WL_NLEVEL; k++)
         if (cfg->flip[k])
             w->flip_k[w->n_flip++] = (uint8_t)k;
-    w->any_flip = w->n_flip != 0;
     w->insn_always = cfg->insn_rate >= 4294967296ull && cfg->insn_burst == 1;
     w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
                              cfg->cr_active || cfg->branch_rate || w->ev);
@@ -442,7 +441,7 @@ uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)
     const tb_workload_cfg *g = &w->cfg;
     const tb_workload_cpu *c = &w->cpu[cpu];
     /* a program workload's instructions take their own cycles: never constant */
-    if (w->any_flip || w->any_event || g->prog.n || c->pen_left[0] || c->pen_left[1])
+    if (w->n_flip || w->any_event || g->prog.n || c->pen_left[0] || c->pen_left[1])
         return 0;
     /* a running CPU completes instructions by a draw, unless always one */
     if (!c->lvl[TB_WL_WAIT] && g->insn_rate && !w->insn_always)

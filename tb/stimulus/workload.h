@@ -62,7 +62,7 @@ typedef struct tb_workload {
     tb_workload_cfg cfg;
     const tb_events_cfg *ev; /* NULL: no extended events */
     uint8_t level;           /* configuration level from the system */
-    uint8_t any_flip, any_event;
+    uint8_t any_event;
     uint8_t n_flip, flip_k[TB_WL_NLEVEL]; /* the levels that flip, in level order */
     uint8_t insn_always; /* a running CPU completes one instruction every cycle, no draw */
     uint8_t tpc;         /* threads per core running together: 2 with multithreading, else 1 */
