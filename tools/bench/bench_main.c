@@ -1,7 +1,10 @@
 /* bench_main.c - build/cpumf-bench: one scenario run four ways in one
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone;
- * the modes take turns for seven rounds and each shows its fastest.
+ * the modes take turns for seven rounds and each shows its fastest, with
+ * how far its slowest round fell behind; the lockstep's overhead and the
+ * model/RTL ratio are also taken round by round (the two modes of a round
+ * run seconds apart, so the machine's drift moves them together).
  * Waves cover the whole run, written to a scratch FST that is removed.
  * Then the model and the RTL without their stimulus (the inputs of the
  * model-alone run recorded, replayed into a fresh model and a fresh RTL:
@@ -102,7 +105,7 @@ static void side_step(replay_side *r, uint64_t cycle, const cpumf_sys_in *in, cp
  * serve the RTL as they served the model. */
 static double replay(const tb_scenario *sc, const recorder *r, int rtl)
 {
-    static cpumf_sys_in in;
+    cpumf_sys_in *in;
     cpumf_sys_out out;
     char err[512];
     tb_rtl_opts ro = {NULL, 0, UINT64_MAX, 0, NULL};
@@ -114,16 +117,17 @@ static double replay(const tb_scenario *sc, const recorder *r, int rtl)
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    memset(&in, 0, sizeof in);
+    in = xcalloc(1, sizeof *in);
     t0 = now();
     for (t = 0; t < r->n; t++) {
-        memcpy(in.cpu, &r->in[t * r->ncpu], r->ncpu * sizeof *r->in);
-        in.sigp_mt_valid = r->sys_in[3 * t];
-        in.sigp_mt_enable = r->sys_in[3 * t + 1];
-        in.cg_addr_change = r->sys_in[3 * t + 2];
-        side_step(&side, t, &in, &out);
+        memcpy(in->cpu, &r->in[t * r->ncpu], r->ncpu * sizeof *r->in);
+        in->sigp_mt_valid = r->sys_in[3 * t];
+        in->sigp_mt_enable = r->sys_in[3 * t + 1];
+        in->cg_addr_change = r->sys_in[3 * t + 2];
+        side_step(&side, t, in, &out);
     }
     t0 = now() - t0;
+    free(in);
     if (side.sys)
         cpumf_destroy(side.sys);
     tb_rtl_destroy(side.rtl);
@@ -230,6 +234,64 @@ static double run_mode(const tb_scenario *sc, const tb_options *opt, int mode, u
     return (double)sum.cycles_run / dt;
 }
 
+/* The rounds of one figure: the fastest is the figure. */
+typedef struct rounds {
+    double v[ROUNDS];
+    int n;
+} rounds;
+
+static void add_round(rounds *x, double v)
+{
+    if (x->n < ROUNDS)
+        x->v[x->n++] = v;
+}
+
+static double fastest(const rounds *x)
+{
+    double m = 0.0;
+    for (int i = 0; i < x->n; i++)
+        m = fmax(m, x->v[i]);
+    return m;
+}
+
+static double slowest(const rounds *x)
+{
+    double m = x->n ? x->v[0] : 0.0;
+    for (int i = 1; i < x->n; i++)
+        m = fmin(m, x->v[i]);
+    return m;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Round by round a[k] / b[k] + add: "median M (LO to HI)", each scaled. */
+static void print_per_round(const char *what, const rounds *a, const rounds *b, double add,
+                            double scale, const char *unit)
+{
+    double q[ROUNDS];
+    int n = a->n < b->n ? a->n : b->n;
+    for (int i = 0; i < n; i++)
+        q[i] = scale * (a->v[i] / b->v[i] + add);
+    qsort(q, (size_t)n, sizeof q[0], cmp_double);
+    printf("  round by round, %s: median %.1f%s (%.1f%s to %.1f%s)\n", what, q[n / 2], unit, q[0],
+           unit, q[n - 1], unit);
+}
+
+/* A row: cycles/s of the fastest round, its ratio to the model alone's, and
+ * how much slower the slowest round ran (a single round: no spread). */
+static void print_row(const char *name, uint64_t cycles, const rounds *x, double model)
+{
+    double best = fastest(x);
+    printf("%-22s %12" PRIu64 " %14.0f %15.1fx", name, cycles, best, model / best);
+    if (x->n > 1)
+        printf(" %13.1f%%", 100.0 * (1.0 - slowest(x) / best));
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     tb_options opt;
@@ -258,7 +320,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    double rate[MODE_COUNT], bare, bare_rtl;
+    rounds rate[MODE_COUNT], bare, bare_rtl;
     uint64_t cycles[MODE_COUNT];
     printf("bench: %s, system %s, %u CPUs\n", opt.scenario, sc->system.name, sc->system.n_cpus);
     if (ff) {
@@ -273,7 +335,8 @@ int main(int argc, char **argv)
     /* ROUNDS rounds, the modes taking turns, each mode's fastest round: a
      * shared or virtual machine's speed drifts from one second to the next */
     memset(rate, 0, sizeof rate);
-    bare = bare_rtl = 0.0;
+    memset(&bare, 0, sizeof bare);
+    memset(&bare_rtl, 0, sizeof bare_rtl);
     for (int round = 0; round < ROUNDS && !failed; round++) {
         for (int m = 0; m < MODE_COUNT; m++) {
             double r;
@@ -281,29 +344,33 @@ int main(int argc, char **argv)
                 continue; /* the slowest by far: once */
             r = run_mode(sc, &opt, m, &cycles[m], NULL);
             failed |= r <= 0;
-            rate[m] = r > rate[m] ? r : rate[m];
+            add_round(&rate[m], r);
         }
-        bare = fmax(bare, replay(sc, &rec, 0));
-        bare_rtl = fmax(bare_rtl, replay(sc, &rec, 1));
-        failed |= bare <= 0 || bare_rtl <= 0;
+        add_round(&bare, replay(sc, &rec, 0));
+        add_round(&bare_rtl, replay(sc, &rec, 1));
+        failed |= bare.v[round] <= 0 || bare_rtl.v[round] <= 0;
     }
     free(rec.in);
     free(rec.sys_in);
     if (!failed) {
-        printf("%-22s %12s %14s %16s\n", "mode", "cycles", "cycles/s", "vs model alone");
+        double model = fastest(&rate[MODE_MODEL]);
+        printf("%-22s %12s %14s %16s %14s\n", "mode", "cycles", "cycles/s", "vs model alone",
+               "slowest round");
         for (int m = 0; m < MODE_COUNT; m++)
-            printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", mode_name[m], cycles[m], rate[m],
-                   rate[MODE_MODEL] / rate[m]);
+            print_row(mode_name[m], cycles[m], &rate[m], model);
         printf("lockstep overhead over the RTL alone: %.1f%%\n",
-               100.0 * (rate[MODE_RTL] / rate[MODE_LOCKSTEP] - 1.0));
-        printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", "model without stimulus", rec.n, bare,
-               rate[MODE_MODEL] / bare);
-        printf("%-22s %12" PRIu64 " %14.0f %15.1fx\n", "RTL without stimulus", rec.n, bare_rtl,
-               rate[MODE_MODEL] / bare_rtl);
-        printf("stimulus and runner: %.0f ns per cycle\n", 1e9 / rate[MODE_MODEL] - 1e9 / bare);
+               100.0 * (fastest(&rate[MODE_RTL]) / fastest(&rate[MODE_LOCKSTEP]) - 1.0));
+        print_per_round("lockstep over the RTL alone", &rate[MODE_RTL], &rate[MODE_LOCKSTEP], -1.0,
+                        100.0, "%");
+        print_row("model without stimulus", rec.n, &bare, model);
+        print_row("RTL without stimulus", rec.n, &bare_rtl, model);
+        printf("stimulus and runner: %.0f ns per cycle\n", 1e9 / model - 1e9 / fastest(&bare));
         printf("model alone / RTL alone: %.1fx; model without stimulus / RTL without stimulus: "
                "%.1fx\n",
-               rate[MODE_MODEL] / rate[MODE_RTL], bare / bare_rtl);
+               model / fastest(&rate[MODE_RTL]), fastest(&bare) / fastest(&bare_rtl));
+        print_per_round("model alone / RTL alone", &rate[MODE_MODEL], &rate[MODE_RTL], 0.0, 1.0,
+                        "x");
+        print_per_round("without stimulus", &bare, &bare_rtl, 0.0, 1.0, "x");
         printf("one system: %zu bytes allocated by cpumf_create\n", system_bytes(sc));
     }
     tb_scenario_free(sc);
