@@ -17,6 +17,14 @@
 #include "arch/arch_rules.h"
 #include "fcov.h"
 
+/* A compile-time check; C++ spells it static_assert (the library is also
+ * compiled as C++). */
+#ifdef __cplusplus
+#define STATIC_ASSERT static_assert
+#else
+#define STATIC_ASSERT _Static_assert
+#endif
+
 /* ------------------------------------------------------------------ cf_state */
 /* Local counter-set-state control register (A/E/C per set, group A).  The
  * sampling controls and the program parameter are sf_ctrl's. */

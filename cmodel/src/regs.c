@@ -306,13 +306,7 @@ int cpumf_read_register(const cpumf_sys *s, const char *name, uint64_t *value)
 /* ---- the C side against the tables ------------------------------------------
  * Every constant the RTL shares has its SystemVerilog value (a BIT row is the
  * position of the C mask); every observed register a field of the width and
- * count of its row, and the model's register of the same size.  (C++ spells
- * the check static_assert: the library is also compiled as C++.) */
-#ifdef __cplusplus
-#define STATIC_ASSERT static_assert
-#else
-#define STATIC_ASSERT _Static_assert
-#endif
+ * count of its row, and the model's register of the same size. */
 #define CPUMF_CONST(group, name, value, desc)                                                      \
     STATIC_ASSERT(CPUMF_##name == (value), "CPUMF_" #name " differs from cpumf_consts.def");
 #define CPUMF_BIT(group, name, bit, desc)                                                          \
