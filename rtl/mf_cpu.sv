@@ -29,6 +29,8 @@ module mf_cpu
   logic              cg_a;
   logic [31:0]       alert_raise, alert_pend;
   logic [63:0]       ctr [NSLOT];
+  logic [2:0][7:0]   ctr_rd_slot;    // the slots mf_insn reads, and their values:
+  logic [2:0][63:0]  ctr_rd;         // the whole array stays here, not copied into mf_insn
   logic              lpp_we, lcctl_we, scctr_we, clr_loss_mt;
   logic [63:0]       operand, wr_data;
   logic [5:0]        lcctl_mask, lcctl_e, lcctl_c;
@@ -92,6 +94,10 @@ module mf_cpu
     .e_next_o         (e_next),
     .alert_raise_o    (alert_raise)
   );
+
+  for (genvar k = 0; k < 3; k++) begin : g_ctr_rd
+    assign ctr_rd[k] = ctr[ctr_rd_slot[k]];
+  end
 
   cf_counters cf_counters (
     .clk_i,
@@ -185,7 +191,8 @@ module mf_cpu
     .g_e_i              (cf_global_i.g_e_q),
     .g_c_i              (cf_global_i.g_c_q),
     .change_i           (cf_global_i.change_q),
-    .ctr_i              (ctr),
+    .ctr_rd_slot_o      (ctr_rd_slot),
+    .ctr_rd_i           (ctr_rd),
     .mt_ctr_i           (cf_global_i.mt_ctr_q[core]),
     .cg_ctr_i           (cf_global_i.cg_ctr_q),
     .sf_lower_en_i      (in_i.sf_lower_enabled),

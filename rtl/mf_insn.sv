@@ -56,7 +56,9 @@ module mf_insn
   input  logic                             g_e_i,
   input  logic                             g_c_i,
   input  logic                             change_i,
-  input  logic [63:0]                      ctr_i [NSLOT],
+  // counter slots read in this cycle: ECCTR's, STCCTM's doublewords k-1 and k
+  output logic [2:0][7:0]                  ctr_rd_slot_o,
+  input  logic [2:0][63:0]                 ctr_rd_i,
   input  logic [1:0][63:0]                 mt_ctr_i,
   input  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_i,
   input  logic                             sf_lower_en_i,
@@ -175,8 +177,8 @@ module mf_insn
       num_mt   = 1'b1;
       num_set  = 3'(SET_MT_BIT);
     end
-    num_val = num_mt ? mt_ctr_i[num[0]] : ctr_i[num_slot];
   end
+  assign num_val = num_mt ? mt_ctr_i[num[0]] : ctr_rd_i[0];
 
   // STCCTM: set, counters available and first slot from M3.
   logic [2:0]  stc_set;
@@ -383,8 +385,9 @@ module mf_insn
   // Counters of operand doublewords k-1 and k, read here so that only one
   // word goes into store_dw (slots past the operand are never stored).
   logic [63:0] ctr_prev, ctr_cur;
-  assign ctr_prev = ctr_i[8'(9'(stc_first) + ld_k - 9'd1)];
-  assign ctr_cur  = ctr_i[8'(9'(stc_first) + ld_k)];
+  assign ctr_rd_slot_o = {8'(9'(stc_first) + ld_k), 8'(9'(stc_first) + ld_k - 9'd1), num_slot};
+  assign ctr_prev = ctr_rd_i[1];
+  assign ctr_cur  = ctr_rd_i[2];
 
   always_comb begin
     wr_prev = (ld_k == '0) ? 64'd0 :

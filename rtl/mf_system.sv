@@ -12,7 +12,8 @@ module mf_system
   input  cpu_in_t  in_i [NCPU],       // inputs of each CPU (cpumf_cpu_in)
   input  sys_in_t  sys_i,             // system inputs (cpumf_sys_in)
   output cpu_out_t out_o [NCPU],      // outputs of each CPU (cpumf_cpu_out)
-  output cpu_obs_t obs_o [NCPU],      // registers of each CPU (cpumf_cpu_obs)
+  // registers of each CPU (cpumf_cpu_obs); public: the lockstep bench reads them here
+  output cpu_obs_t obs_o [NCPU] /*verilator public_flat_rd*/,
   output sys_obs_t sys_obs_o          // registers of the global unit (cpumf_obs)
 );
 

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "Vcosim_top.h"
+#include "Vcosim_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 // The Makefile defines VM_COVERAGE=1 for the coverage build only.
@@ -185,7 +186,8 @@ extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        rtl_bundle_unpack(RTL_CPU_OBS, words(t->obs_o[i]), 0, &obs->cpu[i]);
+        rtl_bundle_unpack(RTL_CPU_OBS, words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]), 0,
+                          &obs->cpu[i]);
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
 }
 
@@ -194,7 +196,8 @@ extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        if (!rtl_cpu_obs_equal(words(t->obs_o[i]), &expect->cpu[i], ctr ? ctr[i] : nullptr))
+        if (!rtl_cpu_obs_equal(words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]), &expect->cpu[i],
+                               ctr ? ctr[i] : nullptr))
             return 0;
     return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }
