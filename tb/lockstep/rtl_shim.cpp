@@ -181,13 +181,19 @@ extern "C" void tb_rtl_commit(tb_rtl *r)
     r->edge_due = true;
 }
 
+// The registers of CPU i where mf_system drives them (rtl.obs_o is public,
+// not a port of the top: a port would copy all of them in every evaluation).
+static const uint32_t *cpu_obs(Vcosim_top *t, unsigned i)
+{
+    return words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]);
+}
+
 extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
 {
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        rtl_bundle_unpack(RTL_CPU_OBS, words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]), 0,
-                          &obs->cpu[i]);
+        rtl_bundle_unpack(RTL_CPU_OBS, cpu_obs(t, i), 0, &obs->cpu[i]);
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
 }
 
@@ -196,8 +202,7 @@ extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        if (!rtl_cpu_obs_equal(words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]), &expect->cpu[i],
-                               ctr ? ctr[i] : nullptr))
+        if (!rtl_cpu_obs_equal(cpu_obs(t, i), &expect->cpu[i], ctr ? ctr[i] : nullptr))
             return 0;
     return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }
