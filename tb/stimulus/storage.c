@@ -24,7 +24,6 @@ typedef struct port_state {
 struct tb_storage {
     cpumf_system_cfg cfg;
     uint64_t ready_key, lat_key; /* the seed mixed with each draw's salt, once */
-    uint32_t bp_threshold;       /* ready low when hash % 100 < pct */
     page_slot *slots;
     size_t nslots, used; /* open addressing, nslots power of two */
     unsigned ncpu;
