@@ -10,8 +10,8 @@
  * model-alone run recorded, replayed into a fresh model and a fresh RTL:
  * only their evaluation and clock edge timed; the model's replay must end in
  * the registers the run ended in), the stimulus's cost per cycle, and the
- * heap one system takes.  With --fast-forward first, only
- * the model with cpumf-sim's fast-forward over quiet spans is timed. */
+ * heap one system takes.  With --fast-forward first, only the model with
+ * cpumf-sim's fast-forward over quiet spans is timed. */
 #define _GNU_SOURCE /* clock_gettime, mallinfo2 */
 #include <inttypes.h>
 #include <malloc.h>
@@ -143,6 +143,7 @@ static double replay(const tb_scenario *sc, const recorder *r, int rtl)
     const uint8_t *p;
     uint64_t t;
     double t0;
+    int same = 1; /* the model's replay ended where the run did */
     if (rtl ? !(side.rtl = tb_rtl_create(&sc->system, &ro, err, sizeof err))
             : !(side.sys = cpumf_create(&sc->system, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
@@ -168,15 +169,14 @@ static double replay(const tb_scenario *sc, const recorder *r, int rtl)
         /* the replay stands for the run only if it ends where the run did */
         cpumf_obs *obs = xcalloc(1, sizeof *obs);
         cpumf_observe(side.sys, obs);
-        if (memcmp(obs, r->end, sizeof *obs) != 0) {
+        same = memcmp(obs, r->end, sizeof *obs) == 0;
+        if (!same)
             fprintf(stderr, "model without stimulus: the replay ends elsewhere than the run\n");
-            t0 = -1.0;
-        }
         free(obs);
         cpumf_destroy(side.sys);
     }
     tb_rtl_destroy(side.rtl);
-    return t0 < 0.0 ? -1.0 : (double)r->n / t0;
+    return same ? (double)r->n / t0 : -1.0;
 }
 
 /* Heap bytes cpumf_create takes for this system. */
