@@ -9,14 +9,24 @@
 
 #include "xalloc.h"
 
-const char *const it_fac_names[CPUMF_OP_COUNT] = {"LPP",   "LCCTL", "LPCTL", "LSCTL",
-                                                  "QCTRI", "QSI",   "ECCTR", "EPCTR",
-                                                  "SCCTR", "SPCTR", "ECPGA", "STCCTM"};
-/* Their instruction formats. */
-static const char *const fac_fmt[CPUMF_OP_COUNT] = {"S",   "S",   "S",   "S",   "S",   "S",
-                                                    "RRE", "RRE", "RRE", "RRE", "RRE", "RSY"};
-static const char *const pgm_fmts[] = {"E",  "RR",  "RRE", "RRF", "RX", "RXE", "RXY", "RS",  "RSY",
-                                       "RI", "RIL", "SI",  "SIY", "S",  "SS",  "SSE", "SSF", NULL};
+/* The architecture's formats and opcodes; STCCTM takes one length, the
+ * counters it stores (bits 48-63 of R1). */
+/* clang-format off */
+const tb_insn_def it_fac_defs[CPUMF_OP_COUNT] = {
+    [CPUMF_OP_LPP]    = {"LPP",    TB_FMT_S,   0xB280, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LCCTL]  = {"LCCTL",  TB_FMT_S,   0xB284, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LPCTL]  = {"LPCTL",  TB_FMT_S,   0xB285, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LSCTL]  = {"LSCTL",  TB_FMT_S,   0xB287, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_QCTRI]  = {"QCTRI",  TB_FMT_S,   0xB28E, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_QSI]    = {"QSI",    TB_FMT_S,   0xB286, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_ECCTR]  = {"ECCTR",  TB_FMT_RRE, 0xB2E4, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_EPCTR]  = {"EPCTR",  TB_FMT_RRE, 0xB2E5, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_SCCTR]  = {"SCCTR",  TB_FMT_RRE, 0xB2E0, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_SPCTR]  = {"SPCTR",  TB_FMT_RRE, 0xB2E1, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_ECPGA]  = {"ECPGA",  TB_FMT_RRE, 0xB2ED, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_STCCTM] = {"STCCTM", TB_FMT_RSY, 0xEB17, 1, TB_LEN_REGS, {65535, 0}},
+};
+/* clang-format on */
 
 typedef struct tok {
     const char *p;
@@ -145,7 +155,7 @@ static int fac_type(const pctx *c, const tok *t, it_stmt *s)
             return 0;
         }
         return fail(c, t->col, "STCCTM: TYPE E, B, P, C or M (the counter set)");
-    default: return tok_is(t, "00") ? 0 : fail(c, t->col, "%s: TYPE 00", it_fac_names[s->op]);
+    default: return tok_is(t, "00") ? 0 : fail(c, t->col, "%s: TYPE 00", s->inst);
     }
 }
 
@@ -156,10 +166,32 @@ static int lengths(const pctx *c, const tok *t, unsigned nt, it_stmt *s)
         uint64_t v;
         if (i == 5)
             return fail(c, t[i].col, "at most two lengths (L1 L2)");
-        if (tok_num(c, &t[i], 0, 0, 999999, &v))
+        if (tok_num(c, &t[i], 0, 1, TB_LEN_MAX, &v))
             return -1;
         s->len[s->nlen++] = (uint32_t)v;
     }
+    return 0;
+}
+
+/* As many lengths as the instruction takes, each within what it can take. */
+static int insn_lengths(const pctx *c, const tok *t, unsigned nt, const it_stmt *s)
+{
+    const tb_insn_def *d = s->def;
+    unsigned j;
+    if (s->nlen != d->nlen) {
+        unsigned col =
+            s->nlen > d->nlen ? t[3 + d->nlen].col : t[nt - 1].col + (unsigned)t[nt - 1].len;
+        if (!d->nlen)
+            return fail(c, col, "%s takes no length", s->inst);
+        if (d->nlen == 1)
+            return fail(c, col, "%s: one length, L1 (1-%u)", s->inst, d->max[0]);
+        return fail(c, col, "%s: two lengths, L1 (1-%u) and L2 (1-%u)", s->inst, d->max[0],
+                    d->max[1]);
+    }
+    for (j = 0; j < s->nlen; j++)
+        if (s->len[j] > d->max[j])
+            return fail(c, t[3 + j].col, "%s: L%u %u out of range 1-%u", s->inst, j + 1u, s->len[j],
+                        d->max[j]);
     return 0;
 }
 
@@ -176,20 +208,13 @@ static int insn_line(const pctx *c, const tok *t, unsigned nt, const tb_timing *
     s->kind = IT_INSN;
     s->icol = t[1].col;
     for (op = 0; op < CPUMF_OP_COUNT; op++)
-        if (strcmp(s->inst, it_fac_names[op]) == 0)
+        if (strcmp(s->inst, it_fac_defs[op].name) == 0)
             break;
     if (op < CPUMF_OP_COUNT) {
         s->what = IT_FAC;
         s->op = (uint8_t)op;
-        if (strcmp(s->fmt, fac_fmt[op]) != 0)
-            return fail(c, t[0].col, "%s is format %s", s->inst, fac_fmt[op]);
-        if (op == CPUMF_OP_STCCTM && s->nlen != 1)
-            return fail(c, t[2].col, "STCCTM: one length, the number of counters");
-        if (op != CPUMF_OP_STCCTM && s->nlen)
-            return fail(c, t[3].col, "%s takes no length", s->inst);
-        return fac_type(c, &t[2], s);
-    }
-    if (strcmp(s->inst, "UPDATE") == 0) {
+        s->def = &it_fac_defs[op];
+    } else if (strcmp(s->inst, "UPDATE") == 0) {
         s->what = IT_UPDATE;
         if (strcmp(s->fmt, "-") != 0)
             return fail(c, t[0].col, "UPDATE: format -");
@@ -199,23 +224,23 @@ static int insn_line(const pctx *c, const tok *t, unsigned nt, const tb_timing *
             return fail(c, t[3].col, "UPDATE takes no length");
         s->arg = (uint8_t)tok_is(&t[2], "C");
         return 0;
+    } else {
+        s->what = IT_PGM;
+        s->pgm = timing ? tb_timing_find(timing, s->inst) : -1;
+        if (s->pgm < 0)
+            return fail(c, t[1].col,
+                        "unknown instruction \"%s\" (neither the facility's nor in %s)", s->inst,
+                        timing ? "the timing table" : "a timing table: none given");
+        s->def = timing->insn[s->pgm].def;
     }
-    s->what = IT_PGM;
-    s->pgm = timing ? tb_timing_find(timing, s->inst) : -1;
-    if (s->pgm < 0)
-        return fail(c, t[1].col, "unknown instruction \"%s\" (neither the facility's nor in %s)",
-                    s->inst, timing ? "the timing table" : "a timing table: none given");
-    {
-        const char *const *f;
-        for (f = pgm_fmts; *f && strcmp(*f, s->fmt) != 0; f++)
-            ;
-        if (!*f)
-            return fail(c, t[0].col, "unknown instruction format \"%s\"", s->fmt);
-    }
-    if (s->nlen > 1)
-        return fail(c, t[4].col, "%s: one length", s->inst);
-    if (!tb_timing_cycles(&timing->insn[s->pgm], s->nlen ? s->len[0] : 0))
-        return fail(c, s->nlen ? t[3].col : t[1].col, "%s: length out of range for its timing",
+    if (strcmp(s->fmt, tb_fmt_name(s->def->fmt)) != 0)
+        return fail(c, t[0].col, "%s is format %s", s->inst, tb_fmt_name(s->def->fmt));
+    if (insn_lengths(c, t, nt, s))
+        return -1;
+    if (s->what == IT_FAC)
+        return fac_type(c, &t[2], s);
+    if (!tb_timing_cycles(&timing->insn[s->pgm], s->len[0], s->len[1]))
+        return fail(c, s->nlen ? t[3].col : t[1].col, "%s: lengths out of range for its timing",
                     s->inst);
     return 0;
 }

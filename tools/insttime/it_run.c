@@ -49,11 +49,15 @@ static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
 static void check_table(run *r, const it_stmt *s, double cycles)
 {
     const tb_timing_insn *ti = &r->t.timing->insn[s->pgm];
-    double want = tb_timing_cycles(ti, s->nlen ? s->len[0] : 0);
+    double want = tb_timing_cycles(ti, s->len[0], s->len[1]);
     double pct = 100.0 * fabs(cycles - want) / want;
     int ok = pct <= r->table_pct;
-    fprintf(r->out, "TABLE %s %u: %.4f cycles, table %.0f, %.4f%% off%s\n", s->inst,
-            s->nlen ? s->len[0] : 0, cycles, want, pct, ok ? "" : " (OFF THE TABLE)");
+    unsigned i;
+    fprintf(r->out, "TABLE %s", s->inst);
+    for (i = 0; i < s->nlen; i++)
+        fprintf(r->out, " %u", s->len[i]);
+    fprintf(r->out, ": %.4f cycles, table %.0f, %.4f%% off%s\n", cycles, want, pct,
+            ok ? "" : " (OFF THE TABLE)");
     r->off_table += !ok;
 }
 
@@ -75,8 +79,7 @@ static int insn(run *r, const it_stmt *s, char *err, size_t errlen)
     fputc('\n', r->out);
     if (s->what == IT_PGM && r->table_pct > 0.0)
         check_table(r, s, res.cycles);
-    if (r->collecting && it_stats_add(&r->st, us(r, res.cycles), s->nlen > 0 ? s->len[0] : 0,
-                                      s->nlen > 1 ? s->len[1] : 0)) {
+    if (r->collecting && it_stats_add(&r->st, us(r, res.cycles), s->len[0], s->len[1])) {
         snprintf(err, errlen, "line %u: more than %d timings collected", s->line, IT_STATS_MAX);
         return -1;
     }

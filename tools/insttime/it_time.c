@@ -116,7 +116,7 @@ static int body(it_timer *t, const it_stmt *s, int restore_only, uint64_t j, it_
         last->cc = 0;
         last->exc = 0;
         last->r1 = 0;
-        return it_pgm(&t->m, ti, tb_timing_cycles(ti, s->nlen ? s->len[0] : 0));
+        return it_pgm(&t->m, ti, tb_timing_cycles(ti, s->len[0], s->len[1]));
     }
     if (s->what == IT_UPDATE)
         return update_body(t, s, restore_only, j, last);
@@ -131,7 +131,7 @@ static int loop(it_timer *t, const it_stmt *s, int restore_only, uint64_t n, uin
                 it_last *last)
 {
     uint64_t t0, t1, i;
-    uint32_t bct = tb_timing_cycles(&t->bct, 0);
+    uint32_t bct = tb_timing_cycles(&t->bct, 0, 0);
     if (it_clock(&t->m, &t0))
         return -1;
     for (i = 0; i < n; i++)
