@@ -3,9 +3,9 @@
  * (tools/insttime) and of the program workload's timing (tb/stimulus/program.c):
  * TIME-1 and TIME-2 on the model (the loop's timings are the timing
  * contract's), TIME-3 and TIME-4 on the document's own regression example,
- * TIME-5 on a perturbed baseline, TIME-6 and TIME-7 on instructions of two
- * lengths (their cycles, the lengths refused), every malformed input refused
- * with its position, and each
+ * TIME-5 on a perturbed baseline, TIME-6 to TIME-8 on instructions of two
+ * lengths (their cycles, the lengths refused, LINREG's rule for them), every
+ * malformed input refused with its position, and each
  * instruction of the timing tables giving exactly its table's cycles and
  * events.
  */
@@ -490,6 +490,60 @@ START_TEST(test_TIME_7_lengths_refused_with_position)
 }
 END_TEST
 
+/* LINREG/L1 and /L2: the other length the same in every timing collected,
+ * the regressed one in each; LINREG/LL: one length in each. */
+static const struct {
+    const char *text, *msg;
+} bad_linregs[] = {
+    {"STATS ON\nRR MVCL 00 10 5\nRR MVCL 00 20 6\nRR MVCL 00 30 5\nLINREG/L1\n",
+     "t.txt:5:8: LINREG/L1: L2 must be the same in every timing collected: 5 at line 2 (MVCL), "
+     "6 at line 3 (MVCL)"},
+    {"STATS ON\nRR MVCL 00 10 5\nRR MVCL 00 10 6\nSTATS ON\nRR MVCL 00 30 7\nLINREG/L2\n",
+     "t.txt:6:8: LINREG/L2: L1 must be the same in every timing collected: 10 at line 2 (MVCL), "
+     "30 at line 5 (MVCL)"},
+    {"STATS ON\nSS MVC S 10\nRR MVCL 00 20 5\nLINREG/L1\n",
+     "t.txt:4:8: LINREG/L1: L2 must be the same in every timing collected: none at line 2 (MVC), "
+     "5 at line 3 (MVCL)"},
+    {"STATS ON\nRR MVCL 00 20 5\nSS MVC S 10\nLINREG/L2\n",
+     "t.txt:4:8: LINREG/L2: the timing of line 3 (MVC) has no L2"},
+    {"STATS ON\nRR MVCL 00 10 5\nLINREG/LL\n",
+     "t.txt:3:8: LINREG/LL: the timing of line 2 (MVCL) has two lengths"},
+    {"STATS ON\nBCTS=0001000\nSS MVC S 10\nLINREG/LL\n",
+     "t.txt:4:8: LINREG/LL: the timing of line 2 (BCT) has no length"},
+    {"STATS ON\nRRE ECCTR 1\nLINREG/L1\n", "t.txt:3:8: LINREG/L1: the timing of line 2 (ECCTR) "
+                                           "has no L1"},
+};
+
+START_TEST(test_TIME_8_linreg_other_length_refused)
+{
+    static tb_timing t;
+    it_input in;
+    char err[512];
+    load_z15(&t);
+    ck_assert_int_eq(it_input_parse("t.txt", bad_linregs[_i].text, &t, &in, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, bad_linregs[_i].msg, strlen(bad_linregs[_i].msg)) == 0,
+                  "input %d: got \"%s\", want \"%s...\"", _i, err, bad_linregs[_i].msg);
+}
+END_TEST
+
+/* What the rule lets through: a timing outside STATS ON, a collection that
+ * STATS OFF ended, single lengths fitted on L1, a LINREG with nothing collected. */
+START_TEST(test_TIME_8_linreg_other_length_accepted)
+{
+    static tb_timing t;
+    it_input in;
+    char err[512];
+    const char *text = "LINREG/L2\nSTATS ON\nRR MVCL 00 10 5\nRR MVCL 00 20 5\nLINREG/L1\n"
+                       "STATS OFF\nRR MVCL 00 1 1\nSTATS ON\nRR MVCL 00 10 5\nRR MVCL 00 10 6\n"
+                       "LINREG/L2\nSTATS OFF\nSTATS ON\nSS MVC S 10\nSS MVC S 20\nLINREG/L1\n"
+                       "LINREG/LL\n";
+    load_z15(&t);
+    ck_assert_msg(it_input_parse("t.txt", text, &t, &in, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(in.n, 17);
+    it_input_free(&in);
+}
+END_TEST
+
 static Suite *insttime_suite(void)
 {
     Suite *s = suite_create("insttime");
@@ -516,6 +570,9 @@ static Suite *insttime_suite(void)
                         (int)(sizeof bad_program_lengths / sizeof bad_program_lengths[0]));
     tcase_add_loop_test(tc, test_TIME_7_lengths_refused_with_position, 0,
                         (int)(sizeof bad_lengths / sizeof bad_lengths[0]));
+    tcase_add_loop_test(tc, test_TIME_8_linreg_other_length_refused, 0,
+                        (int)(sizeof bad_linregs / sizeof bad_linregs[0]));
+    tcase_add_test(tc, test_TIME_8_linreg_other_length_accepted);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -312,12 +312,103 @@ static int parse_line(const pctx *c, const char *line, size_t n, const tb_timing
     return insn_line(c, t, nt, timing, s);
 }
 
+/* The timings a LINREG fits: those collected since the last STATS OFF while
+ * STATS ON was in force, the BCT's retimings included (without a length).
+ * What the LINREG statements need to know of them is kept as they come. */
+typedef struct coll {
+    int on;
+    unsigned n;
+    it_stmt first;    /* the first timing collected */
+    it_stmt lacks[2]; /* the first without L1, without L2 (line 0: none) */
+    it_stmt two;      /* the first of two lengths */
+    it_stmt other[2]; /* the first whose L1, L2 (or its absence) is not first's */
+} coll;
+
+static int same_len(const it_stmt *a, const it_stmt *b, unsigned j)
+{
+    return (a->nlen > j) == (b->nlen > j) && (a->nlen <= j || a->len[j] == b->len[j]);
+}
+
+static void coll_add(coll *k, const it_stmt *x)
+{
+    unsigned j;
+    if (!k->n++)
+        k->first = *x;
+    for (j = 0; j < 2; j++) {
+        if (x->nlen <= j && !k->lacks[j].line)
+            k->lacks[j] = *x;
+        if (!same_len(&k->first, x, j) && !k->other[j].line)
+            k->other[j] = *x;
+    }
+    if (x->nlen == 2 && !k->two.line)
+        k->two = *x;
+}
+
+static void len_str(const it_stmt *x, unsigned j, char *buf, size_t n)
+{
+    if (x->nlen > j)
+        snprintf(buf, n, "%u", x->len[j]);
+    else
+        snprintf(buf, n, "none");
+}
+
+/* The document's rule for a fit on L1 or L2: the other length the same in
+ * every timing collected; and a fit on a length every timing has (LL: the
+ * single one). */
+static int linreg_check(const pctx *c, const coll *k, unsigned arg)
+{
+    static const char *const which[] = {"LL", "L1", "L2"};
+    static const char *const name[] = {"length", "L1", "L2"};
+    unsigned w = arg == 2, o = 1u - w;
+    char a[16], b[16];
+    if (k->lacks[w].line)
+        return fail(c, 8, "LINREG/%s: the timing of line %u (%s) has no %s", which[arg],
+                    k->lacks[w].line, k->lacks[w].inst, name[arg]);
+    if (!arg && k->two.line)
+        return fail(c, 8,
+                    "LINREG/LL: the timing of line %u (%s) has two lengths: LINREG/L1 or "
+                    "LINREG/L2",
+                    k->two.line, k->two.inst);
+    if (!arg || !k->other[o].line)
+        return 0;
+    len_str(&k->first, o, a, sizeof a);
+    len_str(&k->other[o], o, b, sizeof b);
+    return fail(c, 8,
+                "LINREG/%s: L%u must be the same in every timing collected: %s at line %u (%s), "
+                "%s at line %u (%s)",
+                which[arg], o + 1u, a, k->first.line, k->first.inst, b, k->other[o].line,
+                k->other[o].inst);
+}
+
+/* The collection after statement s. */
+static int collect(const pctx *c, coll *k, const it_stmt *s)
+{
+    it_stmt bct;
+    switch (s->kind) {
+    case IT_STATS_ON: k->on = 1; return 0;
+    case IT_STATS_OFF: memset(k, 0, sizeof *k); return 0;
+    case IT_LINREG: return linreg_check(c, k, s->arg);
+    case IT_BCTS:
+        bct = *s;
+        snprintf(bct.inst, sizeof bct.inst, "BCT");
+        if (k->on)
+            coll_add(k, &bct);
+        return 0;
+    case IT_INSN:
+        if (k->on)
+            coll_add(k, s);
+        return 0;
+    default: return 0;
+    }
+}
+
 int it_input_parse(const char *path, const char *text, const tb_timing *timing, it_input *in,
                    char *err, size_t errlen)
 {
     pctx c = {path, 0, err, errlen};
     const char *p = text;
     uint32_t spin = 100000; /* the document's default */
+    coll *k = xcalloc(1, sizeof *k);
     memset(in, 0, sizeof *in);
     in->path = path;
     while (*p) {
@@ -330,8 +421,11 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
         if (n && p[n - 1] == '\r') /* the line's own end, not where the next one starts */
             n--;
         rc = parse_line(&c, p, n, timing, &spin, &s);
+        if (rc == 0 && collect(&c, k, &s))
+            rc = -1;
         if (rc < 0) {
             it_input_free(in);
+            free(k);
             return -1;
         }
         if (rc == 0) {
@@ -343,6 +437,7 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
         }
         p = next;
     }
+    free(k);
     return 0;
 }
 

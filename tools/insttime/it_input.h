@@ -3,8 +3,9 @@
  * in column 1 (docs/insttime.md): "*" comments, SPIN=nnnnnnn,
  * BCTS=nnnnnnn, STATS ON|OFF|PRINT, LINREG/LL|L1|L2, PREDICT n, and
  * instruction lines "FMT INST TYPE [L1 [L2]]", each with the lengths its
- * instruction takes.  The whole file is checked before anything runs; an
- * error is "file:line:col: reason".
+ * instruction takes.  The whole file is checked before anything runs, a
+ * LINREG against the timings it would fit too; an error is
+ * "file:line:col: reason".
  */
 #ifndef IT_INPUT_H
 #define IT_INPUT_H
