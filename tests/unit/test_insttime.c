@@ -3,9 +3,9 @@
  * (tools/insttime) and of the program workload's timing (tb/stimulus/program.c):
  * TIME-1 and TIME-2 on the model (the loop's timings are the timing
  * contract's), TIME-3 and TIME-4 on the document's own regression example,
- * TIME-5 on a perturbed baseline, TIME-6 to TIME-8 on instructions of two
- * lengths (their cycles, the lengths refused, LINREG's rule for them), every
- * malformed input refused with its position, and each
+ * TIME-5 on a perturbed baseline, TIME-6 to TIME-9 on instructions of two
+ * lengths (their cycles, the lengths refused, LINREG's rule for them, the
+ * dump), every malformed input refused with its position, and each
  * instruction of the timing tables giving exactly its table's cycles and
  * events.
  */
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "it_baseline.h"
+#include "it_encode.h"
 #include "it_input.h"
 #include "it_stats.h"
 #include "it_time.h"
@@ -544,6 +545,25 @@ START_TEST(test_TIME_8_linreg_other_length_accepted)
 }
 END_TEST
 
+/* The instruction text of each format, as docs/insttime.md lays it out. */
+START_TEST(test_TIME_9_dump_of_each_format)
+{
+    static const char *const want[] = {"D2FFC000C100", "FC73C000C100", "9821C000", "E326C0000004",
+                                       "58200000",     "58260000",     "0E24",     "B2E40024",
+                                       "B280C010",     "EB21C0000117", "B2410024", "-"};
+    bench *b = bench_z15("SPIN=0000126\nSS MVC S 256\nSS MP P 8 4\nRS LM 0B 16\nRXY LG XB\n"
+                         "RX L 00\nRX L X0\nRR MVCL 00 10 5\nRRE ECCTR 1\nS LPP 00\n"
+                         "RSY STCCTM B 6\nRRE CKSM 00 4\n- UPDATE B\n");
+    unsigned i;
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char hex[IT_DUMP];
+        it_dump(&b->t, &b->in.s[i + 1], hex);
+        ck_assert_str_eq(hex, want[i]);
+    }
+    bench_free(b);
+}
+END_TEST
+
 static Suite *insttime_suite(void)
 {
     Suite *s = suite_create("insttime");
@@ -573,6 +593,7 @@ static Suite *insttime_suite(void)
     tcase_add_loop_test(tc, test_TIME_8_linreg_other_length_refused, 0,
                         (int)(sizeof bad_linregs / sizeof bad_linregs[0]));
     tcase_add_test(tc, test_TIME_8_linreg_other_length_accepted);
+    tcase_add_test(tc, test_TIME_9_dump_of_each_format);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "it_encode.h"
 #include "it_stats.h"
 #include "it_time.h"
 #include "xalloc.h"
@@ -26,7 +27,7 @@ static double us(const run *r, double cycles)
     return r->t.speed ? cycles / r->t.speed : 0.0;
 }
 
-static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
+static void json_rec(run *r, const it_stmt *s, const it_result *res, const char *dump, int first)
 {
     unsigned i;
     fprintf(r->json,
@@ -35,8 +36,9 @@ static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
             first ? "" : ",", s->line, s->fmt, s->inst, s->type);
     for (i = 0; i < s->nlen; i++)
         fprintf(r->json, "%s%u", i ? ", " : "", s->len[i]);
+    fprintf(r->json, "], \"dump\": \"%s\"", dump);
     fprintf(r->json,
-            "], \"cycles\": %.6f, \"sd\": %.6f, \"microseconds\": %.9f, \"cc\": %u, "
+            ", \"cycles\": %.6f, \"sd\": %.6f, \"microseconds\": %.9f, \"cc\": %u, "
             "\"exc\": %u, \"r1\": \"0x%016llx\", \"rounds\": [",
             res->cycles, res->sd, us(r, res->cycles), res->last.cc, res->last.exc,
             (unsigned long long)res->last.r1);
@@ -65,15 +67,17 @@ static int insn(run *r, const it_stmt *s, char *err, size_t errlen)
 {
     it_result res;
     it_rec *c;
-    char l1[12] = "", l2[12] = "";
+    char l1[12] = "", l2[12] = "", dump[IT_DUMP];
     if (it_time_stmt(&r->t, s, &res, err, errlen))
         return -1;
     if (s->nlen > 0)
         snprintf(l1, sizeof l1, "%u", s->len[0]);
     if (s->nlen > 1)
         snprintf(l2, sizeof l2, "%u", s->len[1]);
-    fprintf(r->out, "%-5s %-7s %-5s %7s %7s %12.4f %12.6f  %u  %016llx", s->fmt, s->inst, s->type,
-            l1, l2, res.cycles, us(r, res.cycles), res.last.cc, (unsigned long long)res.last.r1);
+    it_dump(&r->t, s, dump);
+    fprintf(r->out, "%-5s %-7s %-5s %7s %7s %12.4f %12.6f  %-12s  %u  %016llx", s->fmt, s->inst,
+            s->type, l1, l2, res.cycles, us(r, res.cycles), dump, res.last.cc,
+            (unsigned long long)res.last.r1);
     if (res.last.exc)
         fprintf(r->out, "  EXCEPTION %02X", res.last.exc);
     fputc('\n', r->out);
@@ -84,7 +88,7 @@ static int insn(run *r, const it_stmt *s, char *err, size_t errlen)
         return -1;
     }
     if (r->json)
-        json_rec(r, s, &res, r->nrec == 0);
+        json_rec(r, s, &res, dump, r->nrec == 0);
     r->rec = xrealloc(r->rec, (r->nrec + 1u) * sizeof *r->rec);
     c = &r->rec[r->nrec++];
     memset(c, 0, sizeof *c);
@@ -187,8 +191,8 @@ int it_run(const it_run_opts *o, const cpumf_system_cfg *cfg, const tb_timing *t
             cfg->name, cfg->model.name, o->cosim ? "LOCKSTEP" : "MODEL", r->t.speed, o->rounds);
     fprintf(out, "BCT       %.4f cycles (BCTS=%07llu)\n", r->t.bct_cycles,
             (unsigned long long)bcts);
-    fprintf(out, "%-5s %-7s %-5s %7s %7s %12s %12s  CC R1\n", "FMT", "INST", "TYPE", "L1", "L2",
-            "CYCLES", "MICROSECS");
+    fprintf(out, "%-5s %-7s %-5s %7s %7s %12s %12s  %-12s  CC R1\n", "FMT", "INST", "TYPE", "L1",
+            "L2", "CYCLES", "MICROSECS", "INSTRUCTION");
     if (json)
         fprintf(json,
                 "{\"system\": \"%s\", \"model\": \"%s\", \"mode\": \"%s\", "
