@@ -151,8 +151,8 @@ static int stmt(run *r, const it_stmt *s, char *err, size_t errlen)
     case IT_LINREG: linreg(r, s); return 0;
     case IT_PREDICT:
         if (r->have_fit)
-            fprintf(r->out, "PREDICT %llu: TIME = %.2f\n", (unsigned long long)s->value,
-                    it_fit_predict(&r->fit, (double)s->value));
+            fprintf(r->out, "PREDICT %llu: TIME = %.8f\n", (unsigned long long)s->value,
+                    it_trunc(it_fit_predict(&r->fit, (double)s->value), 8));
         else
             fprintf(r->out, "PREDICT %llu: no LINREG to predict with\n",
                     (unsigned long long)s->value);
