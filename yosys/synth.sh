@@ -9,13 +9,16 @@
 #
 # writes OUTDIR/UNIT.log for each unit and OUTDIR/report.md, the table of flip-flops
 # and cells per unit; exits 1 when a unit fails a check (its log says which).
-# --coarse stops before the mapping to gates (synth -run :fine): the same checks on
-# word-level cells, in a tenth of the time (make test's check of the whole system).
+# --coarse keeps the hierarchy and stops before the mapping to gates (synth -run
+# :fine): the same checks on the word-level cells of each module, in a twentieth of
+# the time (make test's check of the whole system).
 set -u
-run=""
+flat="flatten"
+synth="synth -flatten"
 latches="t:\$_DLATCH* t:\$_DLATCHSR* t:\$_SR_*"
 if [ "${1:-}" = --coarse ]; then
-    run="-run :fine"
+    flat=""
+    synth="synth -run :fine"
     latches="t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$sr"
     shift
 fi
@@ -30,23 +33,26 @@ for u in "$@"; do
     t0=$(date +%s%N)
     if ! yosys -q -l "$log" -p "read_verilog -sv -Irtl $rtl
         hierarchy -check -top $u
-        proc; flatten; opt_clean
+        proc; $flat; opt_clean
         check -assert
-        synth -flatten -top $u $run
+        $synth -top $u
         check -assert
         select -assert-none $latches
-        tee -o $out/$u.stat stat -width" >/dev/null 2>&1; then
+        tee -o $out/$u.stat stat -width -top $u" >/dev/null 2>&1; then
         echo "synth: $u fails (see $log):"
         grep -E 'ERROR|Warning: .*(driver|conflict)' "$log" | head -5
         fail=1
         continue
     fi
     t=$((($(date +%s%N) - t0) / 1000000))
-    # gates: one bit a $_*DFF* cell; word level: $*dff*_W cells of W bits (stat -width)
-    ffs=$(awk '$1 ~ /^\$_(S|A|)DFF/ { n += $2 }
+    # gates: one bit a $_*DFF* cell; word level: $*dff*_W cells of W bits (stat -width);
+    # with the hierarchy kept, the totals of its last section (the whole design)
+    sect=$(awk '/=== design hierarchy ===/ { h = 1 } h' "$out/$u.stat")
+    [ -n "$sect" ] || sect=$(cat "$out/$u.stat")
+    ffs=$(echo "$sect" | awk '$1 ~ /^\$_(S|A|)DFF/ { n += $2 }
                $1 ~ /^\$(s|a|al|)dff[a-z]*_[0-9]+$/ { w = $1; sub(/.*_/, "", w); n += w * $2 }
-               END { print n + 0 }' "$out/$u.stat")
-    cells=$(awk '/Number of cells:/ { print $4; exit }' "$out/$u.stat")
+               END { print n + 0 }')
+    cells=$(echo "$sect" | awk '/Number of cells:/ { c = $4 } END { print c }')
     secs=$(printf '%d.%d' $((t / 1000)) $((t % 1000 / 100)))
     rows="$rows| \`$u\` | $ffs | $cells | $secs |"$'\n'
     printf 'synth: %-12s %7s flip-flops %8s cells  %5s s\n' "$u" "$ffs" "$cells" "$secs"
