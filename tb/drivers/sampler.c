@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outfile.h"
 #include "smp.h"
 #include "xalloc.h"
 
@@ -492,15 +491,16 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
     }
 done:
     s->drained = s->samples_read - before;
-    if (s->out.f) {
-        if (s->w.err) {
-            snprintf(err, errlen, "error writing %s", s->path);
-            tb_outfile_discard(&s->out);
-            return -1;
-        }
-        return tb_outfile_commit(&s->out, err, errlen);
+    if (s->out.f && s->w.err) {
+        snprintf(err, errlen, "error writing %s", s->path);
+        return -1;
     }
     return 0;
+}
+
+tb_outfile *tb_sampler_file(tb_sampler *s)
+{
+    return &s->out;
 }
 
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)

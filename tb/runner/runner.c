@@ -629,21 +629,46 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     }
 }
 
-/* An output written whole gets its name; rc, or 2 when it cannot. */
-static int commit_output(tb_outfile *o, int rc)
+/* Every output of the run: results, coverage, the .SMP files and the
+ * program's own (opt->extra_out), written, then committed together, so that
+ * a run that cannot write one leaves none (docs/scenario-format.md section
+ * 1, Outputs); rc, or 2 when they could not be written. */
+static int commit_outputs(run_ctx *r, uint64_t t, const tb_run_summary *sum, int rc)
 {
+    const tb_options *opt = r->opt;
+    const tb_extra_output *x = opt->extra_out;
+    uint32_t n = 0, i;
+    tb_outfile **v = xcalloc(r->sc->n_drivers + 3u, sizeof *v);
     char err[1400];
-    if (!o->path || tb_outfile_commit(o, err, sizeof err) == 0)
-        return rc;
-    fprintf(stderr, "cpumf: %s\n", err);
-    return 2;
+    if (opt->results)
+        rn_write_results(r, r->results.f, t, sum);
+    if (opt->fcov)
+        rn_write_fcov(r->fcov.f, r->be->model);
+    if (rc != 2 && x && x->write(x->ctx, tb_outfile_tmp_name(x->file), err, sizeof err) != 0) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        rc = 2;
+    }
+    v[n++] = &r->results;
+    v[n++] = &r->fcov;
+    if (x)
+        v[n++] = x->file;
+    for (i = 0; i < r->sc->n_drivers; i++)
+        v[n++] = tb_sampler_file(r->smp[i]);
+    if (rc == 2) {
+        for (i = 0; i < n; i++)
+            tb_outfile_discard(v[i]);
+    } else if (tb_outfile_commit_all(v, n, err, sizeof err) != 0) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        rc = 2;
+    }
+    free(v);
+    return rc;
 }
 
 /* The run's end at cycle t (stopped by stop_sigs[stop] unless stop is -1):
  * checks, results, coverage; the exit status. */
 static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
 {
-    const tb_options *opt = r->opt;
     uint32_t i;
     int rc = 0;
     sum->cycles_run = t;
@@ -652,6 +677,8 @@ static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
         /* half a run has no results: its files go (the .SMP ones with the drivers) */
         tb_outfile_discard(&r->results);
         tb_outfile_discard(&r->fcov);
+        if (r->opt->extra_out)
+            tb_outfile_discard(r->opt->extra_out->file);
         sum->signal = stop_sigs[stop].sig;
         fprintf(stderr, "%s: interrupted by %s at cycle %" PRIu64 ": no results written\n",
                 r->sc->name, stop_sigs[stop].name, t);
@@ -672,18 +699,16 @@ static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
     sum->failures = r->n_fail;
     if (r->n_fail && rc == 0)
         rc = 1;
-    if (opt->results)
-        rn_write_results(r, r->results.f, t, sum);
-    if (opt->fcov)
-        rn_write_fcov(r->fcov.f, r->be->model);
-    rc = commit_output(&r->results, rc);
-    rc = commit_output(&r->fcov, rc);
-    if (!opt->quiet)
+    rc = commit_outputs(r, t, sum, rc);
+    if (!r->opt->quiet)
         fprintf(stderr,
                 "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
                 "%u failures\n",
-                r->sc->name, r->n_fail ? "FAILED" : "passed", t, sum->insns_done, r->n_intr,
-                r->n_fail);
+                r->sc->name,
+                rc == 2     ? "FAILED (its outputs could not be written: none kept)"
+                : r->n_fail ? "FAILED"
+                            : "passed",
+                t, sum->insns_done, r->n_intr, r->n_fail);
     return rc;
 }
 
