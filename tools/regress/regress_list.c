@@ -54,6 +54,7 @@
  *                    "forbid": ["%Warning"],           and none of these
  *                    "files": ["{out}/x.png"],         globs: each must match a
  *                                                      non-empty file
+ *                    "requirements": ["RUN-1"],        IDs the check names
  *                    "timeout": 60} ]
  *     In argv, env values and files, {build} is the build directory and
  *     {out} the run's own directory (OUT/runs/ID/, made empty first).
