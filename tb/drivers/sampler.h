@@ -104,6 +104,15 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
 /* The .SMP file, still under its temporary name (unused without --smp-dir). */
 tb_outfile *tb_sampler_file(tb_sampler *s);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
+/* A checkpoint's part (runner/ckpt.h): the driver's state and its .SMP file
+ * so far; load gives s (created for the same scenario and driver) that state
+ * and writes the file's bytes into its own .SMP file.  Load: 0; -1 when the
+ * bytes run short or are another driver's; -2 with the reason in err when
+ * one run has --smp-dir and the other not. */
+struct tb_ckw;
+struct tb_ckr;
+void tb_sampler_save(tb_sampler *s, struct tb_ckw *w);
+int tb_sampler_load(tb_sampler *s, struct tb_ckr *r, char *err, size_t errlen);
 /* Also removes a .SMP file that was not committed. */
 void tb_sampler_destroy(tb_sampler *s);
 const char *tb_sampler_tag_name(unsigned tag);

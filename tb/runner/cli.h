@@ -6,6 +6,7 @@
  *                 [--system NAME] [--fcov OUT.json]
  *                 [--cycles N] [--configs DIR] [--quiet]
  *                 [--no-fast-forward]                               (sim only)
+ *                 [--checkpoint FILE --checkpoint-every N] [--restore FILE] (sim only)
  */
 #ifndef TB_CLI_H
 #define TB_CLI_H
@@ -44,6 +45,12 @@ typedef struct tb_options {
      * sets it unless --no-fast-forward); NULL: every cycle is stepped. */
     struct cpumf_sys *fast_forward;
     const tb_extra_output *extra_out; /* NULL: none */
+    /* sim only: --checkpoint FILE (NULL: none) every checkpoint_every cycles,
+     * --restore FILE (NULL: none); state_model is the model they save and
+     * restore (cpumf-sim sets it) */
+    const char *checkpoint, *restore;
+    uint64_t checkpoint_every;
+    struct cpumf_sys *state_model;
 } tb_options;
 
 /* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history */

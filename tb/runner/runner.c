@@ -629,6 +629,15 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     }
 }
 
+/* Half a run has no results: its files go (the .SMP ones with the drivers). */
+static void discard_outputs(run_ctx *r)
+{
+    tb_outfile_discard(&r->results);
+    tb_outfile_discard(&r->fcov);
+    if (r->opt->extra_out)
+        tb_outfile_discard(r->opt->extra_out->file);
+}
+
 /* Every output of the run: results, coverage, the .SMP files and the
  * program's own (opt->extra_out), written, then committed together, so that
  * a run that cannot write one leaves none (docs/scenario-format.md section
@@ -674,11 +683,7 @@ static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
     sum->cycles_run = t;
     sum->interruptions = r->n_intr;
     if (stop >= 0) {
-        /* half a run has no results: its files go (the .SMP ones with the drivers) */
-        tb_outfile_discard(&r->results);
-        tb_outfile_discard(&r->fcov);
-        if (r->opt->extra_out)
-            tb_outfile_discard(r->opt->extra_out->file);
+        discard_outputs(r);
         sum->signal = stop_sigs[stop].sig;
         fprintf(stderr, "%s: interrupted by %s at cycle %" PRIu64 ": no results written\n",
                 r->sc->name, stop_sigs[stop].name, t);
@@ -736,14 +741,64 @@ static void teardown(run_ctx *r)
     free(r->rel_obs);
 }
 
+/* A run that cannot write the checkpoint it was asked for keeps nothing:
+ * it could not restart where it was asked to. */
+static int no_checkpoint(run_ctx *r, uint64_t t)
+{
+    discard_outputs(r);
+    fprintf(stderr, "%s: FAILED at cycle %" PRIu64 " (no checkpoint: none of its outputs kept)\n",
+            r->sc->name, t);
+    return 2;
+}
+
+/* The cycles from t on: up to the end, a lockstep difference, a stop signal
+ * (its index in *stop) or a checkpoint that could not be written (-1); a
+ * checkpoint at the first cycle at or after each multiple of
+ * --checkpoint-every, and one where a signal stops the run.  The cycle it
+ * ended at. */
+static uint64_t run_cycles(run_ctx *r, uint64_t t, uint64_t cycles, tb_run_summary *sum, int *stop,
+                           int *ckpt_rc)
+{
+    const tb_options *opt = r->opt;
+    uint64_t n, poll_at = t, every = opt->checkpoint_every;
+    uint64_t ckpt_at = every ? (t / every + 1u) * every : UINT64_MAX;
+    *stop = -1;
+    *ckpt_rc = 0;
+    for (; t < cycles; t += n) {
+        int ended;
+        if (t >= poll_at) {
+            poll_at = t + TB_SIGNAL_POLL;
+            if ((*stop = stop_signal()) >= 0)
+                break;
+        }
+        if (t >= ckpt_at) {
+            ckpt_at = (t / every + 1u) * every;
+            if ((*ckpt_rc = rn_checkpoint_save(r, t, sum)) != 0)
+                return t;
+        }
+        if (opt->fast_forward) {
+            n = run_span(r, t, cycles, sum, &ended);
+        } else {
+            n = 1u;
+            ended = run_cycle(r, t, sum);
+        }
+        if (ended)
+            return t + n;
+    }
+    /* stopped: what ran is kept for a restart */
+    if (*stop >= 0 && opt->checkpoint)
+        *ckpt_rc = rn_checkpoint_save(r, t, sum);
+    return t;
+}
+
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
            tb_run_summary *sum_out)
 {
-    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t, n, poll_at = 0u;
+    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t = 0;
     tb_run_summary sum;
     run_ctx r;
     uint32_t i;
-    int rc, stop = -1;
+    int rc, stop, ckpt_rc;
 
     setup(&r, sc, opt, be, stor);
     memset(&sum, 0, sizeof sum);
@@ -753,32 +808,20 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
     if (open_outputs(&r) || start_drivers(&r)) {
-        tb_outfile_discard(&r.results);
-        tb_outfile_discard(&r.fcov);
+        discard_outputs(&r);
         teardown(&r);
         return 2;
     }
     tb_workload_init(r.wl, &sc->workload, sc->has_events ? &sc->events : NULL, sc->seed,
                      &sc->system);
-    for (t = 0; t < cycles; t += n) {
-        int ended;
-        if (t >= poll_at) {
-            poll_at = t + TB_SIGNAL_POLL;
-            if ((stop = stop_signal()) >= 0)
-                break;
-        }
-        if (opt->fast_forward) {
-            n = run_span(&r, t, cycles, &sum, &ended);
-        } else {
-            n = 1u;
-            ended = run_cycle(&r, t, &sum);
-        }
-        if (ended) {
-            t += n;
-            break;
-        }
+    if (opt->restore && rn_checkpoint_restore(&r, &t, &sum) != 0) {
+        discard_outputs(&r);
+        fprintf(stderr, "%s: FAILED (not restored: nothing run, no outputs written)\n", sc->name);
+        rc = 2;
+    } else {
+        t = run_cycles(&r, t, cycles, &sum, &stop, &ckpt_rc);
+        rc = ckpt_rc && stop < 0 ? no_checkpoint(&r, t) : finish(&r, t, stop, &sum);
     }
-    rc = finish(&r, t, stop, &sum);
     if (sum_out)
         *sum_out = sum;
     for (i = 0; i < sc->n_drivers; i++)
