@@ -8,7 +8,9 @@
 # run (the same test cases, requirement, functional and Verilator coverage).
 # A shard of another plan, a shard given twice and a shard interrupted by
 # SIGTERM make the merge exit 1 and are named; a run killed by SIGKILL is not
-# run and the resume runs it; a resume whose lists changed is refused (2).
+# run and the resume runs it; with --checkpoint-every a run stopped with its
+# regression goes on from its checkpoint when resumed; a resume whose lists
+# changed is refused (2).
 set -u
 build=$1 out=$2
 list=tests/regress/smoke.json
@@ -131,6 +133,27 @@ grep -q '^NOT RUN .*: not started: the regression was interrupted by SIGTERM$' "
   fail "the runs the interrupted shard did not start are not named"
 run "$out/tr.log" 0 "${rg[@]}" --resume "$out/ti"
 same_as_whole "$out/ti"
+
+# With checkpoints: a run stopped with its regression goes on from its
+# checkpoint when the regression is resumed.
+printf '{"groups": [{"name": "long", "scenarios": ["%s"], "modes": ["model"]}]}\n' \
+  tests/long/sampler_10m_busy.json >"$out/long.json"
+"${rg[@]}" "$out/long.json" --build "$build" --out "$out/ck" --checkpoint-every 1000000 \
+  >"$out/ck.log" 2>&1 &
+pid=$!
+for _ in $(seq 300); do
+  [ -s "$out/ck/checkpoints/00001-sampler_10m_busy-model.ck" ] && break
+  sleep 0.05
+done
+kill -TERM "$pid"
+wait "$pid"
+[ $? = 143 ] || fail "the regression with checkpoints stopped by SIGTERM did not exit 143"
+run "$out/ckr.log" 0 "${rg[@]}" --resume "$out/ck"
+grep -q 'restored from .*/ck/checkpoints/00001-sampler_10m_busy-model.ck at cycle [1-9]' \
+  "$out"/ck/resume-1/runs/00001-sampler_10m_busy-model.log ||
+  fail "the resumed run did not go on from its checkpoint"
+[ ! -e "$out/ck/checkpoints/00001-sampler_10m_busy-model.ck" ] ||
+  fail "the finished run's checkpoint is still there"
 
 # The plan changed since: refused.
 sed 's/"seeds": 3}/"seeds": 2}/' "$list" >"$out/list.json"

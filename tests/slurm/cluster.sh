@@ -2,8 +2,9 @@
 # root: a one-node Slurm cluster of this machine (munged, slurmctld, slurmd
 # from Debian; slurm.conf.in beside this script) in a temporary directory,
 # localhost only, on free ports of its own, started here and stopped on every
-# exit of the script (its jobs cancelled, the daemons stopped; on a failure
-# their logs are copied to $out/slurm-daemon-logs).  It exports SLURM_CONF;
+# exit of the script (its submissions still waiting stopped, its jobs
+# cancelled, the daemons stopped; on a failure their logs are copied to
+# $out/slurm-daemon-logs).  It exports SLURM_CONF;
 # the sourcing script sets $out first.
 me=$(basename "$0" .sh)
 for t in munged slurmctld slurmd sbatch squeue scontrol scancel; do
@@ -16,6 +17,10 @@ pids=()
 cleanup() {
   local rc=$? p
   trap - EXIT INT TERM
+  # the script's submissions still waiting for their jobs (not the daemons yet)
+  for p in $(jobs -p); do
+    [[ " ${pids[*]} " == *" $p "* ]] || kill -TERM "$p" 2>/dev/null || true
+  done
   if [ -S "$dir/run/munge.sock" ] && [ -f "$dir/slurm.conf" ]; then
     timeout 20 scancel --full --quiet --partition=cpumf 2>/dev/null || true
     for _ in $(seq 20); do

@@ -14,6 +14,11 @@
 # either one of them or passed), and `cpumf-regress --resume --slurm` ends
 # equal to a local run of the same runs: the same test cases, requirement,
 # functional and Verilator coverage.
+#   requeue  with --checkpoint-every, a task that meets its time limit (one
+#            minute: Slurm tells it at once, as its lead is two) stops its
+#            runs, which leave checkpoints, and requeues itself; started
+#            again, it resumes its shard, its long model run goes on from
+#            its checkpoint, and the merge job passes (tests/slurm/requeue.json).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -eq 2 ] || { echo "usage: $0 BUILD OUT" >&2; exit 2; }
@@ -53,13 +58,13 @@ long_run() {
   fail "sampler_basic's lockstep run never started under $1"
 }
 # submit NAME: the subset through Slurm into $out/NAME, in the background,
-# waiting for the merge job (the shell's job: ${jobs[NAME]}).
-declare -A jobs
+# waiting for the merge job (the shell's job: ${subs[NAME]}).
+declare -A subs
 submit() {
   rm -rf "${out:?}/$1"
   "${rg[@]}" "$list" "${subset[@]}" --out "$out/$1" --slurm --slurm-tasks "$tasks" --wait \
     --partition cpumf >"$out/$1.log" 2>&1 &
-  jobs[$1]=$!
+  subs[$1]=$!
 }
 # array NAME: the id of the submission's job array.
 array() {
@@ -75,7 +80,7 @@ array() {
 # not run and no other, and the runs not run and passed make the whole plan.
 judged() {
   local name=$1 k=$2 log=$out/$1/slurm/merge.log rc=0 n ids
-  wait "${jobs[$name]}" || rc=$?
+  wait "${subs[$name]}" || rc=$?
   [ "$rc" != 0 ] || fail "$name: the merge job exited 0: $(tail -n 3 "$log")"
   ids=$(sed -n 's/^NOT RUN \([0-9]*\)-.*/\1/p' "$log")
   [ -n "$ids" ] || fail "$name: the merge names no run that did not run ($log)"
@@ -107,6 +112,32 @@ mkdir -p "$out"
   fail "the local run failed: $(tail -n 5 "$out/local.log")"
 total=$(tail -n 1 "$out/local.log" | sed -n 's/^\([0-9]*\) passed, 0 failed$/\1/p')
 [ -n "$total" ] || fail "the local run: $(tail -n 1 "$out/local.log")"
+
+# requeue: the task requeued at its time limit goes on from its checkpoints.
+rm -rf "$out/requeue"
+: >"$out/requeue.log"
+"${rg[@]}" tests/slurm/requeue.json --build "$build" --out "$out/requeue" --slurm \
+  --slurm-tasks 1 --wait --partition cpumf --time 1 --checkpoint-every 5000000 \
+  >"$out/requeue.log" 2>&1 &
+subs[requeue]=$!
+a=$(array requeue)
+restarts=
+for _ in $(seq 600); do
+  restarts=$(scontrol show job "${a}_1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')
+  [ "${restarts:-0}" -gt 0 ] && break
+  sleep 0.5
+done
+[ "${restarts:-0}" -gt 0 ] || fail "requeue: task 1 was never requeued"
+# started again with room to end (and at once: Slurm delays a requeued job)
+scontrol update JobId="${a}_1" TimeLimit=10 StartTime=now
+wait "${subs[requeue]}" || fail "requeue: the merge job failed: $(tail -n 5 "$out/requeue.log")"
+tail -n 1 "$out/requeue.log" | grep -q '^2 passed, 0 failed$' ||
+  fail "requeue: $(tail -n 1 "$out/requeue.log")"
+grep -q 'restored from .*/shard-1/checkpoints/.* at cycle [1-9]' \
+  "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log ||
+  fail "requeue: the long run did not go on from its checkpoint"
+echo "faults: requeue: task 1 requeued at its time limit, went on from its checkpoint:" \
+  "$(grep -ho 'at cycle [0-9]*' "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log)"
 
 # limit: the task held past a time limit of one minute: it is struck first
 # and judged last.
@@ -142,4 +173,5 @@ judged limit "$klimit"
 scontrol show job "${a}_$klimit" | grep -q 'JobState=TIMEOUT' ||
   fail "limit: task $klimit did not end at its time limit: $(scontrol show job "${a}_$klimit")"
 resumed limit
-echo "faults: a run killed, a task cancelled, a task past its time limit: each named, each resumed"
+echo "faults: a run killed, a task cancelled, a task past its time limit: each named, each" \
+  "resumed; a task requeued at its time limit went on from its checkpoints"

@@ -27,6 +27,9 @@
  *                  OUT/coverage/merged.dat and the HTML report, and the
  *                  runs' files are removed
  *   --no-triage    no waves for mismatches
+ *   --checkpoint-every N  model runs write a checkpoint every N cycles into
+ *                  OUT/checkpoints and go on from one an earlier attempt left
+ *                  (a resume, a Slurm task requeued at its time limit)
  *   --shard K/N    only every N-th run of the expanded lists, starting at
  *                  the K-th (1 <= K <= N): one task of a batch job array
  *   --merge DIR    (repeatable, instead of lists) one report from the
@@ -62,7 +65,6 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +72,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define GTKW_TEMPLATE    "waves/cpumf.gtkw"
-#define COVERAGE_SCRIPT  "tests/coverage_report.sh"
-#define COVERAGE_TIMEOUT 1800.0
-#define PNG_TIMEOUT      120.0
-#define UNCOVERED_LINES  20
+#define GTKW_TEMPLATE "waves/cpumf.gtkw"
+#define PNG_TIMEOUT   120.0
 
 enum { TASK_RUN, TASK_WAVES, TASK_PNG };
 
@@ -100,6 +99,7 @@ static void usage(FILE *f)
         "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
         "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
         "[--shard K/N]\n"
+        "                     [--checkpoint-every N]\n"
         "       cpumf-regress [LIST.json...] --slurm [--slurm-tasks N] [--wait] [--partition P]\n"
         "                     [--time T] [--account A] [--sbatch-arg ARG...] [options as above]\n"
         "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
@@ -130,10 +130,15 @@ static void push_task(runner *x, task *t)
     x->pending[x->npending++] = t;
 }
 
-/* Step k of run r; each step of a run of several names its command in the log. */
+/* Step k of run r; each step of a run of several names its command in the log.
+ * A run whose checkpoint an earlier attempt left goes on from it. */
 static task *step_task(rg_run *r, size_t k)
 {
     char **argv = rg_step_argv(r, k);
+    if (!k && r->ckpt && access(r->ckpt, R_OK) == 0) {
+        rg_argv_push(&argv, "--restore");
+        rg_argv_push(&argv, r->ckpt);
+    }
     task *t = new_task(r, TASK_RUN, argv, r->env, xstrdup(r->log), r->timeout);
     if (r->steps) {
         char *cmd = rg_shell_join(NULL, argv);
@@ -292,6 +297,8 @@ static void run_done(runner *x, rg_run *r, const rg_proc *p)
     rg_outcome(r, p);
     if (r->judged)
         rg_judge(r, p);
+    if (r->ckpt && rg_finished(r))
+        remove(r->ckpt); /* kept only for a run to go on from */
     if (r->mode == RG_UNIT) {
         size_t first = x->plan->n;
         rg_unit_rows(x->plan, r, p);
@@ -347,7 +354,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
  * that OUT can be written, before anything runs. */
 static int prepare_out(const char *out)
 {
-    static const char *const dirs[] = {"runs", "triage", "coverage"};
+    static const char *const dirs[] = {"runs", "triage", "coverage", "checkpoints"};
     static const char *const files[] = {"results.json", "junit.xml", "summary.md"};
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
         char *d = rg_fmt("%s/%s", out, dirs[i]);
@@ -360,130 +367,15 @@ static int prepare_out(const char *out)
         free(f);
     }
     char *runs = rg_fmt("%s/runs", out), *tri = rg_fmt("%s/triage", out);
-    char *cov = rg_fmt("%s/coverage/runs", out);
-    int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov);
+    char *cov = rg_fmt("%s/coverage/runs", out), *ck = rg_fmt("%s/checkpoints", out);
+    int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov) | rg_mkdirs(ck);
+    free(ck);
     if (!rc)
         rc = access(out, W_OK | X_OK) | access(runs, W_OK | X_OK);
     free(runs);
     free(tri);
     free(cov);
     return rc;
-}
-
-/* One process through the scheduler: its time limit and own group. */
-typedef struct single {
-    rg_proc *p;
-    int given;
-} single;
-
-static int single_next(void *ctx, rg_proc **out)
-{
-    single *s = ctx;
-    if (s->given)
-        return 0;
-    s->given = 1;
-    *out = s->p;
-    return 1;
-}
-
-static void single_done(void *ctx, rg_proc *p)
-{
-    (void)ctx;
-    (void)p;
-}
-
-/* After a good merge the runs' .dat files (about 1 MB each) go: merged.dat
- * holds them all, and --merge of shards uses each shard's merged.dat. */
-static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
-{
-    for (size_t i = 0; i < plan->n; i++) {
-        rg_run *r = plan->runs[i];
-        if (!r->covdat)
-            continue;
-        remove(r->covdat);
-        free(r->covdat);
-        r->covdat = NULL;
-    }
-    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
-    glob_t gl;
-    if (glob(pat, 0, NULL, &gl) == 0) {
-        for (size_t i = 0; i < gl.gl_pathc; i++)
-            remove(gl.gl_pathv[i]);
-        globfree(&gl);
-    }
-    free(pat);
-}
-
-/* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
-static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
-{
-    if (!cfg->coverage)
-        return xstrdup("Not collected (the regression ran without --coverage).\n");
-    if (cfg->coverage_missing)
-        return rg_fmt(
-            "Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
-            cfg->build);
-    if (cfg->mutant)
-        return xstrdup("Not collected: lockstep runs used the mutant build.\n");
-    if (!rg_is_exe(COVERAGE_SCRIPT))
-        return xstrdup("Not collected into a report: " COVERAGE_SCRIPT
-                       " is missing; the runs' .dat files are in coverage/runs/.\n");
-    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
-    glob_t gl;
-    int found = glob(pat, 0, NULL, &gl) == 0;
-    if (found)
-        globfree(&gl);
-    free(pat);
-    if (!found)
-        return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
-
-    char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
-    char *log = rg_fmt("%s/coverage/report.log", cfg->out);
-    rg_proc p = {
-        .argv = rg_argv(3, COVERAGE_SCRIPT, in, outdir), .log = log, .timeout = COVERAGE_TIMEOUT};
-    single one = {&p, 0};
-    rg_sched_ops ops = {&one, single_next, single_done};
-    printf("\ncoverage: %s %s %s\n", COVERAGE_SCRIPT, in, outdir);
-    fflush(stdout);
-    rg_buf b = {0};
-    rg_cat(&b, "%s", "");
-    if (rg_schedule(1, &ops) != 0 || p.exit_status != 0) {
-        rg_cat(&b,
-               "The coverage report failed (%s); see [coverage/report.log](coverage/report.log).\n",
-               p.timed_out         ? "timeout"
-               : p.exit_status < 0 ? "killed"
-                                   : "non-zero exit status");
-    } else {
-        char *text = rg_read_file(log);
-        for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
-            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7))
-                rg_cat(&b, "- %s\n", l);
-        free(text);
-        rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html); all points in "
-                   "[coverage/merged.dat](coverage/merged.dat).\n");
-        drop_run_dats(cfg, plan);
-        char *unc = rg_fmt("%s/coverage/uncovered.txt", cfg->out);
-        text = rg_read_file(unc);
-        if (text && !*text) {
-            rg_cat(&b, "\nEvery measured line of `rtl/` ran.\n");
-        } else if (text) {
-            rg_cat(&b, "\nNot covered (first lines of "
-                       "[coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
-            int n = 0;
-            for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES;
-                 l = strtok(NULL, "\n"), n++)
-                rg_cat(&b, "    %s\n", l);
-        }
-        free(text);
-        free(unc);
-    }
-    for (size_t i = 0; p.argv[i]; i++)
-        free(p.argv[i]);
-    free(p.argv);
-    free(in);
-    free(outdir);
-    free(log);
-    return b.s;
 }
 
 /* A failure with its reproducing command and triage, on the closing lines. */
@@ -542,54 +434,6 @@ static int finish(const rg_config *cfg, const rg_plan *plan, const rg_report_met
     return interrupted ? 128 + interrupted : fail || notrun || nprob ? 1 : 0;
 }
 
-/* The merge's coverage: each used report's merged.dat, or, for one that has
- * none (it was interrupted before merging its own), the files of its rows
- * that are in the merge, linked into OUT/coverage/runs. */
-static void link_coverage(const rg_config *cfg, const rg_merged *m)
-{
-    for (size_t i = 0; i < m->nreports; i++) {
-        const rg_report *rep = &m->reports[i];
-        char abs[PATH_MAX];
-        char *dat = rg_fmt("%s/coverage/merged.dat", rep->dir);
-        if (rep->used && realpath(dat, abs)) {
-            char *link = rg_fmt("%s/coverage/runs/report-%zu.dat", cfg->out, i + 1);
-            if (symlink(abs, link) != 0)
-                fprintf(stderr, "cpumf-regress: cannot link %s to %s\n", link, abs);
-            free(link);
-        }
-        for (size_t k = 0; rep->used && !realpath(dat, abs) && k < rep->rows.n; k++) {
-            const rg_run *r = rep->rows.runs[k];
-            size_t j = 0;
-            while (j < m->rows.n && m->rows.runs[j] != r)
-                j++;
-            if (j == m->rows.n || !r->covdat || !realpath(r->covdat, abs))
-                continue;
-            const char *base = strrchr(r->covdat, '/');
-            char *link = rg_fmt("%s/coverage/runs/%s", cfg->out, base ? base + 1 : r->covdat);
-            if (symlink(abs, link) != 0)
-                fprintf(stderr, "cpumf-regress: cannot link %s to %s\n", link, abs);
-            free(link);
-        }
-        free(dat);
-    }
-}
-
-/* A merge into the directory of one of its reports (a resume): that report's
- * logs, triage and coverage stay where its rows name them, and its merged
- * coverage joins the others to be merged again. */
-static int prepare_in_place(const char *out)
-{
-    char *runs = rg_fmt("%s/coverage/runs", out), *dat = rg_fmt("%s/coverage/merged.dat", out);
-    char *keep = rg_fmt("%s/coverage/runs/base.dat", out);
-    int rc = rg_mkdirs(runs);
-    if (!rc && access(dat, F_OK) == 0)
-        rc = rename(dat, keep);
-    free(runs);
-    free(dat);
-    free(keep);
-    return rc;
-}
-
 /* --merge: one report of the reports in dirs, for the plan of the first; a
  * dir that is --out itself is the report being completed (a resume). */
 static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
@@ -610,14 +454,14 @@ static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
     }
     if (rc)
         return rc;
-    if ((base < 0 ? prepare_out(cfg->out) : prepare_in_place(cfg->out)) != 0) {
+    if ((base < 0 ? prepare_out(cfg->out) : rg_coverage_in_place(cfg->out)) != 0) {
         fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
                 cfg->out);
         return 2;
     }
     cfg->mutant = m.plan->mutant;
     cfg->coverage = m.plan->coverage;
-    link_coverage(cfg, &m);
+    rg_link_coverage(cfg, &m);
     rg_plan_info whole = *m.plan;
     if (base < 0) { /* the merged report stands for the whole plan */
         whole.shard_k = whole.shard_n = 1;
@@ -627,7 +471,7 @@ static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
     rg_buf names = {0};
     for (size_t i = 0; i < ndirs; i++)
         rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
-    char *cov = verilator_coverage(cfg, &m.rows);
+    char *cov = rg_verilator_coverage(cfg, &m.rows);
     printf("cpumf-regress: %zu rows %s; wall time: the longest report's\n", m.rows.n, names.s);
     rg_report_meta meta = {&whole, names.s, m.wall, cov, NULL, m.problems};
     return finish(cfg, &m.rows, &meta, 0);
@@ -737,7 +581,7 @@ static int run_plan(rg_config *cfg, rg_plan *plan, const rg_plan_info *info, con
             plan->runs[i]->reason = rg_fmt("not started: the regression was interrupted by %s",
                                            rg_signal_name(interrupted));
     char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
-                            : verilator_coverage(cfg, plan);
+                            : rg_verilator_coverage(cfg, plan);
     rg_report_meta meta = {
         info, names, rg_now() - t0, cov, interrupted ? rg_signal_name(interrupted) : NULL, NULL};
     return finish(cfg, plan, &meta, interrupted);
@@ -773,6 +617,11 @@ static char **list_task(const rg_config *cfg, char *const *lists, size_t nlists)
         rg_argv_push(&v, "--coverage");
     if (!cfg->triage)
         rg_argv_push(&v, "--no-triage");
+    if (cfg->checkpoint_every) {
+        snprintf(num, sizeof num, "%llu", (unsigned long long)cfg->checkpoint_every);
+        rg_argv_push(&v, "--checkpoint-every");
+        rg_argv_push(&v, num);
+    }
     return v;
 }
 
@@ -790,8 +639,8 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
     if (keep_members(&plan, &info) != 0)
         return 2;
     if (slurm->on) {
-        rg_submit sub = {
-            list_task(cfg, lists, nlists), cfg->out, NULL, cfg->out, plan.n, cfg->jobs};
+        rg_submit sub = {list_task(cfg, lists, nlists), cfg->out, NULL, cfg->out, plan.n, cfg->jobs,
+                         cfg->checkpoint_every > 0};
         return rg_slurm_submit(slurm, &sub);
     }
     rg_buf names = {0};
@@ -831,6 +680,10 @@ static int resume(rg_config *cfg, const char *dir, unsigned shard_k, unsigned sh
     cfg->seeds = was->seeds;
     cfg->coverage = was->coverage;
     cfg->triage = was->triage;
+    cfg->checkpoint_every = was->checkpoint_every;
+    /* where the runs it lacks left theirs: DIR's, or a task's own (a task
+     * that requeues itself resumes its --out) */
+    cfg->ckpt_dir = rg_fmt("%s/checkpoints", in_task ? cfg->out : dir);
     size_t nsubset, *subset = rg_unfinished(&base, &nsubset);
     char *root = in_task ? NULL : resume_dir(dir);
     if (!in_task)
@@ -861,7 +714,13 @@ static int resume(rg_config *cfg, const char *dir, unsigned shard_k, unsigned sh
     if (slurm->on) {
         char num[32];
         snprintf(num, sizeof num, "%d", cfg->jobs);
-        rg_submit sub = {rg_argv(4, "--resume", dir, "-j", num), root, dir, dir, plan.n, cfg->jobs};
+        rg_submit sub = {rg_argv(4, "--resume", dir, "-j", num),
+                         root,
+                         dir,
+                         dir,
+                         plan.n,
+                         cfg->jobs,
+                         cfg->checkpoint_every > 0};
         return rg_slurm_submit(slurm, &sub);
     }
     char *names = rg_fmt("the %zu runs %s lacks", nsubset, dir);
@@ -895,10 +754,11 @@ int main(int argc, char **argv)
         int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") ||
                     !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
                     !strcmp(a, "--mutant") || !strcmp(a, "--shard") || !strcmp(a, "--merge") ||
-                    !strcmp(a, "--mutant-package") || !strcmp(a, "--resume");
+                    !strcmp(a, "--mutant-package") || !strcmp(a, "--resume") ||
+                    !strcmp(a, "--checkpoint-every");
         plan_opts += !strcmp(a, "--seeds") || !strcmp(a, "--test") || !strcmp(a, "--build") ||
                      !strcmp(a, "--mutant") || !strcmp(a, "--coverage") ||
-                     !strcmp(a, "--no-triage");
+                     !strcmp(a, "--no-triage") || !strcmp(a, "--checkpoint-every");
         if (takes && !val) {
             fprintf(stderr, "cpumf-regress: %s needs a value\n", a);
             usage(stderr);
@@ -944,6 +804,15 @@ int main(int argc, char **argv)
             merges[nmerges++] = argv[i + 1];
         } else if (!strcmp(a, "--resume")) {
             resume_from = val;
+        } else if (!strcmp(a, "--checkpoint-every")) {
+            char *end;
+            errno = 0;
+            cfg.checkpoint_every = strtoull(val, &end, 10);
+            if (*end || errno || !cfg.checkpoint_every || *val == '-') {
+                fprintf(stderr, "cpumf-regress: --checkpoint-every: expected cycles, got '%s'\n",
+                        val);
+                return 2;
+            }
         } else if (!strcmp(a, "--coverage")) {
             cfg.coverage = 1;
             continue;
@@ -980,6 +849,7 @@ int main(int argc, char **argv)
     char *out_default = rg_fmt("%s/regress", cfg.build);
     if (!cfg.out)
         cfg.out = out_default;
+    cfg.ckpt_dir = rg_fmt("%s/checkpoints", cfg.out);
     if (nmerges)
         return merge_reports(&cfg, merges, nmerges);
     if (!cfg.jobs) {

@@ -11,6 +11,7 @@
  *   regress_exec.c    processes: spawn in own process group, time limits
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
  *   regress_read.c    a results.json read back (--merge, --resume)
+ *   regress_coverage.c the Verilator coverage merged, for a run and a merge
  *   regress_merge.c   the plan a report belongs to, merging reports into one,
  *                     what a resume runs
  *   regress_slurm.c   --slurm: the lists as a Slurm job array and a merge job
@@ -82,6 +83,9 @@ typedef struct rg_config {
     int coverage;         /* lockstep runs collect Verilator coverage */
     int coverage_missing; /* coverage asked for but cpumf-cosim-cov absent */
     int triage;
+    uint64_t checkpoint_every; /* > 0: model runs write checkpoints this often */
+    const char *ckpt_dir;      /* where their checkpoints are (OUT/checkpoints, a
+                                * resume's: DIR/checkpoints) */
 } rg_config;
 
 /* What a pass needs besides ending by itself (the check kinds). */
@@ -117,6 +121,7 @@ typedef struct rg_run {
     char **env;      /* extra NAME=VALUE, NULL-terminated; may be NULL */
     char *cmdline;   /* the reproducing command, shell-quoted */
     char *log, *results, *fcov, *covdat, *xml;
+    char *ckpt;    /* the run's checkpoint (--checkpoint-every); NULL: none */
     char *dir;     /* the run's own directory ({out}); NULL if none */
     char **mkdirs; /* directories made before the first step; may be NULL */
     int judged;    /* the check kinds: expect says what passes */
@@ -155,6 +160,7 @@ typedef struct rg_plan_info {
     char **lists; /* NULL-terminated */
     char *build, *test, *mutant;
     int seeds, coverage, triage;
+    uint64_t checkpoint_every;
     uint64_t digest;
     rg_plan runs;
     unsigned shard_k, shard_n;
@@ -391,6 +397,20 @@ int rg_report_load_text(const char *name, const char *text, rg_report *rep, char
 void rg_report_free(rg_report *rep);
 void rg_plan_info_free(rg_plan_info *p);
 
+/* ---- regress_coverage.c ---- */
+/* The Verilator coverage of the lockstep runs (the .dat files in OUT/coverage/runs)
+ * merged into OUT/coverage (merged.dat, the HTML report); the markdown of
+ * summary.md's section.  The runs' own files go once merged. */
+char *rg_verilator_coverage(const rg_config *cfg, rg_plan *plan);
+/* A merge's coverage: each used report's merged.dat, or, for one that has
+ * none (it was interrupted before merging its own), the files of its rows
+ * that are in the merge, linked into OUT/coverage/runs. */
+void rg_link_coverage(const rg_config *cfg, const rg_merged *m);
+/* A merge into the directory of one of its reports (a resume): that
+ * report's logs, triage and coverage stay where its rows name them, and its
+ * merged coverage joins the others to be merged again; 0, or -1. */
+int rg_coverage_in_place(const char *out);
+
 /* ---- regress_slurm.c ---- */
 #define RG_SLURM_TASKS 4 /* default --slurm-tasks */
 typedef struct rg_slurm {
@@ -415,6 +435,9 @@ typedef struct rg_submit {
     const char *out;  /* where the merge job writes the report */
     size_t runs;      /* runs split over the tasks (no more tasks than runs) */
     int jobs;         /* runs at a time in a task, its CPUs */
+    int requeue;      /* near its time limit a task stops its runs (which leave
+                       * checkpoints) and requeues itself; started again, it
+                       * resumes its report */
 } rg_submit;
 /* Submit: 0 once submitted (with --wait: the merge job's exit status), 2
  * when sbatch failed. */

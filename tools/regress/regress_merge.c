@@ -19,7 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PLAN_OUT "{out}"
+#define PLAN_OUT         "{out}"
+#define PLAN_CHECKPOINTS "{checkpoints}"
 
 /* FNV-1a over a string and its terminating NUL (NULL hashes as a byte of
  * its own): the digest tells plans apart that differ by accident (edited
@@ -54,6 +55,7 @@ static uint64_t digest(const rg_plan_info *p, double triage_timeout)
     h = fnv_argv(h, p->lists);
     h = fnv(fnv(fnv(h, p->build), p->test), p->mutant);
     h = fnv_num(fnv_num(fnv_num(h, p->seeds), p->coverage), p->triage);
+    h = fnv_num(h, (double)p->checkpoint_every);
     h = fnv_num(h, triage_timeout);
     for (size_t i = 0; i < p->runs.n; i++) {
         const rg_run *r = p->runs.runs[i];
@@ -76,6 +78,7 @@ int rg_plan_info_make(const rg_config *cfg, char *const *lists, size_t nlists, r
 {
     rg_config canon = *cfg;
     canon.out = PLAN_OUT;
+    canon.ckpt_dir = PLAN_CHECKPOINTS;
     memset(p, 0, sizeof *p);
     if (rg_plan_lists(&canon, lists, nlists, &p->runs, err, errlen) != 0)
         return 2;
@@ -87,6 +90,7 @@ int rg_plan_info_make(const rg_config *cfg, char *const *lists, size_t nlists, r
     p->seeds = cfg->seeds;
     p->coverage = cfg->coverage;
     p->triage = cfg->triage;
+    p->checkpoint_every = cfg->checkpoint_every;
     p->shard_k = p->shard_n = 1;
     p->digest = digest(p, p->runs.triage_timeout);
     return 0;

@@ -227,16 +227,17 @@ static int load_shard(const jdoc *d, const cJSON *sh, const cJSON *sub, rg_plan_
 /* The report's "plan" (after its "runs", which it numbers). */
 static int load_plan(const jdoc *d, const cJSON *o, rg_plan_info *p, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"lists",  "build",  "seeds", "test",   "mutant", "coverage",
-                                       "triage", "digest", "shard", "subset", "runs",   NULL};
-    const cJSON *v[11];
+    static const char *const keys[] = {
+        "lists",  "build", "seeds",  "test", "mutant",           "coverage", "triage",
+        "digest", "shard", "subset", "runs", "checkpoint_every", NULL};
+    const cJSON *v[12];
     const char *t;
     uint64_t seeds;
     if (!cJSON_IsObject(o))
         return jdoc_fail(d, o, err, errlen, "\"plan\": expected an object");
     if (jdoc_check_keys(d, o, keys, err, errlen) != 0)
         return -1;
-    for (int i = 0; i < 11; i++)
+    for (int i = 0; i < 12; i++)
         if (!(v[i] = need(d, o, keys[i], "the plan", err, errlen)))
             return -1;
     if (rg_str_array(d, v[0], err, errlen) != 0)
@@ -253,6 +254,9 @@ static int load_plan(const jdoc *d, const cJSON *o, rg_plan_info *p, char *err, 
         opt_str(d, v[4], &p->mutant, err, errlen) != 0 ||
         jdoc_bool(d, v[5], &p->coverage, err, errlen) != 0 ||
         jdoc_bool(d, v[6], &p->triage, err, errlen) != 0 || jdoc_str(d, v[7], &t, err, errlen))
+        return -1;
+    if (!cJSON_IsNull(v[11]) &&
+        jdoc_u64(d, v[11], 1, UINT64_MAX, &p->checkpoint_every, err, errlen) != 0)
         return -1;
     char *end;
     p->digest = strtoull(t, &end, 16);

@@ -430,6 +430,10 @@ static cJSON *plan_json(const rg_plan_info *p)
     add_str(o, "mutant", p->mutant);
     cJSON_AddBoolToObject(o, "coverage", p->coverage);
     cJSON_AddBoolToObject(o, "triage", p->triage);
+    if (p->checkpoint_every)
+        add_u64(o, "checkpoint_every", p->checkpoint_every);
+    else
+        cJSON_AddNullToObject(o, "checkpoint_every");
     snprintf(digest, sizeof digest, "%016llx", (unsigned long long)p->digest);
     add_str(o, "digest", digest);
     a = cJSON_AddArrayToObject(o, "shard");

@@ -23,6 +23,9 @@
 #include <unistd.h>
 
 #define MAX_TASKS 1000 /* Slurm's default MaxArraySize is 1001 */
+/* Seconds before its time limit that a task which requeues itself is told to
+ * stop (sbatch --signal; Slurm may send it up to a minute early). */
+#define REQUEUE_LEAD 120
 
 /* The options that take a value and become an sbatch option as they are. */
 static const struct {
@@ -83,6 +86,36 @@ static char *quoted(const char *s)
     return rg_shell_join(NULL, one);
 }
 
+/* The script of a task whose runs write checkpoints (cmd: its command up to
+ * --shard and --out).  On USR1, before its time limit, it stops
+ * cpumf-regress (SIGTERM: the runs leave a checkpoint where they stop, the
+ * report is written) and requeues itself; started again (Slurm counts the
+ * restarts), it resumes that report, and its runs go on from their
+ * checkpoints. */
+static char *requeue_script(const rg_submit *sub, const char *self, const char *cmd, unsigned n,
+                            const char *root)
+{
+    char *sf = quoted(self);
+    rg_buf b = {0};
+    rg_cat(&b,
+           "#!/bin/sh\n# cpumf-regress --slurm: task K of the job array runs shard K of %u; "
+           "near its\n# time limit it stops its runs, which leave checkpoints, and requeues "
+           "itself;\n# started again, it resumes its shard from them\n"
+           "k=$SLURM_ARRAY_TASK_ID\nout=%s/shard-\"$k\"\n",
+           n, root);
+    rg_cat(&b,
+           "if [ \"${SLURM_RESTART_COUNT:-0}\" -gt 0 ] && [ -f \"$out/results.json\" ]; then\n"
+           "  set -- %s --resume \"$out\" -j %d\nelse\n  set -- %s --shard \"$k/%u\" --out "
+           "\"$out\"\nfi\n",
+           sf, sub->jobs, cmd, n);
+    rg_cat(&b, "requeue=\ntrap 'requeue=1; kill -TERM \"$pid\" 2>/dev/null' USR1\n"
+               "\"$@\" &\npid=$!\nwhile :; do\n  wait \"$pid\"\n  rc=$?\n"
+               "  kill -0 \"$pid\" 2>/dev/null || break\ndone\n"
+               "[ -z \"$requeue\" ] || exec scontrol requeue \"$SLURM_JOB_ID\"\nexit $rc\n");
+    free(sf);
+    return b.s;
+}
+
 /* OUT/slurm/shard.sh and merge.sh; 0, or -1 with a message on stderr. */
 static int write_scripts(const rg_submit *sub, const char *dir, const char *self, unsigned n)
 {
@@ -105,10 +138,12 @@ static int write_scripts(const rg_submit *sub, const char *dir, const char *self
     rg_argv_push(&mv, "--out");
     rg_argv_push(&mv, sub->out);
     char *s = rg_shell_join(NULL, sv), *m = rg_shell_join(NULL, mv), *root = quoted(sub->root);
-    char *shard_sh = rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: task K of the job array runs "
-                            "shard K of %u\nk=$SLURM_ARRAY_TASK_ID\nexec %s --shard \"$k/%u\" "
-                            "--out %s/shard-\"$k\"\n",
-                            n, s, n, root);
+    char *shard_sh = sub->requeue
+                         ? requeue_script(sub, self, s, n, root)
+                         : rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: task K of the job array "
+                                  "runs shard K of %u\nk=$SLURM_ARRAY_TASK_ID\nexec %s --shard "
+                                  "\"$k/%u\" --out %s/shard-\"$k\"\n",
+                                  n, s, n, root);
     char *merge_sh = rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: the shards' report, once every "
                             "task has ended\nexec %s\n",
                             m);
@@ -195,6 +230,12 @@ static int submit_array(const rg_submit *sub, const rg_slurm *s, const char *dir
     char *tail = rg_fmt(": %u tasks over %zu runs, task K runs --shard K/%u into %s/shard-K", n,
                         sub->runs, n, sub->root);
     char **v = sbatch_argv(s, cwd, "cpumf-regress", log, sub->jobs);
+    if (sub->requeue) {
+        char *sig = rg_fmt("--signal=B:USR1@%d", REQUEUE_LEAD);
+        rg_argv_push(&v, "--requeue");
+        rg_argv_push(&v, sig);
+        free(sig);
+    }
     rg_argv_push(&v, range);
     rg_argv_push(&v, script);
     int rc = sbatch(v, id, idlen, "job array", tail);
