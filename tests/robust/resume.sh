@@ -76,6 +76,12 @@ grep -q "<testsuites name=\"cpumf-regress\" tests=\"[0-9]*\" failures=\"0\" erro
 grep -q '<error type="pending" message="not run: shard 3/3 did not report"' "$out/m/junit.xml" ||
   fail "junit.xml: the runs not run are not errors"
 
+# No report at all (every task killed): exit 1, and an earlier report in
+# --out does not stay to pass for this one.
+mkdir -p "$out/nothing" "$out/stale" && cp "$out/whole/results.json" "$out/stale/"
+run "$out/n.log" 1 "${rg[@]}" --merge "$out/nothing" --out "$out/stale"
+[ ! -e "$out/stale/results.json" ] || fail "a merge of no report left an earlier results.json"
+
 # --resume runs those and nothing else, then equals the whole run.
 run "$out/r.log" 0 "${rg[@]}" --resume "$out/m" -j 2
 grep -q "^cpumf-regress: $n3 runs from the $n3 runs $out/m lacks" "$out/r.log" ||

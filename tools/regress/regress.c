@@ -451,6 +451,8 @@ static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
         fprintf(stderr, "cpumf-regress: no report to merge:\n");
         for (size_t i = 0; m.problems && m.problems[i]; i++)
             fprintf(stderr, "  %s\n", m.problems[i]);
+        if (base < 0)
+            prepare_out(cfg->out); /* an earlier report there must not pass for this one */
     }
     if (rc)
         return rc;
