@@ -8,7 +8,7 @@
 #   cancel   the array task running it is cancelled (scancel) in its middle;
 #   limit    that task runs past its time limit (the run held still, the
 #            task's limit lowered to one minute, Slurm's smallest; the other
-#            two faults are injected while it waits for it).
+#            faults are injected while it waits for it).
 # Each time the merge job exits non-zero and names exactly the runs that
 # did not run (all of them the struck task's, and every run of the plan is
 # either one of them or passed), and `cpumf-regress --resume --slurm` ends
@@ -113,6 +113,7 @@ mkdir -p "$out"
 total=$(tail -n 1 "$out/local.log" | sed -n 's/^\([0-9]*\) passed, 0 failed$/\1/p')
 [ -n "$total" ] || fail "the local run: $(tail -n 1 "$out/local.log")"
 
+# The two that wait for Slurm's clock first, the others meanwhile.
 # requeue: the task requeued at its time limit goes on from its checkpoints.
 rm -rf "$out/requeue"
 : >"$out/requeue.log"
@@ -120,32 +121,24 @@ rm -rf "$out/requeue"
   --slurm-tasks 1 --wait --partition cpumf --time 1 --checkpoint-every 5000000 \
   >"$out/requeue.log" 2>&1 &
 subs[requeue]=$!
-a=$(array requeue)
+arequeue=$(array requeue)
+
+# limit: the task held past a time limit of one minute.
+submit limit
+alimit=$(array limit)
+read -r pid klimit < <(long_run "$out/limit")
+kill -STOP "$pid"
+scontrol update JobId="${alimit}_$klimit" TimeLimit=1
+
 restarts=
 for _ in $(seq 600); do
-  restarts=$(scontrol show job "${a}_1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')
+  restarts=$(scontrol show job "${arequeue}_1" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')
   [ "${restarts:-0}" -gt 0 ] && break
   sleep 0.5
 done
 [ "${restarts:-0}" -gt 0 ] || fail "requeue: task 1 was never requeued"
 # started again with room to end (and at once: Slurm delays a requeued job)
-scontrol update JobId="${a}_1" TimeLimit=10 StartTime=now
-wait "${subs[requeue]}" || fail "requeue: the merge job failed: $(tail -n 5 "$out/requeue.log")"
-tail -n 1 "$out/requeue.log" | grep -q '^2 passed, 0 failed$' ||
-  fail "requeue: $(tail -n 1 "$out/requeue.log")"
-grep -q 'restored from .*/shard-1/checkpoints/.* at cycle [1-9]' \
-  "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log ||
-  fail "requeue: the long run did not go on from its checkpoint"
-echo "faults: requeue: task 1 requeued at its time limit, went on from its checkpoint:" \
-  "$(grep -ho 'at cycle [0-9]*' "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log)"
-
-# limit: the task held past a time limit of one minute: it is struck first
-# and judged last.
-submit limit
-a=$(array limit)
-read -r pid klimit < <(long_run "$out/limit")
-kill -STOP "$pid"
-scontrol update JobId="${a}_$klimit" TimeLimit=1
+scontrol update JobId="${arequeue}_1" TimeLimit=10 StartTime=now
 
 # kill: the run killed with SIGKILL (stopped first, so that it is caught running).
 submit kill
@@ -168,10 +161,18 @@ grep -q "^  \(.*/shard-$k: shard $k/$tasks was interrupted\|shard $k/$tasks did 
   "$out/cancel/slurm/merge.log" || fail "cancel: the merge does not name the cancelled task"
 resumed cancel
 
-a=$(array limit)
+wait "${subs[requeue]}" || fail "requeue: the merge job failed: $(tail -n 5 "$out/requeue.log")"
+tail -n 1 "$out/requeue.log" | grep -q '^2 passed, 0 failed$' ||
+  fail "requeue: $(tail -n 1 "$out/requeue.log")"
+grep -q 'restored from .*/shard-1/checkpoints/.* at cycle [1-9]' \
+  "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log ||
+  fail "requeue: the long run did not go on from its checkpoint"
+echo "faults: requeue: task 1 requeued at its time limit, went on from its checkpoint:" \
+  "$(grep -ho 'at cycle [0-9]*' "$out"/requeue/shard-1/resume-1/runs/*-busy_all-model.log)"
+
 judged limit "$klimit"
-scontrol show job "${a}_$klimit" | grep -q 'JobState=TIMEOUT' ||
-  fail "limit: task $klimit did not end at its time limit: $(scontrol show job "${a}_$klimit")"
+scontrol show job "${alimit}_$klimit" | grep -q 'JobState=TIMEOUT' ||
+  fail "limit: task $klimit did not end at its time limit: $(scontrol show job "${alimit}_$klimit")"
 resumed limit
 echo "faults: a run killed, a task cancelled, a task past its time limit: each named, each" \
   "resumed; a task requeued at its time limit went on from its checkpoints"
