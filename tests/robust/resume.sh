@@ -139,6 +139,13 @@ grep -q '^NOT RUN .*: not started: the regression was interrupted by SIGTERM$' "
   fail "the runs the interrupted shard did not start are not named"
 run "$out/tr.log" 0 "${rg[@]}" --resume "$out/ti"
 same_as_whole "$out/ti"
+# The interrupted shard resumed by itself (what a task requeued by Slurm
+# does) stays shard 2/3, whole, and merges with the others into the whole run.
+run "$out/t2r.log" 0 "${rg[@]}" --resume "$out/t2"
+grep -A1 '"shard":' "$out/t2/results.json" | tr -d '\n\t ' | grep -q '"shard":\[2,3\]' ||
+  fail "the resumed shard is no longer shard 2/3"
+run "$out/tm.log" 0 "${rg[@]}" --merge "$out/s1" --merge "$out/t2" --merge "$out/s3" --out "$out/tm"
+same_as_whole "$out/tm"
 
 # With checkpoints: a run stopped with its regression goes on from its
 # checkpoint when the regression is resumed.

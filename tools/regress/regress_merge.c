@@ -204,8 +204,9 @@ static void choose_reports(rg_merged *m, size_t ref, int base)
 }
 
 /* The shards of each family of the used reports that none of them is:
- * a plan of K/N each (rows only), appended to *missing. */
-static void missing_shards(rg_merged *m, rg_plan_info *missing, size_t *nmissing)
+ * a plan of K/N each (rows only), appended to *missing.  The family of the
+ * report being completed (base) lacks nothing: the merge holds its runs. */
+static void missing_shards(rg_merged *m, int base, rg_plan_info *missing, size_t *nmissing)
 {
     for (size_t i = 0; i < m->nreports; i++) {
         const rg_report *r = &m->reports[i];
@@ -213,7 +214,7 @@ static void missing_shards(rg_merged *m, rg_plan_info *missing, size_t *nmissing
         while (first < i &&
                !(m->reports[first].used && same_family(&m->reports[first].plan, &r->plan)))
             first++;
-        if (!r->used || first < i)
+        if (!r->used || first < i || (base >= 0 && same_family(&m->reports[base].plan, &r->plan)))
             continue; /* one pass per family */
         for (unsigned k = 1; k <= r->plan.shard_n; k++) {
             size_t j = i;
@@ -279,16 +280,18 @@ static int by_id(const void *a, const void *b)
     return strcmp((*(rg_run *const *)a)->id, (*(rg_run *const *)b)->id);
 }
 
-/* The rows of each run of the scope: those of the first used report that
- * finished it, else what says that it did not run. */
-static void merge_rows(rg_merged *m, const rg_report *scope)
+/* The rows of each run of the scope (the report being completed, base, or
+ * the whole plan): those of the first used report that finished it, else
+ * what says that it did not run. */
+static void merge_rows(rg_merged *m, int base)
 {
+    const rg_report *scope = base >= 0 ? &m->reports[base] : NULL;
     unsigned char **st = xcalloc(m->nreports, sizeof *st);
     size_t nmissing = 0, overlap = 0, cap = 0;
     for (size_t k = 0; k < m->nreports; k++)
         cap += m->reports[k].used ? m->reports[k].plan.shard_n : 0;
     rg_plan_info *missing = xcalloc(cap + 1, sizeof *missing);
-    missing_shards(m, missing, &nmissing);
+    missing_shards(m, base, missing, &nmissing);
     for (size_t k = 0; k < m->nreports; k++)
         st[k] = m->reports[k].used ? row_states(&m->reports[k]) : NULL;
     for (size_t i = 0; i < m->plan->runs.n; i++) {
@@ -342,10 +345,12 @@ int rg_merge(char *const *dirs, size_t ndirs, int base, rg_merged *m, char *err,
     if (ref == ndirs)
         return 1;
     m->plan = &m->reports[ref].plan;
+    if (base >= 0 && (size_t)base != ref)
+        base = -1; /* it holds no report to complete */
     choose_reports(m, ref, base);
     for (size_t i = 0; i < ndirs; i++)
         if (m->reports[i].used && m->reports[i].wall > m->wall)
             m->wall = m->reports[i].wall;
-    merge_rows(m, base >= 0 && (size_t)base == ref ? &m->reports[ref] : NULL);
+    merge_rows(m, base);
     return 0;
 }
