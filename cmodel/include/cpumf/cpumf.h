@@ -373,8 +373,9 @@ int cpumf_copy_state(cpumf_sys *dst, const cpumf_sys *src);
 /* The state cpumf_copy_state copies, as bytes (a checkpoint of a long run):
  * returns their number, and writes them into buf when len is at least that
  * (buf NULL: only the number).  They hold the configuration they were saved
- * from and the library build that saved them, and only that build restores
- * them, into a system of the same configuration.  0 when s is NULL. */
+ * from, the library's version and the size of the state: a restore checks
+ * them, into a system of the same configuration (the bytes are meant for the
+ * build that saved them).  0 when s is NULL. */
 size_t cpumf_save_state(const cpumf_sys *s, void *buf, size_t len);
 /* s takes the saved state, as cpumf_copy_state from the system saved, but
  * keeps its own attached storage (callbacks, user pointer and latency; the
