@@ -17,9 +17,12 @@ pids=()
 cleanup() {
   local rc=$? p
   trap - EXIT INT TERM
-  # the script's submissions still waiting for their jobs (not the daemons yet)
+  # the script's submissions still waiting for their jobs, with their sbatch
+  # (not the daemons yet)
   for p in $(jobs -p); do
-    [[ " ${pids[*]} " == *" $p "* ]] || kill -TERM "$p" 2>/dev/null || true
+    [[ " ${pids[*]} " == *" $p "* ]] && continue
+    pkill -TERM -P "$p" 2>/dev/null || true
+    kill -TERM "$p" 2>/dev/null || true
   done
   if [ -S "$dir/run/munge.sock" ] && [ -f "$dir/slurm.conf" ]; then
     timeout 20 scancel --full --quiet --partition=cpumf 2>/dev/null || true
