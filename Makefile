@@ -77,6 +77,7 @@ include cmodel/cmodel.mk
 include rtl/rtl.mk
 include tb/tb.mk
 include $(sort $(wildcard tools/*/*.mk))
+include yosys/yosys.mk
 include tests/tests.mk
 include tests/fuzz/fuzz.mk tests/slurm/slurm.mk
 

@@ -194,6 +194,8 @@ int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, c
     f->size = size;
     f->cpu = -1;
     c = strrchr(name, '.');
+    /* hexadecimal, as tb_smp_name writes it: HIS gives no base, and a
+     * decimal number below 10 reads the same */
     if (c && strncmp(c, ".cpu", 4) == 0 && c[4] && strlen(c + 4) <= 4 &&
         strspn(c + 4, "0123456789abcdefABCDEF") == strlen(c + 4))
         f->cpu = (int)strtol(c + 4, NULL, 16);

@@ -25,8 +25,9 @@
 /* The reader refuses larger files (it holds a whole file in memory). */
 #define TB_SMP_MAX_BYTES (256L * 1024 * 1024)
 
-/* "SYSHISyyyymmdd.hhmmss.xxx.SMP.cpu#" from a TOD value; # is the CPU
- * address in hexadecimal, as z/OS writes CPU numbers. */
+/* "SYSHISyyyymmdd.hhmmss.xxx.SMP.cpu#" from a TOD value; xxx is seq and #
+ * the CPU address in hexadecimal: our choices, HIS gives only the pattern
+ * (docs/scenario-format.md section 10). */
 void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr);
 
 static inline uint64_t tb_be64(const uint8_t *b)
@@ -111,7 +112,9 @@ void tb_smp_decode(const uint8_t *entry, tb_smp_basic *b);
  * bit 0 W; task (S = 0): bits 8-31 the TCB address; SRB (S = 1): bits 1-31
  * the WEB address (a 31-bit address in a 32-bit field whose first bit is W);
  * bit 32 S; bits 33-47 the home ASN; bits 48-63 the task-ID token (task) or
- * the partial WEB address (SRB). */
+ * the partial WEB address (SRB).  HIS names the fields and their widths, not
+ * their places: the places, and 31 bits for the WEB address it calls 32, are
+ * our choice (docs/scenario-format.md section 7). */
 typedef struct tb_zos_pp {
     uint8_t w, s;
     uint32_t addr;  /* TCB (24 bits) or WEB (31 bits) address */

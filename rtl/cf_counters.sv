@@ -4,7 +4,6 @@
 // Per slot: clear when the set's next E is 0, else SCCTR write, else
 // increment while the set is active and the CPU operates, else hold.
 module cf_counters
-  import mf_pkg::*;
 (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -31,42 +30,45 @@ module cf_counters
   input  logic [4:0]             cr_busy_i,
   input  logic [4:0]             cr_bfn_i,
   input  logic [4:0]             cr_bcyc_i,
-  input  logic [NSLOT-SLOT_EXT-1:0] cfg_ext_undef_i,
+  input  logic [mf_pkg::NSLOT-mf_pkg::SLOT_EXT-1:0] cfg_ext_undef_i,
   // events of counter 128+k: bits 4k+3..4k
-  input  logic [4*(NSLOT-SLOT_EXT)-1:0] ext_ev_i,
+  input  logic [4*(mf_pkg::NSLOT-mf_pkg::SLOT_EXT)-1:0] ext_ev_i,
   // SCCTR write
   input  logic                   wr_i,
   input  logic [7:0]             wr_slot_i,
   input  logic [63:0]            wr_data_i,
-  output logic [63:0]            ctr_o [NSLOT]
+  // three read ports (mf_insn's): slot rd_slot_i[8k+7:8k] at rd_o[64k+63:64k]
+  input  logic [23:0]            rd_slot_i,
+  output logic [191:0]           rd_o,
+  output logic [64*mf_pkg::NSLOT-1:0] ctr_o  // slot s at bits 64s
 );
 
   // Unpacked, so that the simulator keeps one native word per slot.
-  logic [63:0]      ctr_q [NSLOT];
-  logic [63:0]      ctr_d [NSLOT];
-  logic [63:0]      ctr_n [NSLOT];  // next value without SCCTR
-  logic [2:0]       inc   [SLOT_EXT];  // basic, problem-state and crypto events
-  logic [NSLOT-1:0] inst, live;
+  logic [63:0]      ctr_q [mf_pkg::NSLOT];
+  logic [mf_pkg::NSLOT-1:0] wr_hit;  // the slot an SCCTR write replaces
+  logic [2:0]       inc   [mf_pkg::SLOT_EXT];  // basic, problem-state and crypto events
+  logic [mf_pkg::NSLOT-1:0] inst, live;
   logic [5:0]       active, cnt;
   logic             run;
 
   // Set of a slot, LCCTL bit layout.
   /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic int slot_set(int s);
-    if (s < SLOT_PROBLEM) return SET_BASIC_BIT;
-    if (s < SLOT_CRYPTO) return SET_PROBLEM_BIT;
-    if (s < SLOT_EXT) return SET_CRYPTO_BIT;
-    return SET_EXT_BIT;
+    if (s < mf_pkg::SLOT_PROBLEM) slot_set = mf_pkg::SET_BASIC_BIT;
+    else if (s < mf_pkg::SLOT_CRYPTO) slot_set = mf_pkg::SET_PROBLEM_BIT;
+    else if (s < mf_pkg::SLOT_EXT) slot_set = mf_pkg::SET_CRYPTO_BIT;
+    else slot_set = mf_pkg::SET_EXT_BIT;
   endfunction
   /*verilator coverage_on*/
 
   // Installed slots; the others stay zero.
   always_comb begin
     inst = '1;
-    for (int k = 2; k < 6; k++) inst[SLOT_PROBLEM + k] = (cfg_cfvn_i == 16'd1);  // 34-37
-    for (int k = 16; k < 20; k++) inst[SLOT_CRYPTO + k] = (cfg_csvn_i >= 16'd6);  // 80-83
+    for (int k = 2; k < 6; k++) inst[mf_pkg::SLOT_PROBLEM + k] = (cfg_cfvn_i == 16'd1);  // 34-37
+    for (int k = 16; k < 20; k++) inst[mf_pkg::SLOT_CRYPTO + k] = (cfg_csvn_i >= 16'd6);  // 80-83
     // 128 .. 128+n_ext-1, as a mask rather than a 160-step loop
-    inst[NSLOT-1:SLOT_EXT] = ~({(NSLOT - SLOT_EXT){1'b1}} << cfg_n_ext_i);
+    inst[mf_pkg::NSLOT-1:mf_pkg::SLOT_EXT] =
+      ~({(mf_pkg::NSLOT - mf_pkg::SLOT_EXT){1'b1}} << cfg_n_ext_i);
   end
 
   // One architected event per line; gating by the set's controls is below.
@@ -80,13 +82,14 @@ module cf_counters
     inc[4] = {2'b0, l1d_dw_i && !cfg_unified_l1_i};   // 4 L1 D directory writes
     inc[5] = {2'b0, l1d_pen_i && !cfg_unified_l1_i};  // 5 L1 D penalty cycles
     // 32-37: the basic events, in the problem state only
-    for (int k = 0; k < 6; k++) inc[SLOT_PROBLEM + k] = problem_i ? inc[SLOT_BASIC + k] : 3'd0;
+    for (int k = 0; k < 6; k++)
+      inc[mf_pkg::SLOT_PROBLEM + k] = problem_i ? inc[mf_pkg::SLOT_BASIC + k] : 3'd0;
     // 64+4e .. 64+4e+3: functions, busy, blocked functions, blocked cycles of engine e
     for (int en = 0; en < 5; en++) begin
-      inc[SLOT_CRYPTO + 4*en + 0] = {2'b0, cr_fn_i[en]};
-      inc[SLOT_CRYPTO + 4*en + 1] = {2'b0, cr_busy_i[en]};
-      inc[SLOT_CRYPTO + 4*en + 2] = {2'b0, cr_bfn_i[en]};
-      inc[SLOT_CRYPTO + 4*en + 3] = {2'b0, cr_bcyc_i[en]};
+      inc[mf_pkg::SLOT_CRYPTO + 4*en + 0] = {2'b0, cr_fn_i[en]};
+      inc[mf_pkg::SLOT_CRYPTO + 4*en + 1] = {2'b0, cr_busy_i[en]};
+      inc[mf_pkg::SLOT_CRYPTO + 4*en + 2] = {2'b0, cr_bfn_i[en]};
+      inc[mf_pkg::SLOT_CRYPTO + 4*en + 3] = {2'b0, cr_bcyc_i[en]};
     end
   end
 
@@ -98,48 +101,53 @@ module cf_counters
     `MUT_DO(COUNT_STOPPED, run = 1'b1;)
     `MUT_DO(COUNT_INACTIVE, active = a_i & e_i;)
     cnt  = run ? active : 6'b0;
-    live = inst & {{(NSLOT - SLOT_EXT){e_next_i[SET_EXT_BIT]}},
-                   {(SLOT_EXT - SLOT_CRYPTO){e_next_i[SET_CRYPTO_BIT]}},
-                   {(SLOT_CRYPTO - SLOT_PROBLEM){e_next_i[SET_PROBLEM_BIT]}},
-                   {(SLOT_PROBLEM - SLOT_BASIC){e_next_i[SET_BASIC_BIT]}}};
+    live = inst & {{(mf_pkg::NSLOT - mf_pkg::SLOT_EXT){e_next_i[mf_pkg::SET_EXT_BIT]}},
+                   {(mf_pkg::SLOT_EXT - mf_pkg::SLOT_CRYPTO){e_next_i[mf_pkg::SET_CRYPTO_BIT]}},
+                   {(mf_pkg::SLOT_CRYPTO - mf_pkg::SLOT_PROBLEM){
+                     e_next_i[mf_pkg::SET_PROBLEM_BIT]}},
+                   {(mf_pkg::SLOT_PROBLEM - mf_pkg::SLOT_BASIC){e_next_i[mf_pkg::SET_BASIC_BIT]}}};
   end
 
   // One block per slot: slot, set and event are constants there, so each
   // slot costs a few word operations and no branch: clear when not live,
   // else increment while the set counts (by 0 otherwise).
-  for (genvar s = 0; s < NSLOT; s++) begin : g_slot
+  for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_slot
     localparam int Set = slot_set(s);
 
     logic [3:0] ev;
-    if (s < SLOT_EXT) begin : g_arch
+    if (s < mf_pkg::SLOT_EXT) begin : g_arch
       assign ev = cnt[Set] ? {1'b0, inc[s]} : 4'd0;
     end else begin : g_ext
-      localparam int K = s - SLOT_EXT;
+      localparam int K = s - mf_pkg::SLOT_EXT;
       // counter 128+K adds its number of events; an undefined counter of the model never counts
       assign ev = (cnt[Set] && `MUT_SEL(EXT_UNDEF_COUNTS, 1'b1, !cfg_ext_undef_i[K])) ?
                   ext_ev_i[4*K +: 4] : 4'd0;
     end
 
+    // An SCCTR write to a live slot replaces its increment.
+    logic [63:0] ctr_d;
     always_comb begin
-      ctr_n[s] = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
-      `MUT_DO(NO_CLEAR_DISABLE, if (inst[s] && !live[s]) ctr_n[s] = ctr_q[s];)
+      ctr_d = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
+      `MUT_DO(NO_CLEAR_DISABLE, if (inst[s] && !live[s]) ctr_d = ctr_q[s];)
+      if (wr_hit[s]) ctr_d = wr_data_i;
     end
-  end
 
-  // An SCCTR write to a live slot replaces its increment.
-  always_comb begin
-    ctr_d = ctr_n;
-    if (wr_i && wr_slot_i < 8'(NSLOT) && live[wr_slot_i]) ctr_d[wr_slot_i] = wr_data_i;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      ctr_q <= '{default: '0};
-    end else begin
-      ctr_q <= ctr_d;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        ctr_q[s] <= '0;
+      end else begin
+        ctr_q[s] <= ctr_d;
+      end
     end
+
+    assign ctr_o[64*s +: 64] = ctr_q[s];
   end
 
-  assign ctr_o = ctr_q;
+  for (genvar k = 0; k < 3; k++) begin : g_rd
+    assign rd_o[64*k +: 64] = ctr_q[rd_slot_i[8*k +: 8]];
+  end
+
+  assign wr_hit = (wr_i && wr_slot_i < 8'(mf_pkg::NSLOT) && live[wr_slot_i]) ?
+                  mf_pkg::NSLOT'(1) << wr_slot_i : '0;
 
 endmodule

@@ -4,66 +4,50 @@
 // coprocessor groups, their counters, the multithreading mode and the
 // per-core MT-diagnostic counters 448/449.
 module cf_global
-  import mf_pkg::*;
 (
-  input  logic                               clk_i,
-  input  logic                               rst_ni,
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
   // straps
-  input  logic [15:0]                        cfg_csvn_i,
-  input  logic                               cfg_has_cg_i,
-  input  logic [2:0]                         cfg_n_cpus_i,
-  input  logic [1:0]                         cfg_tpc_i,
-  input  logic [1:0]                         cfg_n_cg_i,
-  input  logic [NCPU-1:0][CGW-1:0]           cfg_cpu_cg_i,
-  input  logic                               pwr_mt_i,
-  // per-CPU instruction effects
-  input  logic [NCPU-1:0]                    lpctl_we_i,
-  input  logic [NCPU-1:0][1:0]               lpctl_ec_i,
-  input  logic [NCPU-1:0]                    spctr_we_i,
-  input  logic [NCPU-1:0][CGW-1:0]           spctr_grp_i,
-  input  logic [NCPU-1:0][2:0]               spctr_ctr_i,
-  input  logic [NCPU-1:0][63:0]              spctr_data_i,
-  // per-CPU activity and state
-  input  logic [NCPU-1:0][2:0]               reset_i,
-  input  logic [NCPU-1:0]                    stopped_i,
-  input  logic [NCPU-1:0]                    wait_i,
-  input  logic [NCPU-1:0][4:0]               cr_fn_i,
-  input  logic [NCPU-1:0][4:0]               cr_busy_i,
-  input  logic [NCPU-1:0][4:0]               cr_bfn_i,
-  input  logic [NCPU-1:0][4:0]               cr_bcyc_i,
-  input  logic [NCPU-1:0]                    mt_active_i,
-  input  logic [NCPU-1:0]                    mt_e_next_i,
+  input  logic [15:0]            cfg_csvn_i,
+  input  logic                   cfg_has_cg_i,
+  input  logic [2:0]             cfg_n_cpus_i,
+  input  logic [1:0]             cfg_tpc_i,
+  input  logic [1:0]             cfg_n_cg_i,
+  input  logic [mf_pkg::CGW*mf_pkg::NCPU-1:0] cfg_cpu_cg_i,  // group of CPU i at bits CGW*i
+  input  logic                   pwr_mt_i,
+  // the CPUs' instruction effects, activity and state
+  input  mf_pkg::greq_t     cpu_i,
   // system events
-  input  logic                               sigp_mt_valid_i,
-  input  logic                               sigp_mt_enable_i,
-  input  logic                               cg_addr_change_i,
+  input  logic                   sigp_mt_valid_i,
+  input  logic                   sigp_mt_enable_i,
+  input  logic                   cg_addr_change_i,
   // state
-  output cf_global_obs_t                     obs_o
+  output mf_pkg::cf_global_obs_t obs_o
 );
 
   logic                             g_e_q, g_e_d, g_c_q, g_c_d, change_q, change_d;
   logic                             mt_en_q, mt_en_d;
-  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_q, cg_ctr_d;
-  logic [NCPU-1:0][1:0][63:0]       mt_ctr_q, mt_ctr_d;
+  // counter k of group g at bits 64*(CG_NCTR*g+k); counter 448+j of core c at bits 64*(2c+j)
+  logic [64*mf_pkg::NCG*mf_pkg::CG_NCTR-1:0] cg_ctr_q, cg_ctr_d;
+  logic [128*mf_pkg::NCPU-1:0]      mt_ctr_q, mt_ctr_d;
   logic                             disable_ev, cg_clear;
   // A machine reset (power-on or basic-machine clear) on an installed CPU,
   // and global E before it: named so that Verilator counts the branch on
   // them (it counts an always_comb block's branches on its final values).
   logic                             machine_rst, e_before_rst, cpu_machine_rst;
-  logic [NCG-1:0][CG_NCTR-1:0][3:0]  cg_inc;
-  logic [NCPU-1:0]                  cpu_inst;
-  logic [NCG-1:0]                   cg_inst;
-  logic [NCPU-1:0][1:0]             core_of;
+  logic [mf_pkg::NCPU-1:0]                  cpu_inst;
+  logic [mf_pkg::NCG-1:0]                   cg_inst;
+  logic [1:0]                       core_of [mf_pkg::NCPU];
   logic                             mt_inst;
 
   assign mt_inst = cfg_csvn_i > 16'd3;
 
   always_comb begin
-    for (int i = 0; i < NCPU; i++) begin
-      cpu_inst[i] = i < int'(cfg_n_cpus_i);
+    for (int i = 0; i < mf_pkg::NCPU; i++) begin
+      cpu_inst[i] = 3'(i) < cfg_n_cpus_i;
       core_of[i]  = (cfg_tpc_i == 2'd2) ? 2'(i / 2) : 2'(i);
     end
-    for (int g = 0; g < NCG; g++) cg_inst[g] = cfg_has_cg_i && g < int'(cfg_n_cg_i);
+    for (int g = 0; g < mf_pkg::NCG; g++) cg_inst[g] = cfg_has_cg_i && 2'(g) < cfg_n_cg_i;
   end
 
   // Steps 1-3: LPCTL in ascending CPU order, machine resets, change. Only the
@@ -73,17 +57,19 @@ module cf_global
     g_e_d      = g_e_q;
     g_c_d      = g_c_q;
     disable_ev = 1'b0;
-    for (int i = 0; i < NCPU; i++) begin
-      if (lpctl_we_i[i]) begin
-        if (g_e_d && !lpctl_ec_i[i][1]) disable_ev = 1'b1;
-        g_e_d = lpctl_ec_i[i][1];
-        g_c_d = lpctl_ec_i[i][0];
+    for (int i = 0; i < mf_pkg::NCPU; i++) begin
+      if (cpu_i.lpctl_we[i]) begin
+        if (g_e_d && !cpu_i.lpctl_ec[2*i+1]) disable_ev = 1'b1;
+        g_e_d = cpu_i.lpctl_ec[2*i+1];
+        g_c_d = cpu_i.lpctl_ec[2*i+0];
       end
     end
     machine_rst = 1'b0;
-    for (int i = 0; i < NCPU; i++) begin
-      cpu_machine_rst = reset_i[i] == RESET_POWER_ON || reset_i[i] == RESET_BASIC_MACHINE_CLEAR;
-      `MUT_DO(CG_CLEAR_RESET_DISABLES, if (reset_i[i] == RESET_CLEAR) cpu_machine_rst = 1'b1;)
+    for (int i = 0; i < mf_pkg::NCPU; i++) begin
+      cpu_machine_rst = cpu_i.reset[3*i +: 3] == mf_pkg::RESET_POWER_ON ||
+                        cpu_i.reset[3*i +: 3] == mf_pkg::RESET_BASIC_MACHINE_CLEAR;
+      `MUT_DO(CG_CLEAR_RESET_DISABLES,
+              if (cpu_i.reset[3*i +: 3] == mf_pkg::RESET_CLEAR) cpu_machine_rst = 1'b1;)
       machine_rst = machine_rst | (cpu_inst[i] && cpu_machine_rst);
     end
     e_before_rst = g_e_d;
@@ -96,52 +82,51 @@ module cf_global
     `MUT_DO(CHANGE_KEEP, change_d = change_q | (g_e_d & cg_addr_change_i);)
   end
 
-  // Group counter events from the installed, operating CPUs of each group.
-  always_comb begin
-    cg_inc = '0;
-    for (int g = 0; g < NCG; g++) begin
-      for (int i = 0; i < NCPU; i++) begin
-        if (cpu_inst[i] && !stopped_i[i] && cg_inst[g] &&
-            int'(cfg_cpu_cg_i[i]) == g) begin
-          // 0-3: SHA functions, busy, blocked functions, blocked cycles;
-          // 4-7: the same for DEA and AES together
-          cg_inc[g][0] = cg_inc[g][0] + 4'(cr_fn_i[i][1]);
-          cg_inc[g][1] = cg_inc[g][1] | 4'(cr_busy_i[i][1]);
-          cg_inc[g][2] = cg_inc[g][2] + 4'(cr_bfn_i[i][1]);
-          cg_inc[g][3] = cg_inc[g][3] + 4'(cr_bcyc_i[i][1]);
-          cg_inc[g][4] = cg_inc[g][4] + 4'(cr_fn_i[i][2]) + 4'(cr_fn_i[i][3]);
-          cg_inc[g][5] = cg_inc[g][5] | {3'b0, cr_busy_i[i][2] | cr_busy_i[i][3]};
-          cg_inc[g][6] = cg_inc[g][6] + 4'(cr_bfn_i[i][2]) + 4'(cr_bfn_i[i][3]);
-          cg_inc[g][7] = cg_inc[g][7] + {3'b0, cr_bcyc_i[i][2] | cr_bcyc_i[i][3]};
-        end
-      end
-    end
-  end
-
-  // Step 4: group counters.
+  // Step 4: group counters. cg_clear is the same for every group.
   always_comb begin
     cg_clear = !g_e_d || disable_ev;
     // The mutant reads the CPUs' group authorization and their requests to
-    // clear it from the top, so that it needs no port of its own.
-    `MUT_DO(CG_CLEAR_ON_UNAUTH, for (int i = 0; i < NCPU; i++)
-      if (cpu_inst[i] && mf_system.obs_o[i].cf_state.cg_a_q &&
-          mf_system.in_i[i].auth_clr[AUTH_CG_BIT])
-        cg_clear = 1'b1;)
-    for (int g = 0; g < NCG; g++) begin
-      for (int k = 0; k < CG_NCTR; k++) begin
-        if (cg_clear) begin
-          cg_ctr_d[g][k] = '0;
-        end else if (g_e_q && g_c_q) begin
-          cg_ctr_d[g][k] = cg_ctr_q[g][k] + 64'(cg_inc[g][k]);
-        end else begin
-          cg_ctr_d[g][k] = cg_ctr_q[g][k];
+    // clear it from the top (mf_system), so that it needs no port of its own.
+    `MUT_DO(CG_CLEAR_ON_UNAUTH, for (int i = 0; i < mf_pkg::NCPU; i++)
+      if (cpu_inst[i] && mf_system.mut_cg_unauth[i]) cg_clear = 1'b1;)
+  end
+
+  for (genvar g = 0; g < mf_pkg::NCG; g++) begin : g_grp
+    // Events from the installed, operating CPUs of the group: 0-3 SHA
+    // functions, busy, blocked functions, blocked cycles; 4-7 the same for DEA
+    // and AES together (engines 1-3 of the CPUs).
+    logic [3:0] inc [mf_pkg::CG_NCTR];
+    always_comb begin
+      for (int k = 0; k < mf_pkg::CG_NCTR; k++) inc[k] = '0;
+      for (int i = 0; i < mf_pkg::NCPU; i++) begin
+        if (cpu_inst[i] && !cpu_i.stopped[i] && cg_inst[g] &&
+            32'(cfg_cpu_cg_i[mf_pkg::CGW*i +: mf_pkg::CGW]) == g) begin
+          inc[0] = inc[0] + 4'(cpu_i.cr_fn[5*i+1]);
+          inc[1] = inc[1] | 4'(cpu_i.cr_busy[5*i+1]);
+          inc[2] = inc[2] + 4'(cpu_i.cr_bfn[5*i+1]);
+          inc[3] = inc[3] + 4'(cpu_i.cr_bcyc[5*i+1]);
+          inc[4] = inc[4] + 4'(cpu_i.cr_fn[5*i+2]) + 4'(cpu_i.cr_fn[5*i+3]);
+          inc[5] = inc[5] | {3'b0, cpu_i.cr_busy[5*i+2] | cpu_i.cr_busy[5*i+3]};
+          inc[6] = inc[6] + 4'(cpu_i.cr_bfn[5*i+2]) + 4'(cpu_i.cr_bfn[5*i+3]);
+          inc[7] = inc[7] + {3'b0, cpu_i.cr_bcyc[5*i+2] | cpu_i.cr_bcyc[5*i+3]};
         end
       end
     end
-    // SPCTR writes override the increment; the highest CPU index is applied last.
-    if (!cg_clear) begin
-      for (int i = 0; i < NCPU; i++) begin
-        if (spctr_we_i[i]) cg_ctr_d[spctr_grp_i[i]][spctr_ctr_i[i]] = spctr_data_i[i];
+
+    // Counter k: clear, else count while the sets are active; an SPCTR write
+    // replaces that, the highest CPU index last.
+    for (genvar k = 0; k < mf_pkg::CG_NCTR; k++) begin : g_ctr
+      localparam int Lsb = 64 * (mf_pkg::CG_NCTR * g + k);
+      always_comb begin
+        if (cg_clear) begin
+          cg_ctr_d[Lsb +: 64] = '0;
+        end else begin
+          cg_ctr_d[Lsb +: 64] = cg_ctr_q[Lsb +: 64] + ((g_e_q && g_c_q) ? 64'(inc[k]) : 64'd0);
+          for (int i = 0; i < mf_pkg::NCPU; i++)
+            if (cpu_i.spctr_we[i] && 32'(cpu_i.spctr_grp[mf_pkg::CGW*i +: mf_pkg::CGW]) == g &&
+                32'(cpu_i.spctr_ctr[3*i +: 3]) == k)
+              cg_ctr_d[Lsb +: 64] = cpu_i.spctr_data[64*i +: 64];
+        end
       end
     end
   end
@@ -150,28 +135,30 @@ module cf_global
   assign mt_en_d = (sigp_mt_valid_i && mt_inst) ? sigp_mt_enable_i : mt_en_q;
 
   // Step 6: MT-diagnostic counters per core.
-  always_comb begin
-    logic       any_en, any_act;
-    logic [2:0] nrun;
-    for (int c = 0; c < NCPU; c++) begin
+  for (genvar c = 0; c < mf_pkg::NCPU; c++) begin : g_core
+    logic       any_en, any_act;  // a CPU of the core has the MT set enabled (next), active
+    logic [2:0] nrun;             // CPUs of the core that operate
+    always_comb begin
       any_en  = 1'b0;
       any_act = 1'b0;
       nrun    = '0;
-      for (int i = 0; i < NCPU; i++) begin
-        if (cpu_inst[i] && int'(core_of[i]) == c) begin
-          any_en = any_en | mt_e_next_i[i];
-          if (!stopped_i[i]) begin
-            any_act = any_act | mt_active_i[i];
-            if (!wait_i[i]) nrun = nrun + 3'd1;
+      for (int i = 0; i < mf_pkg::NCPU; i++) begin
+        if (cpu_inst[i] && 32'(core_of[i]) == c) begin
+          any_en = any_en | cpu_i.mt_e_next[i];
+          if (!cpu_i.stopped[i]) begin
+            any_act = any_act | cpu_i.mt_active[i];
+            if (!cpu_i.wait_st[i]) nrun = nrun + 3'd1;
           end
         end
       end
-      mt_ctr_d[c] = mt_ctr_q[c];
+    end
+    always_comb begin
+      mt_ctr_d[128*c +: 128] = mt_ctr_q[128*c +: 128];
       if (!any_en) begin
-        mt_ctr_d[c] = '0;
+        mt_ctr_d[128*c +: 128] = '0;
       end else if (any_act) begin
-        mt_ctr_d[c][0] = mt_ctr_q[c][0] + 64'(nrun == 3'd1);  // 448
-        mt_ctr_d[c][1] = mt_ctr_q[c][1] + 64'(nrun == 3'd2);  // 449
+        mt_ctr_d[128*c +: 64]      = mt_ctr_q[128*c +: 64] + 64'(nrun == 3'd1);       // 448
+        mt_ctr_d[128*c + 64 +: 64] = mt_ctr_q[128*c + 64 +: 64] + 64'(nrun == 3'd2);  // 449
       end
     end
   end

@@ -4,7 +4,6 @@
 // coprocessor-group authorization, composed in the fixed order of the
 // timing contract (instruction, SIGP, loss of data, authorization, reset).
 module cf_state
-  import mf_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -48,9 +47,10 @@ module cf_state
   assign mt_inst = cfg_csvn_i > 16'd3;
 
   // The reserved set is never installed, so its A can never be one.
-  assign a_por  = pwr_auth_cf_i[5:0] & ~(6'b1 << SET_RSVD_BIT);
+  assign a_por  = pwr_auth_cf_i[5:0] & ~(6'b1 << mf_pkg::SET_RSVD_BIT);
   // Multithreading enabled at power-on behaves as an accepted SIGP order.
-  assign mt_por = (pwr_mt_i && mt_inst && a_por[SET_MT_BIT]) ? (6'b1 << SET_MT_BIT) : 6'b0;
+  assign mt_por = (pwr_mt_i && mt_inst && a_por[mf_pkg::SET_MT_BIT]) ?
+                  (6'b1 << mf_pkg::SET_MT_BIT) : 6'b0;
 
   always_comb begin
     a_d           = a_q;
@@ -71,47 +71,50 @@ module cf_state
       // 2. SIGP set-multithreading
       if (sigp_mt_valid_i && mt_inst) begin
         if (!sigp_mt_enable_i) begin
-          e_d[SET_MT_BIT] = 1'b0;
-          c_d[SET_MT_BIT] = 1'b0;
-        end else if (a_d[SET_MT_BIT]) begin
-          e_d[SET_MT_BIT] = 1'b1;
-          c_d[SET_MT_BIT] = 1'b1;
+          e_d[mf_pkg::SET_MT_BIT] = 1'b0;
+          c_d[mf_pkg::SET_MT_BIT] = 1'b0;
+        end else if (a_d[mf_pkg::SET_MT_BIT]) begin
+          e_d[mf_pkg::SET_MT_BIT] = 1'b1;
+          c_d[mf_pkg::SET_MT_BIT] = 1'b1;
         end
       end
       // 3. loss of CPU counter data: only active sets are affected
-      lost = loss_cpu_i & SETS_NON_MT & a_d & e_d & c_d;
+      lost = loss_cpu_i & mf_pkg::SETS_NON_MT & a_d & e_d & c_d;
       c_d  = c_d & ~lost;
       if (lost != '0) begin
-        alert_raise_o = alert_raise_o | AL_LOSS_CPU;
-        `MUT_DO(ALERT_BIT, alert_raise_o = (alert_raise_o & ~AL_LOSS_CPU) | AL_CF_AUTH;)
+        alert_raise_o = alert_raise_o | mf_pkg::AL_LOSS_CPU;
+        `MUT_DO(ALERT_BIT,
+                alert_raise_o = (alert_raise_o & ~mf_pkg::AL_LOSS_CPU) | mf_pkg::AL_CF_AUTH;)
       end
       // 4. loss of MT counter data leaves the set active
-      if (loss_mt_i && a_d[SET_MT_BIT] && e_d[SET_MT_BIT] && c_d[SET_MT_BIT]) begin
-        alert_raise_o = alert_raise_o | AL_LOSS_MT;
+      if (loss_mt_i && a_d[mf_pkg::SET_MT_BIT] && e_d[mf_pkg::SET_MT_BIT] &&
+          c_d[mf_pkg::SET_MT_BIT]) begin
+        alert_raise_o = alert_raise_o | mf_pkg::AL_LOSS_MT;
       end
       // 5. authorization: set first, then clear
-      a_d    = a_d | (auth_set_i[5:0] & ~(6'b1 << SET_RSVD_BIT));
-      cg_a_d = cg_a_d | auth_set_i[AUTH_CG_BIT];
+      a_d    = a_d | (auth_set_i[5:0] & ~(6'b1 << mf_pkg::SET_RSVD_BIT));
+      cg_a_d = cg_a_d | auth_set_i[mf_pkg::AUTH_CG_BIT];
       clr       = auth_clr_i[5:0] & a_d;
       auth_lost = clr & e_d;
-      cg_clr    = auth_clr_i[AUTH_CG_BIT] && cg_a_d;
-      if (auth_lost != '0) alert_raise_o = alert_raise_o | AL_CF_AUTH;
+      cg_clr    = auth_clr_i[mf_pkg::AUTH_CG_BIT] && cg_a_d;
+      if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
       a_d = a_d & ~clr;
       e_d = e_d & ~clr;
       c_d = c_d & ~clr;
       if (cg_clr) begin
-        if (g_e_i) alert_raise_o = alert_raise_o | AL_CF_AUTH;
+        if (g_e_i) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
         cg_a_d = 1'b0;
       end
       // 6. resets leave the MT set and every authorization alone
       unique case (reset_i)
-        RESET_CPU: begin
-          c_d = c_d & ~SETS_NON_MT;
-          `MUT_DO(CPU_RESET_DISABLE, e_d = e_d & ~SETS_NON_MT;)
+        mf_pkg::RESET_CPU: begin
+          c_d = c_d & ~mf_pkg::SETS_NON_MT;
+          `MUT_DO(CPU_RESET_DISABLE, e_d = e_d & ~mf_pkg::SETS_NON_MT;)
         end
-        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON, RESET_BASIC_MACHINE_CLEAR: begin
-          e_d = e_d & ~SETS_NON_MT;
-          c_d = c_d & ~SETS_NON_MT;
+        mf_pkg::RESET_INITIAL_CPU, mf_pkg::RESET_CLEAR, mf_pkg::RESET_POWER_ON,
+        mf_pkg::RESET_BASIC_MACHINE_CLEAR: begin
+          e_d = e_d & ~mf_pkg::SETS_NON_MT;
+          c_d = c_d & ~mf_pkg::SETS_NON_MT;
         end
         default: ;
       endcase
@@ -123,7 +126,7 @@ module cf_state
       a_q    <= a_por;
       e_q    <= mt_por;
       c_q    <= mt_por;
-      cg_a_q <= pwr_auth_cf_i[AUTH_CG_BIT];
+      cg_a_q <= pwr_auth_cf_i[mf_pkg::AUTH_CG_BIT];
     end else begin
       a_q    <= a_d;
       e_q    <= e_d;

@@ -2,7 +2,6 @@
 
 // Pending measurement-alert parameter of one CPU and its interruption request.
 module mf_alert
-  import mf_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -26,12 +25,12 @@ module mf_alert
   // 25 when no non-MT CPU counter set is; bits 8, 16 and 24 stay.
   always_comb begin
     pend_d = (taken_i && alert_req_o) ? '0 : pend_q;
-    if (clr_loss_mt_i) pend_d = pend_d & ~AL_LOSS_MT;
+    if (clr_loss_mt_i) pend_d = pend_d & ~mf_pkg::AL_LOSS_MT;
     pend_d = pend_d | raise_i;
     clr_loss_cpu = !cpu_enabled_i;
     `MUT_DO(AL3_NO_CLEAR, clr_loss_cpu = 1'b0;)
-    if (clr_loss_cpu) pend_d = pend_d & ~AL_LOSS_CPU;
-    if (!sf_enabled_i) pend_d = pend_d & ~AL_SF_GROUP;
+    if (clr_loss_cpu) pend_d = pend_d & ~mf_pkg::AL_LOSS_CPU;
+    if (!sf_enabled_i) pend_d = pend_d & ~mf_pkg::AL_SF_GROUP;
     if (reset_i) pend_d = '0;
   end
 

@@ -7,35 +7,40 @@
 // g_cpu[i].mf_cpu.<unit>.<reg> in the hierarchy and cpuN.<unit>.<reg> in
 // the lockstep's reports.
 module mf_cpu
-  import mf_pkg::*;
 #(
   parameter int IDX = 0   // CPU index
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,
   input  logic           installed_i,
-  input  cfg_t           cfg_i,          // straps
-  input  cpu_in_t        in_i,           // this CPU's inputs
-  input  sys_in_t        sys_i,          // SIGP
-  input  cf_global_obs_t cf_global_i,    // the global registers of this cycle
+  input  mf_pkg::cfg_t           cfg_i,          // straps
+  input  mf_pkg::cpu_in_t        in_i,           // this CPU's inputs
+  input  mf_pkg::sys_in_t        sys_i,          // SIGP
+  input  mf_pkg::cf_global_obs_t cf_global_i,    // the global registers of this cycle
   input  logic           core_busy_i,    // another CPU of this core operates
-  output cpu_out_t       out_o,
-  output cpu_greq_t      greq_o,         // effects on the global state
-  output cpu_regs_t      obs_o,          // the registers but the counters
-  output logic [63:0]    ctr_o [NSLOT]   // the counters, one native word per slot
+  output mf_pkg::cpu_out_t       out_o,
+  output mf_pkg::greq_t          greq_o,         // effects on the global state, activity
+  output mf_pkg::cpu_regs_t      obs_o,          // the registers but the counters
+  output logic [64*mf_pkg::NSLOT-1:0] ctr_o  // the counters, slot s at bits 64s
 );
 
   logic [5:0]        a, e, c, e_next;
   logic              cg_a;
   logic [31:0]       alert_raise, alert_pend;
-  logic [63:0]       ctr [NSLOT];
-  logic [2:0][7:0]   ctr_rd_slot;    // the slots mf_insn reads, and their values:
-  logic [2:0][63:0]  ctr_rd;         // the whole array stays here, not copied into mf_insn
+  // the slots mf_insn reads (read k at bits 8k) and their values (at bits 64k),
+  // read where cf_counters keeps them rather than copied into mf_insn
+  logic [23:0]       ctr_rd_slot;
+  logic [191:0]      ctr_rd;
   logic              lpp_we, lcctl_we, scctr_we, clr_loss_mt;
   logic [63:0]       operand, wr_data;
   logic [5:0]        lcctl_mask, lcctl_e, lcctl_c;
   logic [7:0]        scctr_slot;
   logic              reset_any;
+  // instruction effects on the global state
+  logic              lpctl_we, spctr_we;
+  logic [1:0]        lpctl_ec;
+  logic [mf_pkg::CGW-1:0] spctr_grp;
+  logic [2:0]        spctr_ctr;
   // sampling
   logic [1:0]        sf_a, sf_e, sf_c, lsctl_e, lsctl_c;
   logic              sf_s, sf_h, sf_en_next, sf_active;
@@ -52,7 +57,7 @@ module mf_cpu
   logic              upd_valid, upd_we, upd_ready, upd_rsp;
   logic [7:0]        upd_be;
   logic [63:0]       upd_addr, upd_wdata;
-  arb_e              own_q, own_d, sel;
+  mf_pkg::arb_e              own_q, own_d, sel;
   logic              stor_req_valid, stor_req_we;
   logic [7:0]        stor_req_be;
   logic [63:0]       stor_req_addr, stor_req_wdata;
@@ -65,7 +70,8 @@ module mf_cpu
   assign unused_global = cf_global_i.mt_en_q ^ sys_i.cg_addr_change;
 
   // Codes above basic-machine clear are not resets.
-  assign reset_any = in_i.reset != RESET_NONE && in_i.reset <= RESET_BASIC_MACHINE_CLEAR;
+  assign reset_any = in_i.reset != mf_pkg::RESET_NONE &&
+                     in_i.reset <= mf_pkg::RESET_BASIC_MACHINE_CLEAR;
 
   cf_state cf_state (
     .clk_i,
@@ -85,7 +91,8 @@ module mf_cpu
     .auth_set_i       (in_i.auth_set),
     .auth_clr_i       (in_i.auth_clr),
     .reset_i          (`MUT_SEL(CLEAR_RESET_KEEPS_SETS,
-                                (in_i.reset == RESET_CLEAR) ? 3'd0 : in_i.reset, in_i.reset)),
+                                (in_i.reset == mf_pkg::RESET_CLEAR) ? 3'd0 : in_i.reset,
+                                in_i.reset)),
     .g_e_i            (cf_global_i.g_e_q),
     .a_o              (a),
     .e_o              (e),
@@ -94,10 +101,6 @@ module mf_cpu
     .e_next_o         (e_next),
     .alert_raise_o    (alert_raise)
   );
-
-  for (genvar k = 0; k < 3; k++) begin : g_ctr_rd
-    assign ctr_rd[k] = ctr[ctr_rd_slot[k]];
-  end
 
   cf_counters cf_counters (
     .clk_i,
@@ -127,7 +130,9 @@ module mf_cpu
     .wr_i             (scctr_we),
     .wr_slot_i        (scctr_slot),
     .wr_data_i        (wr_data),
-    .ctr_o            (ctr)
+    .rd_slot_i        (ctr_rd_slot),
+    .rd_o             (ctr_rd),
+    .ctr_o
   );
 
   mf_alert mf_alert (
@@ -137,7 +142,7 @@ module mf_cpu
     .clr_loss_mt_i (clr_loss_mt),
     .taken_i       (in_i.alert_taken),
     .cr0_58_i      (in_i.cr0_58),
-    .cpu_enabled_i ((e_next & SETS_NON_MT) != '0),
+    .cpu_enabled_i ((e_next & mf_pkg::SETS_NON_MT) != '0),
     .sf_enabled_i  (sf_en_next),
     .reset_i       (reset_any),
     .alert_req_o   (out_o.alert_req),
@@ -187,13 +192,13 @@ module mf_cpu
     .e_i                (e),
     .c_i                (c),
     .cg_a_i             (cg_a),
-    .loss_mt_pend_i     ((alert_pend & AL_LOSS_MT) != '0),
+    .loss_mt_pend_i     ((alert_pend & mf_pkg::AL_LOSS_MT) != '0),
     .g_e_i              (cf_global_i.g_e_q),
     .g_c_i              (cf_global_i.g_c_q),
     .change_i           (cf_global_i.change_q),
     .ctr_rd_slot_o      (ctr_rd_slot),
     .ctr_rd_i           (ctr_rd),
-    .mt_ctr_i           (cf_global_i.mt_ctr_q[core]),
+    .mt_ctr_i           ({cf_global_i.mt_ctr_q[2*core+1], cf_global_i.mt_ctr_q[2*core]}),
     .cg_ctr_i           (cf_global_i.cg_ctr_q),
     .sf_lower_en_i      (in_i.sf_lower_enabled),
     .sf_a_i             (sf_a),
@@ -208,13 +213,13 @@ module mf_cpu
     .lcctl_mask_o       (lcctl_mask),
     .lcctl_e_o          (lcctl_e),
     .lcctl_c_o          (lcctl_c),
-    .lpctl_we_o         (greq_o.lpctl_we),
-    .lpctl_ec_o         (greq_o.lpctl_ec),
+    .lpctl_we_o         (lpctl_we),
+    .lpctl_ec_o         (lpctl_ec),
     .scctr_we_o         (scctr_we),
     .scctr_slot_o       (scctr_slot),
-    .spctr_we_o         (greq_o.spctr_we),
-    .spctr_grp_o        (greq_o.spctr_grp),
-    .spctr_ctr_o        (greq_o.spctr_ctr),
+    .spctr_we_o         (spctr_we),
+    .spctr_grp_o        (spctr_grp),
+    .spctr_ctr_o        (spctr_ctr),
     .wr_data_o          (wr_data),
     .clr_loss_mt_o      (clr_loss_mt),
     .lsctl_exec_o       (lsctl_exec),
@@ -360,12 +365,12 @@ module mf_cpu
   // its response; with no owner the update process goes first.
   // ---------------------------------------------------------------------------
   always_comb begin
-    if (own_q != ARB_NONE) sel = own_q;
-    else if (upd_valid)    sel = ARB_UPD;
-    else if (ins_valid)    sel = ARB_INSN;
-    else                   sel = ARB_NONE;
-    `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == ARB_NONE && ins_valid) sel = ARB_INSN;)
-    own_d = in_i.stor_rsp_valid ? ARB_NONE : sel;
+    if (own_q != mf_pkg::ARB_NONE) sel = own_q;
+    else if (upd_valid)    sel = mf_pkg::ARB_UPD;
+    else if (ins_valid)    sel = mf_pkg::ARB_INSN;
+    else                   sel = mf_pkg::ARB_NONE;
+    `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == mf_pkg::ARB_NONE && ins_valid) sel = mf_pkg::ARB_INSN;)
+    own_d = in_i.stor_rsp_valid ? mf_pkg::ARB_NONE : sel;
 
     stor_req_valid = 1'b0;
     stor_req_we    = 1'b0;
@@ -373,14 +378,14 @@ module mf_cpu
     stor_req_addr  = '0;
     stor_req_wdata = '0;
     unique case (sel)
-      ARB_INSN: begin
+      mf_pkg::ARB_INSN: begin
         stor_req_valid = ins_valid;
         stor_req_we    = ins_we;
         stor_req_be    = ins_be;
         stor_req_addr  = ins_addr;
         stor_req_wdata = ins_wdata;
       end
-      ARB_UPD: begin
+      mf_pkg::ARB_UPD: begin
         stor_req_valid = upd_valid;
         stor_req_we    = upd_we;
         stor_req_be    = upd_be;
@@ -389,15 +394,15 @@ module mf_cpu
       end
       default: ;
     endcase
-    ins_ready = in_i.stor_req_ready && (sel == ARB_INSN);
-    upd_ready = in_i.stor_req_ready && (sel == ARB_UPD);
-    ins_rsp   = in_i.stor_rsp_valid && (own_q == ARB_INSN);
-    upd_rsp   = in_i.stor_rsp_valid && (own_q == ARB_UPD);
+    ins_ready = in_i.stor_req_ready && (sel == mf_pkg::ARB_INSN);
+    upd_ready = in_i.stor_req_ready && (sel == mf_pkg::ARB_UPD);
+    ins_rsp   = in_i.stor_rsp_valid && (own_q == mf_pkg::ARB_INSN);
+    upd_rsp   = in_i.stor_rsp_valid && (own_q == mf_pkg::ARB_UPD);
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      own_q <= ARB_NONE;
+      own_q <= mf_pkg::ARB_NONE;
     end else begin
       own_q <= own_d;
     end
@@ -410,9 +415,26 @@ module mf_cpu
   assign out_o.stor_req_wdata = stor_req_wdata;
   assign out_o.alert_param    = alert_pend;
 
-  assign greq_o.spctr_data = wr_data;
-  assign greq_o.mt_active  = a[SET_MT_BIT] & e[SET_MT_BIT] & c[SET_MT_BIT];
-  assign greq_o.mt_e_next  = e_next[SET_MT_BIT];
+  // This CPU's elements of the global request; the other CPUs drive theirs.
+  always_comb begin
+    greq_o                           = '0;
+    greq_o.lpctl_we[IDX]             = lpctl_we;
+    greq_o.lpctl_ec[2*IDX +: 2]      = lpctl_ec;
+    greq_o.spctr_we[IDX]             = spctr_we;
+    greq_o.spctr_grp[mf_pkg::CGW*IDX +: mf_pkg::CGW] = spctr_grp;
+    greq_o.spctr_ctr[3*IDX +: 3]     = spctr_ctr;
+    greq_o.spctr_data[64*IDX +: 64]  = wr_data;
+    greq_o.mt_active[IDX]            = a[mf_pkg::SET_MT_BIT] & e[mf_pkg::SET_MT_BIT] &
+                                       c[mf_pkg::SET_MT_BIT];
+    greq_o.mt_e_next[IDX]            = e_next[mf_pkg::SET_MT_BIT];
+    greq_o.reset[3*IDX +: 3]         = in_i.reset;
+    greq_o.stopped[IDX]              = in_i.stopped;
+    greq_o.wait_st[IDX]              = in_i.wait_st;
+    greq_o.cr_fn[5*IDX +: 5]         = in_i.cr_fn;
+    greq_o.cr_busy[5*IDX +: 5]       = in_i.cr_busy;
+    greq_o.cr_bfn[5*IDX +: 5]        = in_i.cr_bfn;
+    greq_o.cr_bcyc[5*IDX +: 5]       = in_i.cr_bcyc;
+  end
 
   // Observation: the registers of the units (the rest come through their ports).
   assign obs_o.cf_state.a_q       = a;
@@ -431,6 +453,5 @@ module mf_cpu
   assign obs_o.sf_ctrl.tear_q     = sf_tear;
   assign obs_o.sf_ctrl.dear_q     = sf_dear;
   assign obs_o.mf_cpu.own_q       = own_q;
-  assign ctr_o                    = ctr;
 
 endmodule

@@ -4,7 +4,6 @@
 // moves its storage operand one doubleword at a time, decides its effect in
 // EXEC and answers in RESP (timing contract, section 5).
 module mf_insn
-  import mf_pkg::*;
 (
   input  logic                             clk_i,
   input  logic                             rst_ni,
@@ -19,9 +18,10 @@ module mf_insn
   input  logic [15:0]                      cfg_max_cg_addr_i,
   input  logic [2:0]                       cfg_n_cpus_i,
   input  logic [1:0]                       cfg_n_cg_i,
-  input  logic [NCPU-1:0][15:0]            cfg_cpu_addr_i,
-  input  logic [NCPU-1:0][CGW-1:0]         cfg_cpu_cg_i,
-  input  logic [NCG-1:0][15:0]             cfg_cg_addr_i,
+  // per CPU or group, element i at bits W*i: flat, Yosys 0.23 reads no 2-D port
+  input  logic [16*mf_pkg::NCPU-1:0]               cfg_cpu_addr_i,
+  input  logic [mf_pkg::CGW*mf_pkg::NCPU-1:0]      cfg_cpu_cg_i,
+  input  logic [16*mf_pkg::NCG-1:0]                cfg_cg_addr_i,
   input  logic [15:0]                      cfg_bsdes_i,
   input  logic [15:0]                      cfg_dsdes_i,
   input  logic [63:0]                      cfg_min_int_i,
@@ -30,7 +30,7 @@ module mf_insn
   // request
   input  logic                             stopped_i,
   input  logic                             insn_valid_i,
-  input  logic [3:0]                       insn_op_i,
+  input  mf_pkg::op_e                      insn_op_i,
   input  logic [3:0]                       insn_m3_i,
   input  logic                             insn_problem_i,
   input  logic                             insn_cr0_15_i,
@@ -57,10 +57,12 @@ module mf_insn
   input  logic                             g_c_i,
   input  logic                             change_i,
   // counter slots read in this cycle: ECCTR's, STCCTM's doublewords k-1 and k
-  output logic [2:0][7:0]                  ctr_rd_slot_o,
-  input  logic [2:0][63:0]                 ctr_rd_i,
-  input  logic [1:0][63:0]                 mt_ctr_i,
-  input  logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_i,
+  // (read k at bits 8k and 64k), this core's counters 448 (63:0) and 449, and the
+  // group counters (counter k of group g at bits 64*(8g+k))
+  output logic [23:0]                      ctr_rd_slot_o,
+  input  logic [191:0]                     ctr_rd_i,
+  input  logic [127:0]                     mt_ctr_i,
+  input  logic [64*mf_pkg::NCG*mf_pkg::CG_NCTR-1:0] cg_ctr_i,
   input  logic                             sf_lower_en_i,
   input  logic [1:0]                       sf_a_i,
   input  logic [1:0]                       sf_e_i,
@@ -80,7 +82,7 @@ module mf_insn
   output logic                             scctr_we_o,
   output logic [7:0]                       scctr_slot_o,
   output logic                             spctr_we_o,
-  output logic [CGW-1:0]                   spctr_grp_o,
+  output logic [mf_pkg::CGW-1:0]                   spctr_grp_o,
   output logic [2:0]                       spctr_ctr_o,
   output logic [63:0]                      wr_data_o,
   output logic                             clr_loss_mt_o,
@@ -106,13 +108,13 @@ module mf_insn
   // ---------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------
-  insn_state_e  state_q, state_d;
-  op_e          op_q, op_d;
+  mf_pkg::insn_state_e  state_q, state_d;
+  mf_pkg::op_e          op_q, op_d;
   logic [3:0]   m3_q, m3_d;
   logic         prob_q, prob_d, cr0_15_q, cr0_15_d;
   logic [63:0]  r1_q, r1_d, r2_q, r2_d, addr_q, addr_d;
   logic [1:0]   cc_q, cc_d;
-  exc_e         exc_q, exc_d;
+  mf_pkg::exc_e         exc_q, exc_d;
   logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
   logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
   logic [319:0] fetch_q, fetch_d;  // fetched doublewords 0-4, 0 in the top bits
@@ -136,8 +138,8 @@ module mf_insn
 
   always_comb begin
     unique case (op_q)
-      OP_QCTRI, OP_LSCTL, OP_QSI: op_len = 11'd64;
-      OP_STCCTM: op_len = {cnt_q, 3'b0};
+      mf_pkg::OP_QCTRI, mf_pkg::OP_LSCTL, mf_pkg::OP_QSI: op_len = 11'd64;
+      mf_pkg::OP_STCCTM: op_len = {cnt_q, 3'b0};
       default:   op_len = 11'd8;
     endcase
     n_dw = 9'((12'(off) + 12'(op_len) + 12'd7) >> 3);
@@ -155,30 +157,30 @@ module mf_insn
   always_comb begin
     num_inst = 1'b0;
     num_mt   = 1'b0;
-    num_set  = 3'(SET_BASIC_BIT);
+    num_set  = 3'(mf_pkg::SET_BASIC_BIT);
     num_slot = '0;
     if (num < 16'd6) begin
       num_inst = 1'b1;
       num_slot = 8'(num);
     end else if (num >= 16'd32 && num < 16'd38) begin
       num_inst = (cfg_cfvn_i == 16'd1) || (num < 16'd34);
-      num_set  = 3'(SET_PROBLEM_BIT);
-      num_slot = 8'(num - 16'd32 + 16'(SLOT_PROBLEM));
+      num_set  = 3'(mf_pkg::SET_PROBLEM_BIT);
+      num_slot = 8'(num - 16'd32 + 16'(mf_pkg::SLOT_PROBLEM));
     end else if (num >= 16'd64 && num < 16'd84) begin
       num_inst = (num < 16'd80) || (cfg_csvn_i >= 16'd6);
-      num_set  = 3'(SET_CRYPTO_BIT);
-      num_slot = 8'(num - 16'd64 + 16'(SLOT_CRYPTO));
-    end else if (num >= 16'd128 && num < 16'(128 + NSLOT - SLOT_EXT)) begin
+      num_set  = 3'(mf_pkg::SET_CRYPTO_BIT);
+      num_slot = 8'(num - 16'd64 + 16'(mf_pkg::SLOT_CRYPTO));
+    end else if (num >= 16'd128 && num < 16'(128 + mf_pkg::NSLOT - mf_pkg::SLOT_EXT)) begin
       num_inst = (num - 16'd128) < 16'(cfg_n_ext_i);
-      num_set  = 3'(SET_EXT_BIT);
-      num_slot = 8'(num - 16'd128 + 16'(SLOT_EXT));
+      num_set  = 3'(mf_pkg::SET_EXT_BIT);
+      num_slot = 8'(num - 16'd128 + 16'(mf_pkg::SLOT_EXT));
     end else if (num == 16'd448 || num == 16'd449) begin
       num_inst = mt_inst;
       num_mt   = 1'b1;
-      num_set  = 3'(SET_MT_BIT);
+      num_set  = 3'(mf_pkg::SET_MT_BIT);
     end
   end
-  assign num_val = num_mt ? mt_ctr_i[num[0]] : ctr_rd_i[0];
+  assign num_val = num_mt ? (num[0] ? mt_ctr_i[127:64] : mt_ctr_i[63:0]) : ctr_rd_i[63:0];
 
   // STCCTM: set, counters available and first slot from M3.
   logic [2:0]  stc_set;
@@ -191,29 +193,29 @@ module mf_insn
   assign stc_n = r1_q[15:0];
 
   always_comb begin
-    stc_set   = 3'(SET_BASIC_BIT);
+    stc_set   = 3'(mf_pkg::SET_BASIC_BIT);
     stc_inst  = 1'b1;
     stc_avail = 8'd6;
-    stc_first = 8'(SLOT_BASIC);
+    stc_first = 8'(mf_pkg::SLOT_BASIC);
     unique case (m3_q)
       4'd0: begin
-        stc_set   = 3'(SET_EXT_BIT);
+        stc_set   = 3'(mf_pkg::SET_EXT_BIT);
         stc_inst  = cfg_n_ext_i != '0;
         stc_avail = cfg_n_ext_i;
-        stc_first = 8'(SLOT_EXT);
+        stc_first = 8'(mf_pkg::SLOT_EXT);
       end
       4'd2: begin
-        stc_set   = 3'(SET_PROBLEM_BIT);
+        stc_set   = 3'(mf_pkg::SET_PROBLEM_BIT);
         stc_avail = (cfg_cfvn_i == 16'd1) ? 8'd6 : 8'd2;
-        stc_first = 8'(SLOT_PROBLEM);
+        stc_first = 8'(mf_pkg::SLOT_PROBLEM);
       end
       4'd3: begin
-        stc_set   = 3'(SET_CRYPTO_BIT);
+        stc_set   = 3'(mf_pkg::SET_CRYPTO_BIT);
         stc_avail = (cfg_csvn_i >= 16'd6) ? 8'd20 : 8'd16;
-        stc_first = 8'(SLOT_CRYPTO);
+        stc_first = 8'(mf_pkg::SLOT_CRYPTO);
       end
       4'd5, 4'd9: begin
-        stc_set   = 3'(SET_MT_BIT);
+        stc_set   = 3'(mf_pkg::SET_MT_BIT);
         stc_inst  = mt_inst;
         stc_avail = 8'd2;
       end
@@ -238,7 +240,7 @@ module mf_insn
   // Coprocessor group named by EPCTR/SPCTR (lowest index wins) and the group
   // of the CPU named by ECPGA.
   logic           grp_found, cpu_found;
-  logic [CGW-1:0] grp_idx;
+  logic [mf_pkg::CGW-1:0] grp_idx;
   logic [15:0]    cpu_grp_addr;
 
   always_comb begin
@@ -246,16 +248,17 @@ module mf_insn
     grp_idx      = '0;
     cpu_found    = 1'b0;
     cpu_grp_addr = '0;
-    for (int g = NCG - 1; g >= 0; g--) begin
-      if (g < int'(cfg_n_cg_i) && cfg_cg_addr_i[g] == r2_q[23:8]) begin
+    for (int g = mf_pkg::NCG - 1; g >= 0; g--) begin
+      if (g < 32'(cfg_n_cg_i) && cfg_cg_addr_i[16*g +: 16] == r2_q[23:8]) begin
         grp_found = 1'b1;
-        grp_idx   = CGW'(g);
+        grp_idx   = mf_pkg::CGW'(g);
       end
     end
-    for (int i = NCPU - 1; i >= 0; i--) begin
-      if (i < int'(cfg_n_cpus_i) && cfg_cpu_addr_i[i] == r2_q[15:0]) begin
+    for (int i = mf_pkg::NCPU - 1; i >= 0; i--) begin
+      if (i < 32'(cfg_n_cpus_i) && cfg_cpu_addr_i[16*i +: 16] == r2_q[15:0]) begin
         cpu_found    = 1'b1;
-        cpu_grp_addr = cfg_has_cg_i ? cfg_cg_addr_i[cfg_cpu_cg_i[i]] : 16'd0;
+        cpu_grp_addr = cfg_has_cg_i ?
+                       cfg_cg_addr_i[16*cfg_cpu_cg_i[mf_pkg::CGW*i +: mf_pkg::CGW] +: 16] : 16'd0;
       end
     end
   end
@@ -264,36 +267,37 @@ module mf_insn
   // DECODE checks, in architectural priority
   // ---------------------------------------------------------------------------
   logic exc_oper, exc_priv, exc_special, exc_spec;
-  exc_e dec_exc;
+  mf_pkg::exc_e dec_exc;
 
   always_comb begin
     unique case (op_q)
-      OP_LPP:                                   exc_oper = !cfg_fac_i[0];
-      OP_LCCTL, OP_LPCTL, OP_QCTRI, OP_ECCTR,
-      OP_EPCTR, OP_SCCTR, OP_SPCTR, OP_ECPGA:   exc_oper = !cfg_fac_i[1];
-      OP_LSCTL, OP_QSI:                         exc_oper = !cfg_fac_i[2];
-      OP_STCCTM:                                exc_oper = !cfg_fac_i[3];
+      mf_pkg::OP_LPP:                                   exc_oper = !cfg_fac_i[0];
+      mf_pkg::OP_LCCTL, mf_pkg::OP_LPCTL, mf_pkg::OP_QCTRI, mf_pkg::OP_ECCTR,
+      mf_pkg::OP_EPCTR, mf_pkg::OP_SCCTR, mf_pkg::OP_SPCTR,
+      mf_pkg::OP_ECPGA:                                     exc_oper = !cfg_fac_i[1];
+      mf_pkg::OP_LSCTL, mf_pkg::OP_QSI:                         exc_oper = !cfg_fac_i[2];
+      mf_pkg::OP_STCCTM:                                exc_oper = !cfg_fac_i[3];
       /*verilator coverage_off*/  // every operation has its item above
       default:                                  exc_oper = 1'b1;
       /*verilator coverage_on*/
     endcase
-    exc_priv = prob_q && !((op_q == OP_ECCTR || op_q == OP_STCCTM) && cr0_15_q);
-    `MUT_DO(PRIV_ECCTR, if (op_q == OP_ECCTR && prob_q) exc_priv = 1'b1;)
-    exc_special = (op_q == OP_STCCTM) && (m3_q == 4'd9) && prob_q;
+    exc_priv = prob_q && !((op_q == mf_pkg::OP_ECCTR || op_q == mf_pkg::OP_STCCTM) && cr0_15_q);
+    `MUT_DO(PRIV_ECCTR, if (op_q == mf_pkg::OP_ECCTR && prob_q) exc_priv = 1'b1;)
+    exc_special = (op_q == mf_pkg::OP_STCCTM) && (m3_q == 4'd9) && prob_q;
     unique case (op_q)
-      OP_ECCTR, OP_SCCTR, OP_ECPGA: exc_spec = r2_q[63:16] != '0;
-      OP_EPCTR, OP_SPCTR:           exc_spec = r2_q[63:24] != '0;
-      OP_STCCTM: exc_spec = (r1_q[63:16] != '0) || (addr_q[2:0] != '0) ||
+      mf_pkg::OP_ECCTR, mf_pkg::OP_SCCTR, mf_pkg::OP_ECPGA: exc_spec = r2_q[63:16] != '0;
+      mf_pkg::OP_EPCTR, mf_pkg::OP_SPCTR:           exc_spec = r2_q[63:24] != '0;
+      mf_pkg::OP_STCCTM: exc_spec = (r1_q[63:16] != '0) || (addr_q[2:0] != '0) ||
                             !(m3_q <= 4'd3 || m3_q == 4'd5 || m3_q == 4'd9);
       default:                      exc_spec = 1'b0;
     endcase
 
-    if (exc_oper)         dec_exc = EXC_OPERATION;
-    else if (exc_priv)    dec_exc = EXC_PRIVILEGED;
-    else if (exc_special) dec_exc = EXC_SPECIAL_OP;
-    else if (exc_spec)    dec_exc = EXC_SPECIFICATION;
-    else                  dec_exc = EXC_NONE;
-    `MUT_DO(SPEC_PRIO, if (!exc_oper && exc_spec) dec_exc = EXC_SPECIFICATION;)
+    if (exc_oper)         dec_exc = mf_pkg::EXC_OPERATION;
+    else if (exc_priv)    dec_exc = mf_pkg::EXC_PRIVILEGED;
+    else if (exc_special) dec_exc = mf_pkg::EXC_SPECIAL_OP;
+    else if (exc_spec)    dec_exc = mf_pkg::EXC_SPECIFICATION;
+    else                  dec_exc = mf_pkg::EXC_NONE;
+    `MUT_DO(SPEC_PRIO, if (!exc_oper && exc_spec) dec_exc = mf_pkg::EXC_SPECIFICATION;)
   end
 
   // ---------------------------------------------------------------------------
@@ -302,25 +306,25 @@ module mf_insn
   // ---------------------------------------------------------------------------
   /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic logic [63:0] store_dw(
-    input op_e         op,
+    input mf_pkg::op_e         op,
     input logic [8:0]  j,
     input logic [7:0]  cnt,
     input logic [63:0] blk_val,
     input logic [63:0] ctr_val,
-    input logic [1:0][63:0] mt_ctr,
+    input logic [127:0] mt_ctr,     // counters 448 (63:0) and 449
     input logic        mt_set
   );
-    if (op == OP_QCTRI || op == OP_QSI) return blk_val;
-    if (j >= 9'(cnt)) return '0;
-    if (mt_set) return mt_ctr[j[0]];
-    return ctr_val;
+    if (op == mf_pkg::OP_QCTRI || op == mf_pkg::OP_QSI) store_dw = blk_val;
+    else if (j >= 9'(cnt)) store_dw = '0;
+    else if (mt_set) store_dw = j[0] ? mt_ctr[127:64] : mt_ctr[63:0];
+    else store_dw = ctr_val;
   endfunction
   /*verilator coverage_on*/
 
   logic        g_a;
   logic [8:0]  ld_k;
   // Leaving DECODE or EXEC loads the first doubleword, a response the next one.
-  assign ld_k = (state_q == IS_DECODE || state_q == IS_EXEC) ? 9'd0 : idx_q + 9'd1;
+  assign ld_k = (state_q == mf_pkg::IS_DECODE || state_q == mf_pkg::IS_EXEC) ? 9'd0 : idx_q + 9'd1;
 
   logic [63:0] qb_dw0, qb_dw1;
   logic [63:0] wr_prev, wr_cur, wr_data;
@@ -336,9 +340,10 @@ module mf_insn
 
   // QSI block (section 15), formed when each write is loaded.
   logic [63:0] qs_dw0, qs_tear, qs_dear;
-  assign qs_dw0 = {14'b0, sf_a_i[SF_BASIC_BIT], sf_a_i[SF_DIAG_BIT],
-                   6'b0, sf_e_i[SF_BASIC_BIT], sf_e_i[SF_DIAG_BIT],
-                   6'b0, sf_c_i[SF_BASIC_BIT], sf_c_i[SF_DIAG_BIT], cfg_bsdes_i, cfg_dsdes_i};
+  assign qs_dw0 = {14'b0, sf_a_i[mf_pkg::SF_BASIC_BIT], sf_a_i[mf_pkg::SF_DIAG_BIT],
+                   6'b0, sf_e_i[mf_pkg::SF_BASIC_BIT], sf_e_i[mf_pkg::SF_DIAG_BIT],
+                   6'b0, sf_c_i[mf_pkg::SF_BASIC_BIT], sf_c_i[mf_pkg::SF_DIAG_BIT],
+                   cfg_bsdes_i, cfg_dsdes_i};
   always_comb begin
     qs_tear = sf_tear_i;
     qs_dear = sf_dear_i;
@@ -348,7 +353,7 @@ module mf_insn
   // Doubleword j of the QCTRI or QSI block.
   /*verilator coverage_off*/  // branches inside functions are never counted (Verilator 5.006)
   function automatic logic [63:0] blk_dw(
-    input op_e         op,
+    input mf_pkg::op_e         op,
     input logic [8:0]  j,
     input logic [63:0] q0,
     input logic [63:0] q1,
@@ -359,20 +364,21 @@ module mf_insn
     input logic [63:0] s4,
     input logic [63:0] s5
   );
-    if (op == OP_QCTRI) begin
-      if (j == 9'd0) return q0;
-      if (j == 9'd1) return q1;
-      return '0;
+    if (op == mf_pkg::OP_QCTRI) begin
+      if (j == 9'd0) blk_dw = q0;
+      else if (j == 9'd1) blk_dw = q1;
+      else blk_dw = '0;
+    end else begin
+      unique case (j)
+        9'd0: blk_dw = s0;
+        9'd1: blk_dw = s1;
+        9'd2: blk_dw = s2;
+        9'd3: blk_dw = s3;
+        9'd4: blk_dw = s4;
+        9'd5: blk_dw = s5;
+        default: blk_dw = '0;
+      endcase
     end
-    unique case (j)
-      9'd0: return s0;
-      9'd1: return s1;
-      9'd2: return s2;
-      9'd3: return s3;
-      9'd4: return s4;
-      9'd5: return s5;
-      default: return '0;
-    endcase
   endfunction
   /*verilator coverage_on*/
 
@@ -386,15 +392,15 @@ module mf_insn
   // word goes into store_dw (slots past the operand are never stored).
   logic [63:0] ctr_prev, ctr_cur;
   assign ctr_rd_slot_o = {8'(9'(stc_first) + ld_k), 8'(9'(stc_first) + ld_k - 9'd1), num_slot};
-  assign ctr_prev = ctr_rd_i[1];
-  assign ctr_cur  = ctr_rd_i[2];
+  assign ctr_prev = ctr_rd_i[127:64];
+  assign ctr_cur  = ctr_rd_i[191:128];
 
   always_comb begin
     wr_prev = (ld_k == '0) ? 64'd0 :
               store_dw(op_q, ld_k - 9'd1, cnt_q, blk_prev, ctr_prev, mt_ctr_i,
-                       stc_set == 3'(SET_MT_BIT));
+                       stc_set == 3'(mf_pkg::SET_MT_BIT));
     wr_cur  = store_dw(op_q, ld_k, cnt_q, blk_cur, ctr_cur, mt_ctr_i,
-                       stc_set == 3'(SET_MT_BIT));
+                       stc_set == 3'(mf_pkg::SET_MT_BIT));
     wr_data = 64'({wr_prev, wr_cur} >> {off, 3'b0});
     end_off  = 3'(off + op_len[2:0]);
     be_first = (ld_k == '0) ? (8'hFF >> off) : 8'hFF;
@@ -414,8 +420,8 @@ module mf_insn
     // accepted but ignored.
     lc_sets    = {2'b0, 3'b111, cfg_n_ext_i != '0};
     lc_allowed = lc_sets;
-    lc_allowed[SET_MT_BIT]   = mt_inst;
-    lc_allowed[SET_RSVD_BIT] = cfg_csvn_i == 16'd4;
+    lc_allowed[mf_pkg::SET_MT_BIT]   = mt_inst;
+    lc_allowed[mf_pkg::SET_RSVD_BIT] = cfg_csvn_i == 16'd4;
     lc_spec = (x & ~{42'b0, lc_allowed, 10'b0, lc_allowed}) != '0;
     lc_e    = x[21:16];
     lc_c    = x[5:0];
@@ -479,10 +485,10 @@ module mf_insn
 
 
     unique case (state_q)
-      IS_IDLE: begin
+      mf_pkg::IS_IDLE: begin
         if (insn_valid_i && insn_ready_o) begin
-          state_d  = IS_DECODE;
-          op_d     = op_e'(insn_op_i);
+          state_d  = mf_pkg::IS_DECODE;
+          op_d     = insn_op_i;
           m3_d     = insn_m3_i;
           prob_d   = insn_problem_i;
           cr0_15_d = insn_cr0_15_i;
@@ -490,46 +496,46 @@ module mf_insn
           r2_d     = insn_r2_i;
           addr_d   = insn_addr_i;
           cc_d     = '0;
-          exc_d    = EXC_NONE;
+          exc_d    = mf_pkg::EXC_NONE;
           cnt_d    = '0;
           fetch_d  = '0;
         end
       end
 
-      IS_DECODE: begin
-        if (dec_exc != EXC_NONE) begin
+      mf_pkg::IS_DECODE: begin
+        if (dec_exc != mf_pkg::EXC_NONE) begin
           exc_d   = dec_exc;
-          state_d = IS_RESP;
+          state_d = mf_pkg::IS_RESP;
         end else begin
           unique case (op_q)
-            OP_LPP, OP_LCCTL, OP_LPCTL, OP_LSCTL: begin
-              state_d = IS_FETCH;
+            mf_pkg::OP_LPP, mf_pkg::OP_LCCTL, mf_pkg::OP_LPCTL, mf_pkg::OP_LSCTL: begin
+              state_d = mf_pkg::IS_FETCH;
               ld_req  = 1'b1;
             end
-            OP_QCTRI, OP_QSI: begin
-              state_d = IS_PROBE;
+            mf_pkg::OP_QCTRI, mf_pkg::OP_QSI: begin
+              state_d = mf_pkg::IS_PROBE;
               ld_req  = 1'b1;
             end
-            OP_STCCTM: begin
+            mf_pkg::OP_STCCTM: begin
               cc_d    = stc_cc;
               cnt_d   = stc_cnt;
               ld_req  = stc_cnt != '0;
-              state_d = (stc_cnt != '0) ? IS_PROBE : IS_EXEC;
+              state_d = (stc_cnt != '0) ? mf_pkg::IS_PROBE : mf_pkg::IS_EXEC;
             end
-            default: state_d = IS_EXEC;
+            default: state_d = mf_pkg::IS_EXEC;
           endcase
         end
       end
 
-      IS_FETCH, IS_PROBE: begin
+      mf_pkg::IS_FETCH, mf_pkg::IS_PROBE: begin
         if (stor_rsp_valid_i) begin
           if (stor_rsp_err_i) begin
             // An exception reports cc 0, even after STCCTM latched its cc.
-            exc_d   = EXC_ACCESS;
+            exc_d   = mf_pkg::EXC_ACCESS;
             cc_d    = '0;
-            state_d = IS_RESP;
+            state_d = mf_pkg::IS_RESP;
           end else begin
-            if (state_q == IS_FETCH) begin
+            if (state_q == mf_pkg::IS_FETCH) begin
               unique case (idx_q)
                 9'd0:    fetch_d[319:256] = stor_rsp_data_i;
                 9'd1:    fetch_d[255:192] = stor_rsp_data_i;
@@ -540,7 +546,7 @@ module mf_insn
               endcase
             end
             if (idx_q == n_dw - 9'd1) begin
-              state_d = IS_EXEC;
+              state_d = mf_pkg::IS_EXEC;
             end else begin
               ld_req = 1'b1;
             end
@@ -548,20 +554,20 @@ module mf_insn
         end
       end
 
-      IS_EXEC: begin
-        state_d = IS_RESP;
+      mf_pkg::IS_EXEC: begin
+        state_d = mf_pkg::IS_RESP;
         unique case (op_q)
-          OP_LPP: begin
+          mf_pkg::OP_LPP: begin
             lpp_we_o = sf_lower_en_i || (sf_e_i != '0);
           end
-          OP_LSCTL: begin
+          mf_pkg::OP_LSCTL: begin
             if (upd_busy_i) begin
               // waits until the update process is idle
-              state_d = IS_EXEC;
+              state_d = mf_pkg::IS_EXEC;
             end else begin
               lsctl_exec_o = 1'b1;
               if (ls_spec || ls_int_bad) begin
-                exc_d = EXC_SPECIFICATION;
+                exc_d = mf_pkg::EXC_SPECIFICATION;
               end else if (ls_ok == '1) begin
                 lsctl_we_o   = 1'b1;
                 lsctl_load_o = ls_act;
@@ -570,9 +576,9 @@ module mf_insn
               end
             end
           end
-          OP_LCCTL: begin
+          mf_pkg::OP_LCCTL: begin
             if (lc_spec) begin
-              exc_d = EXC_SPECIFICATION;
+              exc_d = mf_pkg::EXC_SPECIFICATION;
             end else if (lc_ok == '1) begin
               lcctl_we_o   = 1'b1;
               lcctl_mask_o = lc_sets;
@@ -581,21 +587,22 @@ module mf_insn
               `MUT_DO(LCCTL_PARTIAL, lcctl_we_o = 1'b1; lcctl_mask_o = lc_sets & lc_ok;)
             end
           end
-          OP_LPCTL: begin
+          mf_pkg::OP_LPCTL: begin
             if (x[63:2] != '0) begin
-              exc_d = EXC_SPECIFICATION;
+              exc_d = mf_pkg::EXC_SPECIFICATION;
             end else if (!cfg_has_cg_i || (x[1:0] == 2'b01) || (!cg_a_i && x[1:0] != 2'b00)) begin
               cc_d = 2'd3;
             end else begin
               lpctl_we_o = cg_a_i;
             end
           end
-          OP_ECCTR, OP_SCCTR: begin
+          mf_pkg::OP_ECCTR, mf_pkg::OP_SCCTR: begin
             if (!num_inst || !e_i[num_set] ||
                 (num_mt &&
-                 (op_q == OP_SCCTR || `MUT_SEL(MT_PENDING_IGNORED, 1'b0, loss_mt_pend_i)))) begin
+                 (op_q == mf_pkg::OP_SCCTR ||
+                  `MUT_SEL(MT_PENDING_IGNORED, 1'b0, loss_mt_pend_i)))) begin
               cc_d = 2'd3;
-            end else if (op_q == OP_ECCTR) begin
+            end else if (op_q == mf_pkg::OP_ECCTR) begin
               r1_d = num_val;
               `MUT_DO(ECCTR_INACTIVE_CC3, if (!(a_i[num_set] && c_i[num_set])) begin
                 cc_d = 2'd3;
@@ -605,28 +612,28 @@ module mf_insn
               scctr_we_o = 1'b1;
             end
           end
-          OP_EPCTR, OP_SPCTR: begin
+          mf_pkg::OP_EPCTR, mf_pkg::OP_SPCTR: begin
             if (!cfg_has_cg_i || !grp_found || r2_q[7:3] != '0 || !cg_a_i || !g_e_i) begin
               cc_d = 2'd3;
-            end else if (op_q == OP_EPCTR) begin
-              r1_d = cg_ctr_i[grp_idx][r2_q[2:0]];
+            end else if (op_q == mf_pkg::OP_EPCTR) begin
+              r1_d = cg_ctr_i[64*(mf_pkg::CG_NCTR*32'(grp_idx) + 32'(r2_q[2:0])) +: 64];
             end else begin
               spctr_we_o = 1'b1;
             end
           end
-          OP_ECPGA: begin
+          mf_pkg::OP_ECPGA: begin
             if (!cpu_found) cc_d = 2'd3;
             else            r1_d = {r1_q[63:32], 8'b0, cpu_grp_addr, 8'b0};
           end
-          OP_QCTRI, OP_QSI: begin
-            state_d = IS_STORE;
+          mf_pkg::OP_QCTRI, mf_pkg::OP_QSI: begin
+            state_d = mf_pkg::IS_STORE;
             ld_req  = 1'b1;
             ld_we   = 1'b1;
           end
-          OP_STCCTM: begin
+          mf_pkg::OP_STCCTM: begin
             clr_loss_mt_o = m3_q == 4'd9;
             if (cnt_q != '0) begin
-              state_d = IS_STORE;
+              state_d = mf_pkg::IS_STORE;
               ld_req  = 1'b1;
               ld_we   = 1'b1;
             end
@@ -637,10 +644,10 @@ module mf_insn
         endcase
       end
 
-      IS_STORE: begin
+      mf_pkg::IS_STORE: begin
         if (stor_rsp_valid_i) begin
           if (idx_q == n_dw - 9'd1) begin
-            state_d = IS_RESP;
+            state_d = mf_pkg::IS_RESP;
           end else begin
             ld_req = 1'b1;
             ld_we  = 1'b1;
@@ -648,13 +655,13 @@ module mf_insn
         end
       end
 
-      IS_RESP: begin
-        state_d = IS_IDLE;
-        `MUT_DO(RESP_LATE, if (!late_q) state_d = IS_RESP;)
+      mf_pkg::IS_RESP: begin
+        state_d = mf_pkg::IS_IDLE;
+        `MUT_DO(RESP_LATE, if (!late_q) state_d = mf_pkg::IS_RESP;)
       end
 
       /*verilator coverage_off*/  // no other encoding is ever loaded
-      default: state_d = IS_IDLE;
+      default: state_d = mf_pkg::IS_IDLE;
       /*verilator coverage_on*/
     endcase
 
@@ -665,8 +672,8 @@ module mf_insn
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      state_q     <= IS_IDLE;
-      op_q        <= OP_LPP;
+      state_q     <= mf_pkg::IS_IDLE;
+      op_q        <= mf_pkg::OP_LPP;
       m3_q        <= '0;
       prob_q      <= 1'b0;
       cr0_15_q    <= 1'b0;
@@ -674,7 +681,7 @@ module mf_insn
       r2_q        <= '0;
       addr_q      <= '0;
       cc_q        <= '0;
-      exc_q       <= EXC_NONE;
+      exc_q       <= mf_pkg::EXC_NONE;
       cnt_q       <= '0;
       idx_q       <= '0;
       fetch_q     <= '0;
@@ -697,18 +704,19 @@ module mf_insn
 
   // RESP_LATE answers in a second cycle of RESP: late_q marks it.
   `MUT_ONLY(logic late_q;)
-  `MUT_ONLY(always_ff @(posedge clk_i) late_q <= rst_ni && state_q == IS_RESP && !late_q;)
+  `MUT_ONLY(always_ff @(posedge clk_i) late_q <= rst_ni && state_q == mf_pkg::IS_RESP && !late_q;)
 
   // ---------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------
   logic resp;
-  assign resp = `MUT_SEL(RESP_LATE, state_q == IS_RESP && late_q, state_q == IS_RESP);
+  assign resp = `MUT_SEL(RESP_LATE, state_q == mf_pkg::IS_RESP && late_q,
+                         state_q == mf_pkg::IS_RESP);
 
-  assign insn_ready_o     = (state_q == IS_IDLE) && !stopped_i && installed_i;
+  assign insn_ready_o     = (state_q == mf_pkg::IS_IDLE) && !stopped_i && installed_i;
   assign insn_done_o      = resp;
   assign insn_cc_o        = resp ? cc_q : 2'd0;
-  assign insn_exc_o       = resp ? exc_q : EXC_NONE;
+  assign insn_exc_o       = resp ? exc_q : mf_pkg::EXC_NONE;
   assign insn_r1_o        = resp ? r1_q : 64'd0;
   assign state_o          = state_q;
 

@@ -307,8 +307,8 @@
     logic                    g_c_q;              // global activation control
     logic                    change_q;           // potential group-address change
     logic                    mt_en_q;            // multithreading enabled
-    logic [NCG-1:0][CG_NCTR-1:0][63:0] cg_ctr_q; // coprocessor-group counters 0-7 of each group
-    logic [NCPU-1:0][1:0][63:0] mt_ctr_q;        // MT-diagnostic counters 448, 449 of each core
+    logic [NCG*CG_NCTR-1:0][63:0] cg_ctr_q;      // coprocessor-group counters 0-7 of each group
+    logic [NCPU*2-1:0][63:0] mt_ctr_q;           // MT-diagnostic counters 448, 449 of each core
   } cf_global_obs_t;
 
   // The registers of one CPU (cpumf_cpu_obs).
@@ -342,3 +342,13 @@
   typedef struct packed {
     cf_global_obs_t          cf_global;          // global state, coprocessor-group and MT counters
   } sys_obs_t;
+
+  // Bits of the per-CPU structs ($bits, which Yosys 0.23 takes of no type), and of
+  // one CPU's lane in mf_system's ports (CPU i at bits LANE*i): the struct rounded
+  // up to 32-bit words, where the bench's C side puts each CPU.
+  parameter int CPU_IN_BITS  = 1193;
+  parameter int CPU_OUT_BITS = 247;
+  parameter int CPU_OBS_BITS = 12973;
+  parameter int CPU_IN_LANE  = (CPU_IN_BITS + 31) / 32 * 32;
+  parameter int CPU_OUT_LANE = (CPU_OUT_BITS + 31) / 32 * 32;
+  parameter int CPU_OBS_LANE = (CPU_OBS_BITS + 31) / 32 * 32;

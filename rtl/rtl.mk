@@ -43,11 +43,12 @@ $(MUT_PKG): tests/mutants/mutants.md $(BUILD)/cpumf-regress
 
 # Normal build and the mutant build share everything but the mutants; a
 # third argument makes a coverage build (verilated_cov.o; the shim writes
-# --coverage), a fourth names extra prerequisites.
+# --coverage), a fourth names extra prerequisites, a fifth the design's
+# sources in place of rtl/ (the netlist build, yosys/yosys.mk).
 define VERILATE
-$(BUILD)/$(1)/Vcosim_top__ALL.a: $(RTL_SRC) $(RTL_INC) $(TB_SV) $(4)
+$(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(4)
 	@mkdir -p $(BUILD)/$(1)
-	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(RTL_SRC) $(TB_SV) \
+	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(or $(5),$(RTL_SRC)) $(TB_SV) \
 	  >$(BUILD)/$(1)/verilate.log 2>&1 \
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 \

@@ -6,7 +6,6 @@
 // of the timing contract (uarch.md section 20): update process, LSCTL, LPP,
 // loss of sample data, authorization, resets, then the disabled invariant.
 module sf_ctrl
-  import mf_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -111,21 +110,22 @@ module sf_ctrl
       // 4. loss of sample data, when some function is active
       sample_lost = loss_sample_i && (a_d & e_d & c_d) != '0;
       if (sample_lost) begin
-        alert_raise_o = alert_raise_o | AL_LOSS_SAMPLE;
+        alert_raise_o = alert_raise_o | mf_pkg::AL_LOSS_SAMPLE;
         c_d           = '0;
       end
       // 5. authorization: set first, then clear
       a_d = a_d | sf_auth_set_i;
       clr       = sf_auth_clr_i & a_d;
       auth_lost = clr & e_d;
-      if (auth_lost != '0) alert_raise_o = alert_raise_o | AL_SF_AUTH;
+      if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_SF_AUTH;
       a_d = a_d & ~clr;
       e_d = e_d & ~clr;
       c_d = c_d & ~clr;
       // 6. resets (never the authorization)
       unique case (reset_i)
-        RESET_CPU: c_d = '0;
-        RESET_INITIAL_CPU, RESET_CLEAR, RESET_POWER_ON, RESET_BASIC_MACHINE_CLEAR: begin
+        mf_pkg::RESET_CPU: c_d = '0;
+        mf_pkg::RESET_INITIAL_CPU, mf_pkg::RESET_CLEAR, mf_pkg::RESET_POWER_ON,
+        mf_pkg::RESET_BASIC_MACHINE_CLEAR: begin
           e_d     = '0;
           c_d     = '0;
           pp_d    = '0;

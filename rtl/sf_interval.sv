@@ -4,7 +4,6 @@
 // count, the secondary count of the random-secondary mode, the LFSR that
 // draws the random bytes, and the count of samples lost to collisions.
 module sf_interval
-  import mf_pkg::*;
 #(
   parameter int IDX = 0   // CPU index: the LFSR seed is rotated left by it
 ) (
@@ -53,8 +52,8 @@ module sf_interval
     logic [31:0] v;
     v = x;
     for (int k = 0; k < 8; k++)
-      v = v[0] ? ((v >> 1) ^ `MUT_SEL(SF_LFSR_TAP, 32'h8020_0001, LFSR_TAPS)) : (v >> 1);
-    return v;
+      v = v[0] ? ((v >> 1) ^ `MUT_SEL(SF_LFSR_TAP, 32'h8020_0001, mf_pkg::LFSR_TAPS)) : (v >> 1);
+    draw = v;
   endfunction
 
   // Reload value R for interval iv and draw d (byte r = d[7:0], bit b = d[8]):
@@ -66,11 +65,11 @@ module sf_interval
                                          input logic [8:0] d);
     logic [63:0] r;
     unique case (mode)
-      INT_RANDOM:                r = iv - 64'd128 + 64'(d[7:0]) + 64'(d[8]);
-      INT_EXACT, INT_RANDOM_SEC: r = iv;
+      mf_pkg::INT_RANDOM:                r = iv - 64'd128 + 64'(d[7:0]) + 64'(d[8]);
+      mf_pkg::INT_EXACT, mf_pkg::INT_RANDOM_SEC: r = iv;
       default:                   r = iv;  // mode 3 is not configured; read as exact
     endcase
-    return r;
+    reload = r;
   endfunction
   /*verilator coverage_on*/
 
@@ -84,11 +83,11 @@ module sf_interval
     `MUT_DO(SF_DEDICATED_AS_SHARED, tick = !stopped_i && active_i && (!wait_i || core_busy_i);)
     `MUT_DO(SF_CORE_BUSY_IGNORED, tick = !stopped_i && active_i && (cfg_dedicated_i || !wait_i);)
     reload_now = tick && (cnt_q <= 64'd1);
-    lfsr_tick  = (reload_now && (cfg_int_mode_i == INT_RANDOM ||
-                                 cfg_int_mode_i == INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
+    lfsr_tick  = (reload_now && (cfg_int_mode_i == mf_pkg::INT_RANDOM ||
+                                 cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC)) ? draw(lfsr_q) : lfsr_q;
     // the secondary count, then the primary (at once when the byte is 0)
     due = (tick && sec_act_q && sec_q <= 8'd1) ||
-          (reload_now && (cfg_int_mode_i != INT_RANDOM_SEC || lfsr_tick[7:0] == 8'd0));
+          (reload_now && (cfg_int_mode_i != mf_pkg::INT_RANDOM_SEC || lfsr_tick[7:0] == 8'd0));
     // A due sample is captured only by an idle update process and never in
     // the cycle an LSCTL executes; otherwise it is a collision.
     capture_o = due && upd_idle_i && !lsctl_exec_i;
@@ -111,10 +110,11 @@ module sf_interval
       if (reload_now) begin
         cnt_d = reload(cfg_int_mode_i, interval_i, lfsr_tick[8:0]);
         `MUT_DO(SF_INTERVAL_OFF_BY_ONE,
-                if (cfg_int_mode_i == INT_EXACT) cnt_d = interval_i - 64'd1;)
+                if (cfg_int_mode_i == mf_pkg::INT_EXACT) cnt_d = interval_i - 64'd1;)
         `MUT_DO(SF_RANDOM_LOW_BYTE,
-                if (cfg_int_mode_i == INT_RANDOM) cnt_d = {interval_i[63:8], lfsr_tick[7:0]};)
-        if (cfg_int_mode_i == INT_RANDOM_SEC) begin
+                if (cfg_int_mode_i == mf_pkg::INT_RANDOM)
+                  cnt_d = {interval_i[63:8], lfsr_tick[7:0]};)
+        if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) begin
           sec_d = lfsr_tick[7:0];
           if (lfsr_tick[7:0] != 8'd0) sec_act_d = 1'b1;
         end
@@ -131,8 +131,9 @@ module sf_interval
     // LSCTL activation loads the primary count (random mode draws after any
     // draw of the tick) and stops the secondary.
     if (lsctl_load_i) begin
-      if (cfg_int_mode_i == INT_RANDOM) lfsr_d = draw(lfsr_d);
-      `MUT_DO(SF_RNDSEC_LSCTL_DRAWS, if (cfg_int_mode_i == INT_RANDOM_SEC) lfsr_d = draw(lfsr_d);)
+      if (cfg_int_mode_i == mf_pkg::INT_RANDOM) lfsr_d = draw(lfsr_d);
+      `MUT_DO(SF_RNDSEC_LSCTL_DRAWS,
+              if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) lfsr_d = draw(lfsr_d);)
       cnt_d     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_d[8:0]);
       sec_act_d = 1'b0;
     end

@@ -5,7 +5,6 @@
 // storage request at a time. TEAR and DEAR live in sf_ctrl; this unit reads
 // their registers of the cycle and asks for their next values.
 module sf_update
-  import mf_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -64,7 +63,7 @@ module sf_update
   // ---------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------
-  upd_state_e  state_q, state_d;
+  mf_pkg::upd_state_e  state_q, state_d;
   logic [63:0] trl_q, trl_d;          // trailer address of the current block
   logic [63:0] ent_q, ent_d;          // entry address Check latched: a reset that
                                       // clears DEAR mid-update cannot move the entry
@@ -75,10 +74,9 @@ module sf_update
   logic        t_q, t_d;              // trailer T of the block being closed
   logic        pa_q, pa_d;            // this update set F in a block with A = 1
   logic        ts_last_q, ts_last_d;  // the timestamp write in flight is the last
-  logic [63:0] ent_b_q [4];           // basic entry
-  logic [63:0] ent_b_d [4];
-  logic [63:0] ent_d_q [3];           // diagnostic entry, doublewords 0-2 (the rest is 0)
-  logic [63:0] ent_d_d [3];
+  // doubleword k at bits 64k
+  logic [255:0] ent_b_q, ent_b_d;     // basic entry
+  logic [191:0] ent_d_q, ent_d_d;     // diagnostic entry, doublewords 0-2 (the rest is 0)
   logic [63:0] cap_b [4];             // the entry this cycle's sample would have
   logic [63:0] cap_d [3];
   logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d;
@@ -123,10 +121,9 @@ module sf_update
 
   // The entry registers load at a capture.
   always_comb begin
-    for (int k = 0; k < 4; k++)
-      ent_b_d[k] = (state_q == US_IDLE && capture_i) ? cap_b[k] : ent_b_q[k];
-    for (int k = 0; k < 3; k++)
-      ent_d_d[k] = (state_q == US_IDLE && capture_i) ? cap_d[k] : ent_d_q[k];
+    ent_b_d = (state_q == mf_pkg::US_IDLE && capture_i) ? {cap_b[3], cap_b[2], cap_b[1], cap_b[0]}
+                                                         : ent_b_q;
+    ent_d_d = (state_q == mf_pkg::US_IDLE && capture_i) ? {cap_d[2], cap_d[1], cap_d[0]} : ent_d_q;
   end
 
   // Doubleword k of the captured entry.
@@ -137,8 +134,8 @@ module sf_update
   always_comb begin
     dk     = basic_q ? wk - 5'd4 : wk;
     ent_dw = '0;
-    if (basic_q && wk < 5'd4) ent_dw = ent_b_q[wk[1:0]];
-    else if (dk < 5'd3)       ent_dw = ent_d_q[dk[1:0]];
+    if (basic_q && wk < 5'd4) ent_dw = ent_b_q[64*wk[1:0] +: 64];
+    else if (dk < 5'd3)       ent_dw = ent_d_q[64*dk[1:0] +: 64];
   end
 
   // ---------------------------------------------------------------------------
@@ -155,7 +152,7 @@ module sf_update
     tr  = (d & ~bm) + bm + 64'd1 - 64'd64;
     bad = (d < 64'd8192) ||
           `MUT_SEL(SF_TRAILER_EXACT_INVALID, o >= bm + 64'd1 - 64'd64, o > bm + 64'd1 - 64'd64);
-    return {bad, tr};
+    check = {bad, tr};
   endfunction
 
   // ---------------------------------------------------------------------------
@@ -208,12 +205,12 @@ module sf_update
 
 
     unique case (state_q)
-      US_IDLE: begin
+      mf_pkg::US_IDLE: begin
         if (capture_i) begin
           tod_d   = tod_i;
-          basic_d = active_i[SF_BASIC_BIT];
-          len_d   = (active_i[SF_BASIC_BIT] ? 9'd32 : 9'd0) +
-                    (active_i[SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
+          basic_d = active_i[mf_pkg::SF_BASIC_BIT];
+          len_d   = (active_i[mf_pkg::SF_BASIC_BIT] ? 9'd32 : 9'd0) +
+                    (active_i[mf_pkg::SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
           pa_d    = 1'b0;
           chk_go   = 1'b1;
           chk_addr = dear_i;
@@ -224,17 +221,17 @@ module sf_update
         if (stor_rsp_valid_i) begin
           if (stor_rsp_err_i) begin
             fin       = 1'b1;
-            fin_alert = AL_INVALID_ENTRY;
+            fin_alert = mf_pkg::AL_INVALID_ENTRY;
           end else begin
             unique case (state_q)
-              US_RD_TRL: begin
+              mf_pkg::US_RD_TRL: begin
                 if (r[63]) begin
                   // block full: count the lost sample
-                  state_d = US_RD_OVF;
+                  state_d = mf_pkg::US_RD_OVF;
                   ld      = 1'b1;
                   ld_addr = trl_q + 64'd8;
                 end else if (trl_q - ent_q >= 64'(len_q)) begin
-                  state_d = US_WR_ENT;
+                  state_d = mf_pkg::US_WR_ENT;
                   k_d     = '0;
                   wk      = '0;
                   ld      = 1'b1;
@@ -243,7 +240,7 @@ module sf_update
                   ld_data = ent_dw;
                 end else begin
                   // the entry does not fit: close the block
-                  state_d = US_WR_TRL;
+                  state_d = mf_pkg::US_WR_TRL;
                   t_d     = r[61];
                   pa_d    = r[62];
                   `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
@@ -255,19 +252,19 @@ module sf_update
                   ld_data = {1'b1, r[62:32], cfg_bsdes_i, cfg_dsdes_i};
                 end
               end
-              US_RD_OVF: begin
-                state_d = US_WR_OVF;
+              mf_pkg::US_RD_OVF: begin
+                state_d = mf_pkg::US_WR_OVF;
                 ld      = 1'b1;
                 ld_we   = 1'b1;
                 ld_addr = trl_q + 64'd8;
                 ld_data = r + 64'd1;
                 `MUT_DO(SF_OVF_NO_INC, ld_data = r;)
               end
-              US_WR_OVF: begin
+              mf_pkg::US_WR_OVF: begin
                 n_overflow_d = n_overflow_q + 64'd1;
                 fin          = 1'b1;
               end
-              US_WR_ENT: begin
+              mf_pkg::US_WR_ENT: begin
                 if (6'(k_q) + 6'd1 < 6'(len_q >> 3)) begin
                   k_d     = k_q + 5'd1;
                   ld      = 1'b1;
@@ -282,8 +279,8 @@ module sf_update
                   fin        = 1'b1;
                 end
               end
-              US_WR_TRL: begin
-                state_d = US_WR_TS;
+              mf_pkg::US_WR_TRL: begin
+                state_d = mf_pkg::US_WR_TS;
                 ld      = 1'b1;
                 ld_we   = 1'b1;
                 ld_addr = trl_q + 64'd16;
@@ -295,7 +292,7 @@ module sf_update
                   ts_last_d = 1'b1;
                 end
               end
-              US_WR_TS: begin
+              mf_pkg::US_WR_TS: begin
                 if (!ts_last_q) begin
                   ts_last_d = 1'b1;
                   ld        = 1'b1;
@@ -308,38 +305,38 @@ module sf_update
                   tear_o    = nxt;
                   if (nxt < 64'd8192) begin
                     fin       = 1'b1;
-                    fin_alert = AL_INVALID_ENTRY;
+                    fin_alert = mf_pkg::AL_INVALID_ENTRY;
                   end else begin
-                    state_d = US_RD_SDBT;
+                    state_d = mf_pkg::US_RD_SDBT;
                     ld      = 1'b1;
                     ld_addr = nxt;
                   end
                 end
               end
-              US_RD_SDBT, US_RD_SDBT2: begin
+              mf_pkg::US_RD_SDBT, mf_pkg::US_RD_SDBT2: begin
                 last = ((tear_i + 64'd8) & bmask) == '0;
                 `MUT_DO(SF_LAST_BLOCK_LINK_OK, last = 1'b0;)
                 if (r[0]) begin
                   // table link
                   lnk = {r[63:4], 4'b0};
-                  if (`MUT_SEL(SF_TABLE_TO_TABLE_OK, 1'b0, state_q == US_RD_SDBT2)) begin
+                  if (`MUT_SEL(SF_TABLE_TO_TABLE_OK, 1'b0, state_q == mf_pkg::US_RD_SDBT2)) begin
                     fin       = 1'b1;
-                    fin_alert = AL_INCORRECT_SDBT;
+                    fin_alert = mf_pkg::AL_INCORRECT_SDBT;
                   end else begin
                     tear_we_o = 1'b1;
                     tear_o    = lnk;
                     if (lnk < 64'd8192) begin
                       fin       = 1'b1;
-                      fin_alert = AL_INVALID_ENTRY;
+                      fin_alert = mf_pkg::AL_INVALID_ENTRY;
                     end else begin
-                      state_d = US_RD_SDBT2;
+                      state_d = mf_pkg::US_RD_SDBT2;
                       ld      = 1'b1;
                       ld_addr = lnk;
                     end
                   end
-                end else if (state_q == US_RD_SDBT && last) begin
+                end else if (state_q == mf_pkg::US_RD_SDBT && last) begin
                   fin       = 1'b1;
-                  fin_alert = AL_INCORRECT_SDBT;
+                  fin_alert = mf_pkg::AL_INCORRECT_SDBT;
                 end else begin
                   // block link
                   lnk       = r & ~bmask;
@@ -363,31 +360,32 @@ module sf_update
       chk = check(chk_addr, bmask);
       if (chk[64]) begin
         fin       = 1'b1;
-        fin_alert = AL_INVALID_ENTRY;
+        fin_alert = mf_pkg::AL_INVALID_ENTRY;
       end else begin
         trl_d   = chk[63:0];
         ent_d   = chk_addr;
-        state_d = US_RD_TRL;
+        state_d = mf_pkg::US_RD_TRL;
         ld      = 1'b1;
         ld_addr = chk[63:0];
       end
     end
 
     if (fin) begin
-      state_d = US_IDLE;
+      state_d = mf_pkg::US_IDLE;
       pa_d    = 1'b0;
     end
 
 
     // Alert 2 when this update (not one ending at its capture) closed a block with A = 1.
-    alert_raise_o = fin ? (fin_alert | ((state_q != US_IDLE && pa_q) ? AL_PROGRAM_REQ : 32'd0))
+    alert_raise_o = fin ? (fin_alert |
+                           ((state_q != mf_pkg::US_IDLE && pa_q) ? mf_pkg::AL_PROGRAM_REQ : 32'd0))
                         : 32'd0;
     c_clr_o       = fin && (fin_alert != '0);
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      state_q      <= US_IDLE;
+      state_q      <= mf_pkg::US_IDLE;
       trl_q        <= '0;
       ent_q        <= '0;
       tod_q        <= '0;
@@ -397,8 +395,8 @@ module sf_update
       t_q          <= 1'b0;
       pa_q         <= 1'b0;
       ts_last_q    <= 1'b0;
-      ent_b_q      <= '{default: '0};
-      ent_d_q      <= '{default: '0};
+      ent_b_q      <= '0;
+      ent_d_q      <= '0;
       n_stored_q   <= '0;
       n_overflow_q <= '0;
     end else begin
@@ -419,7 +417,7 @@ module sf_update
     end
   end
 
-  assign idle_o           = state_q == US_IDLE;
+  assign idle_o           = state_q == mf_pkg::US_IDLE;
   assign state_o          = state_q;
   assign n_stored_o       = n_stored_q;
   assign n_overflow_o     = n_overflow_q;

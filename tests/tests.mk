@@ -12,7 +12,7 @@ $(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 
 # The bench's event models and relations, tested with the library inside.
 EVENTS_UNIT_OBJ := $(addprefix $(BUILD)/obj/tb/,stimulus/events.o stimulus/workload.o \
-  stimulus/program.o scenario/relations.o)
+  stimulus/program.o stimulus/insn_set.o scenario/relations.o)
 $(BUILD)/test_events: tests/unit/test_events.c $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) -Itb $(shell pkg-config --cflags check 2>/dev/null) \
@@ -31,7 +31,7 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # The list's own make commands run as top-level ones (no jobserver of ours).
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
   $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
-  $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench
+  $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-cosim-ys
 test: deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null

@@ -79,10 +79,12 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
     if (out->capture && shared_wait)
         fcov_hit(in->fc, FCOV_UPD_SAMPLE_WAIT_CORE_BUSY);
     if (due && !out->capture) {
+        /* counted where only the bench sees it: no instruction reads it */
         d->collisions = q->collisions + 1u;
         fcov_hit(in->fc, in->upd_idle ? FCOV_UPD_COLLISION_LSCTL : FCOV_UPD_COLLISION_BUSY);
     }
-    /* LSCTL activation: the count loads (after this cycle's tick) */
+    /* LSCTL activation: the count loads (after this cycle's tick), whatever it
+     * held: unlike Arm's, a count is never resumed (docs/uarch.md section 16) */
     if (in->load) {
         d->cnt = reload(mode, in->load_interval, &d->lfsr);
         d->sec_act = 0u;

@@ -24,9 +24,10 @@ module cosim_top
   // here too they would cost the waves a second copy of every wide struct.
   /*verilator tracing_off*/
   input  cfg_t     cfg_i,
-  input  cpu_in_t  in_i [NCPU],
+  // one lane per CPU, as mf_system's ports (mf_pkg::CPU_*_LANE)
+  input  logic [NCPU*CPU_IN_LANE-1:0]  in_i,
   input  sys_in_t  sys_i,
-  output cpu_out_t out_o [NCPU],
+  output logic [NCPU*CPU_OUT_LANE-1:0] out_o,
   output sys_obs_t sys_obs_o,
   // the C model's values of the same outputs, for the waves only (packed:
   // the mirror reads single fields of them); the mirror takes them at each
@@ -40,7 +41,7 @@ module cosim_top
 
   /*verilator tracing_off*/
   cfg_t    cfg_q;
-  cpu_in_t in_q [NCPU];
+  logic [NCPU*CPU_IN_LANE-1:0] in_q;
   sys_in_t sys_q;
   /*verilator tracing_on*/
 

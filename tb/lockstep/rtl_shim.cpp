@@ -38,6 +38,13 @@ template <std::size_t N> inline const uint32_t *words(const VlWide<N> &port)
     return &port[0];
 }
 
+// The words of one CPU's lane in a per-CPU port of mf_system: its struct
+// rounded up to whole words (mf_pkg::CPU_*_LANE); CPU i at word i * that.
+inline unsigned lane_words(rtl_bundle b)
+{
+    return (rtl_bundle_bits(b) + 31u) / 32u;
+}
+
 } // namespace
 
 // Outside the wave window a cycle costs one full evaluation: tb_rtl_commit
@@ -53,6 +60,7 @@ struct tb_rtl {
     VerilatedFstC *fst;
     uint64_t wave_from, wave_to, cycle;
     unsigned ncpu;
+    unsigned in_words, out_words, obs_words; // lane_words of cpu_in_t, cpu_out_t, cpu_obs_t
     bool edge_due; // the clock is low and the edge that ends r->cycle is not evaluated yet
 };
 
@@ -77,7 +85,7 @@ static void apply_straps(tb_rtl *r, const cpumf_system_cfg *cfg)
     rtl_bundle_pack(RTL_CFG, &c, words(t->cfg_i), 0);
     const cpumf_cpu_in zero = {};
     for (unsigned i = 0; i < RTL_NCPU; i++)
-        rtl_bundle_pack(RTL_CPU_IN, &zero, words(t->in_i[i]), 0);
+        rtl_bundle_pack(RTL_CPU_IN, &zero, words(t->in_i) + i * r->in_words, 0);
 }
 
 extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts *opts, char *err,
@@ -90,11 +98,24 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
         return nullptr;
     }
     tb_rtl *r = new tb_rtl();
+    r->in_words = lane_words(RTL_CPU_IN);
+    r->out_words = lane_words(RTL_CPU_OUT);
+    r->obs_words = lane_words(RTL_CPU_OBS);
     r->ctx = new VerilatedContext;
     r->ctx->commandArgs(opts->argc, opts->argv);
     // Tracing must be allowed before the model is built.
     r->ctx->traceEverOn(opts->fst_path != nullptr);
     r->top = new Vcosim_top{r->ctx, "TOP"};
+    // the lanes the RTL was built with (rtl/mf_pkg_gen.svh) are the tables'
+    if (sizeof r->top->in_i != 4u * RTL_NCPU * r->in_words ||
+        sizeof r->top->out_o != 4u * RTL_NCPU * r->out_words ||
+        sizeof r->top->rootp->cosim_top__DOT__rtl__DOT__obs_o != 4u * RTL_NCPU * r->obs_words) {
+        std::snprintf(err, errlen, "the RTL build's port lanes differ from the tables: make gen");
+        delete r->top;
+        delete r->ctx;
+        delete r;
+        return nullptr;
+    }
     r->ncpu = cfg->n_cpus;
     r->wave_from = opts->wave_from;
     r->wave_to = opts->wave_to;
@@ -150,7 +171,7 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
         apply_edge(r);
     r->cycle = cycle;
     for (unsigned i = 0; i < r->ncpu; i++)
-        rtl_bundle_pack(RTL_CPU_IN, &in->cpu[i], words(t->in_i[i]), 0);
+        rtl_bundle_pack(RTL_CPU_IN, &in->cpu[i], words(t->in_i) + i * r->in_words, 0);
     rtl_bundle_pack(RTL_SYS_IN, in, sys, 0);
     t->sys_i = static_cast<CData>(sys[0]);
     t->in_strobe_i = !t->in_strobe_i;
@@ -162,7 +183,7 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
     }
     t->eval();
     for (unsigned i = 0; i < r->ncpu; i++)
-        rtl_bundle_unpack(RTL_CPU_OUT, words(t->out_o[i]), 0, &out->cpu[i]);
+        rtl_bundle_unpack(RTL_CPU_OUT, words(t->out_o) + i * r->out_words, 0, &out->cpu[i]);
     if (tracing)
         r->fst->dump(10 * cycle);
 }
@@ -185,9 +206,9 @@ extern "C" void tb_rtl_commit(tb_rtl *r)
 
 // The registers of CPU i where mf_system drives them (rtl.obs_o is public,
 // not a port of the top: a port would copy all of them in every evaluation).
-static const uint32_t *cpu_obs(Vcosim_top *t, unsigned i)
+static const uint32_t *cpu_obs(tb_rtl *r, unsigned i)
 {
-    return words(t->rootp->cosim_top__DOT__rtl__DOT__obs_o[i]);
+    return words(r->top->rootp->cosim_top__DOT__rtl__DOT__obs_o) + i * r->obs_words;
 }
 
 extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
@@ -195,7 +216,7 @@ extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        rtl_bundle_unpack(RTL_CPU_OBS, cpu_obs(t, i), 0, &obs->cpu[i]);
+        rtl_bundle_unpack(RTL_CPU_OBS, cpu_obs(r, i), 0, &obs->cpu[i]);
     rtl_bundle_unpack(RTL_SYS_OBS, words(t->sys_obs_o), 0, obs);
 }
 
@@ -204,7 +225,7 @@ extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint
     Vcosim_top *t = r->top;
     apply_edge(r);
     for (unsigned i = 0; i < r->ncpu; i++)
-        if (!rtl_cpu_obs_equal(cpu_obs(t, i), &expect->cpu[i], ctr ? ctr[i] : nullptr))
+        if (!rtl_cpu_obs_equal(cpu_obs(r, i), &expect->cpu[i], ctr ? ctr[i] : nullptr))
             return 0;
     return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }

@@ -51,6 +51,29 @@ static int parse_ext(const jdoc *d, const cJSON *n, tb_timing_insn *t, char *err
     return 0;
 }
 
+/* "cycles": [a, b] or [a, b, c]: a + b * L1 + c * L2.  A length the
+ * instruction does not take has the coefficient 0, so that a table cannot
+ * promise a dependence that no timing can show. */
+static int parse_cycles(const jdoc *d, const cJSON *n, tb_timing_insn *t, char *err, size_t errlen)
+{
+    const cJSON *bn, *cn;
+    int k = cJSON_IsArray(n) ? cJSON_GetArraySize(n) : 0;
+    if (k != 2 && k != 3)
+        return jdoc_fail(d, n, err, errlen, "%s: \"cycles\": expected [a, b] or [a, b, c]",
+                         t->name);
+    bn = cJSON_GetArrayItem(n, 1);
+    cn = k == 3 ? cJSON_GetArrayItem(n, 2) : NULL;
+    if (jdoc_f64(d, cJSON_GetArrayItem(n, 0), 0.0, TB_PROG_MAX_CYC, &t->a, err, errlen) ||
+        jdoc_f64(d, bn, 0.0, 1000.0, &t->b, err, errlen) ||
+        (cn && jdoc_f64(d, cn, 0.0, 1000.0, &t->c, err, errlen)))
+        return -1;
+    if (t->b != 0.0 && t->def->nlen < 1)
+        return jdoc_fail(d, bn, err, errlen, "cycles: %s takes no length: b must be 0", t->name);
+    if (t->c != 0.0 && t->def->nlen < 2)
+        return jdoc_fail(d, cn, err, errlen, "cycles: %s takes no L2: c must be 0", t->name);
+    return 0;
+}
+
 static int parse_insn(const jdoc *d, const cJSON *o, tb_timing_insn *t, char *err, size_t errlen)
 {
     static const char *const keys[] = {"ilen", "cycles", "l1i", "l1d", "ext", NULL};
@@ -64,19 +87,22 @@ static int parse_insn(const jdoc *d, const cJSON *o, tb_timing_insn *t, char *er
         return jdoc_fail_key(d, o, err, errlen, "instruction name of 1 to %zu characters",
                              sizeof t->name - 1);
     snprintf(t->name, sizeof t->name, "%s", o->string);
+    if (!(t->def = tb_insn_find(t->name)))
+        return jdoc_fail_key(d, o, err, errlen, "%s: not an instruction a program can run",
+                             t->name);
     n = jdoc_get(o, "ilen");
     if (!n)
         return jdoc_fail(d, o, err, errlen, "%s: missing \"ilen\"", t->name);
     if (get_u16(d, n, 2, 6, &ilen, err, errlen))
         return -1;
-    if (ilen & 1)
-        return jdoc_fail(d, n, err, errlen, "ilen: 2, 4 or 6");
+    if (ilen != tb_fmt_bytes(t->def->fmt))
+        return jdoc_fail(d, n, err, errlen, "ilen: %s is %u bytes long (format %s)", t->name,
+                         tb_fmt_bytes(t->def->fmt), tb_fmt_name(t->def->fmt));
     t->ilen = (uint8_t)ilen;
     n = jdoc_get(o, "cycles");
-    if (!n || !cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
-        return jdoc_fail(d, n ? n : o, err, errlen, "%s: \"cycles\": expected [a, b]", t->name);
-    if (jdoc_f64(d, cJSON_GetArrayItem(n, 0), 0.0, TB_PROG_MAX_CYC, &t->a, err, errlen) ||
-        jdoc_f64(d, cJSON_GetArrayItem(n, 1), 0.0, 1000.0, &t->b, err, errlen))
+    if (!n)
+        return jdoc_fail(d, o, err, errlen, "%s: missing \"cycles\"", t->name);
+    if (parse_cycles(d, n, t, err, errlen))
         return -1;
     if ((n = jdoc_get(o, "l1i")) && parse_l1(d, n, t, 0, err, errlen))
         return -1;
@@ -140,9 +166,9 @@ int tb_timing_find(const tb_timing *t, const char *name)
     return -1;
 }
 
-uint32_t tb_timing_cycles(const tb_timing_insn *t, uint32_t len)
+uint32_t tb_timing_cycles(const tb_timing_insn *t, uint32_t l1, uint32_t l2)
 {
-    double c = floor(t->a + t->b * (double)len + 0.5);
+    double c = floor(t->a + t->b * (double)l1 + t->c * (double)l2 + 0.5);
     uint32_t n, j, ev = 0;
     if (c < 1.0 || c > (double)TB_PROG_MAX_CYC)
         return 0;
@@ -156,15 +182,48 @@ uint32_t tb_timing_cycles(const tb_timing_insn *t, uint32_t len)
     return ev > 15u * n ? 0 : n;
 }
 
-/* One loop entry: {"insn": NAME, "length": L, "problem": BOOL}. */
+/* One length of an entry: 1 to the longest the instruction takes. */
+static int entry_len(const jdoc *d, const cJSON *n, const tb_timing_insn *t, unsigned j,
+                     uint32_t *out, char *err, size_t errlen)
+{
+    uint64_t v;
+    if (jdoc_u64(d, n, 0, UINT64_MAX, &v, err, errlen))
+        return -1;
+    if (v < 1 || v > t->def->max[j])
+        return jdoc_fail(d, n, err, errlen, "length: %s's L%u is 1-%u, not %llu", t->name, j + 1u,
+                         t->def->max[j], (unsigned long long)v);
+    out[j] = (uint32_t)v;
+    return 0;
+}
+
+/* "length": L1, or [L1, L2] for an instruction of two lengths; none for an
+ * instruction that takes none. */
+static int entry_lengths(const jdoc *d, const cJSON *o, const tb_timing_insn *t, uint32_t *len,
+                         char *err, size_t errlen)
+{
+    static const char *const want[] = {"no \"length\"", "\"length\": L1", "\"length\": [L1, L2]"};
+    const cJSON *n = jdoc_get(o, "length");
+    unsigned nlen = t->def->nlen;
+    if (!n && !nlen)
+        return 0;
+    if (!n || (nlen == 1 && cJSON_IsArray(n)) ||
+        (nlen != 1 && (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != (int)nlen)))
+        return jdoc_fail(d, n ? n : o, err, errlen, "%s takes %s", t->name, want[nlen]);
+    if (nlen == 1)
+        return entry_len(d, n, t, 0, len, err, errlen);
+    return entry_len(d, cJSON_GetArrayItem(n, 0), t, 0, len, err, errlen) ||
+           entry_len(d, cJSON_GetArrayItem(n, 1), t, 1, len, err, errlen);
+}
+
+/* One loop entry: {"insn": NAME, "length": L1 or [L1, L2], "problem": BOOL}. */
 static int parse_entry(const jdoc *d, const cJSON *o, tb_program_cfg *p, uint64_t ia, char *err,
                        size_t errlen)
 {
     static const char *const keys[] = {"insn", "length", "problem", NULL};
     tb_prog_insn *e = &p->loop[p->n];
+    const tb_timing_insn *t;
     const cJSON *n;
     const char *s;
-    uint64_t len = 0;
     int k, on;
     if (!cJSON_IsObject(o))
         return jdoc_fail(d, o, err, errlen, "loop: expected {\"insn\": NAME, ...}");
@@ -177,15 +236,15 @@ static int parse_entry(const jdoc *d, const cJSON *o, tb_program_cfg *p, uint64_
     if ((k = tb_timing_find(&p->timing, s)) < 0)
         return jdoc_fail(d, n, err, errlen, "instruction \"%s\" is not in the %s timing table", s,
                          p->timing.model);
-    if ((n = jdoc_get(o, "length")) && jdoc_u64(d, n, 0, 999999, &len, err, errlen))
+    t = &p->timing.insn[k];
+    if (entry_lengths(d, o, t, e->len, err, errlen))
         return -1;
     e->insn = (uint8_t)k;
-    e->length = (uint32_t)len;
-    e->cycles = tb_timing_cycles(&p->timing.insn[k], e->length);
+    e->cycles = tb_timing_cycles(t, e->len[0], e->len[1]);
     if (!e->cycles)
         return jdoc_fail(d, o, err, errlen,
-                         "%s at length %u: cycles out of 1-%u or fewer than its events need", s,
-                         e->length, TB_PROG_MAX_CYC);
+                         "%s at lengths %u %u: cycles out of 1-%u or fewer than its events need", s,
+                         e->len[0], e->len[1], TB_PROG_MAX_CYC);
     e->problem = -1;
     if ((n = jdoc_get(o, "problem"))) {
         if (jdoc_bool(d, n, &on, err, errlen))

@@ -4,9 +4,10 @@
  * TLB events that a per-model timing table (configs/timing/MODEL.json) gives
  * it, so that what the counters and the samples measure is known exactly.
  *
- * An execution of an instruction of length L takes round(a + b * L) cycles
- * (at least 1); it completes in its last cycle (one instruction, one unique
- * cycle with one unique instruction: the sampling point); its L1 misses are
+ * An execution of an instruction of lengths L1 and L2 takes
+ * round(a + b * L1 + c * L2) cycles (at least 1); it completes in its last
+ * cycle (one instruction, one unique cycle with one unique instruction: the
+ * sampling point); its L1 misses are
  * directory writes in its first cycles, each followed by its penalty cycles;
  * its extended-counter events fall in its first cycles, at most 15 a cycle.
  */
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "insn_set.h"
 #include "json_strict.h"
 
 #define TB_PROG_MAX_INSN 48 /* instructions of a timing table */
@@ -26,8 +28,9 @@
 
 typedef struct tb_timing_insn {
     char name[TB_PROG_NAME];
+    const tb_insn_def *def;         /* the instruction: its format and lengths */
     uint8_t ilen;                   /* instruction length in bytes: 2, 4 or 6 */
-    double a, b;                    /* cycles = a + b * length */
+    double a, b, c;                 /* cycles = a + b * L1 + c * L2 */
     uint16_t l1_miss[2], l1_pen[2]; /* [0] I, [1] D: misses, penalty cycles of each */
     uint8_t n_ext;
     uint16_t ext_k[TB_PROG_MAX_EXT]; /* extended counter 128 + k */
@@ -44,7 +47,7 @@ typedef struct tb_timing {
 typedef struct tb_prog_insn {
     uint8_t insn;    /* index in the table */
     int8_t problem;  /* 0, 1, or -1: the workload's level */
-    uint32_t length; /* the operand length the cycles depend on */
+    uint32_t len[2]; /* L1 and L2, the operand lengths the cycles depend on (0: none) */
     uint32_t cycles; /* of one execution */
     uint64_t ia;     /* its address */
 } tb_prog_insn;
@@ -65,9 +68,10 @@ int tb_timing_from_json(const jdoc *d, const cJSON *obj, tb_timing *out, char *e
 int tb_timing_load(const char *path, tb_timing *out, char *err, size_t errlen);
 /* Index of the instruction called name, or -1. */
 int tb_timing_find(const tb_timing *t, const char *name);
-/* Cycles of one execution at length len, or 0 when out of range
- * (below 1 or above TB_PROG_MAX_CYC) or its events do not fit them. */
-uint32_t tb_timing_cycles(const tb_timing_insn *t, uint32_t len);
+/* Cycles of one execution at lengths l1 and l2 (0 for a length the
+ * instruction does not take), or 0 when out of range (below 1 or above
+ * TB_PROG_MAX_CYC) or its events do not fit them. */
+uint32_t tb_timing_cycles(const tb_timing_insn *t, uint32_t l1, uint32_t l2);
 
 /* The workload's "program" member: {"timing": MODEL, "ia": ADDR, "loop": [...]};
  * the table is configs_dir/timing/MODEL.json (NULL: the default configs). */

@@ -3,9 +3,11 @@
  * (tools/insttime) and of the program workload's timing (tb/stimulus/program.c):
  * TIME-1 and TIME-2 on the model (the loop's timings are the timing
  * contract's), TIME-3 and TIME-4 on the document's own regression example,
- * TIME-5 on a perturbed baseline, every
- * malformed input refused with its position, and each instruction of the
- * timing tables giving exactly its table's cycles and events.
+ * TIME-5 on a perturbed baseline, TIME-6 to TIME-9 on instructions of two
+ * lengths (their cycles, the lengths refused, LINREG's rule for them, the
+ * dump), every malformed input refused with its position, and each
+ * instruction of the timing tables giving exactly its table's cycles and
+ * events.
  */
 #include <check.h>
 #include <math.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "it_baseline.h"
+#include "it_encode.h"
 #include "it_input.h"
 #include "it_stats.h"
 #include "it_time.h"
@@ -103,12 +106,13 @@ static const struct {
     {"S ECCTR 1\n", "t.txt:1:1: ECCTR is format RRE"},
     {"RRE SCCTR 0\n", "t.txt:1:11: 0 out of range 1-449"},
     {"RSY STCCTM X 4\n", "t.txt:1:12: STCCTM: TYPE E, B, P, C or M"},
-    {"RSY STCCTM B\n", "t.txt:1:12: STCCTM: one length"},
+    {"RSY STCCTM B\n", "t.txt:1:13: STCCTM: one length, L1 (1-65535)"},
     {"S LCCTL ON\n", "t.txt:1:9: LCCTL: TYPE SAME"},
     {"RRE ECCTR 1 4\n", "t.txt:1:13: ECCTR takes no length"},
     {"- UPDATE D\n", "t.txt:1:10: UPDATE: TYPE B"},
     {"SS XYZ S 4\n", "t.txt:1:4: unknown instruction \"XYZ\""},
-    {"XX MVC S 4\n", "t.txt:1:1: unknown instruction format \"XX\""},
+    {"XX MVC S 4\n", "t.txt:1:1: MVC is format SS"},
+    {"RRE MVCLE 00 4\n", "t.txt:1:1: MVCLE is format RS"},
     {"SS MVC S 1 2\n", "t.txt:1:12: MVC: one length"},
     {"SS MVC S 1 2 3\n", "t.txt:1:14: at most two lengths"},
     {"SS MVC S\"x 1\n", "t.txt:1:9: unexpected character"},
@@ -134,18 +138,18 @@ START_TEST(test_insttime_input_accepted)
     static tb_timing t;
     it_input in;
     char err[512];
-    const char *text = "* comment\r\n\nSPIN=0000252\nBCTS=0001000\nSTATS ON\n"
-                       "RSY   STCCTM  E   32\n-     UPDATE  C\nSS    MVC     S  256\n"
+    const char *text = "* comment\r\n\nSPIN=0000252\nBCTS=0001000\n-     UPDATE  C\n"
+                       "STATS ON\nRSY   STCCTM  E   32\nSS    MVC     S  256\n"
                        "LINREG/L1\nPREDICT 4096\nSTATS PRINT\nSTATS OFF";
     load_z15(&t);
     ck_assert_msg(it_input_parse("t.txt", text, &t, &in, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(in.n, 10);
     ck_assert_uint_eq(in.s[0].kind, IT_SPIN);
-    ck_assert_uint_eq(in.s[3].what, IT_FAC);
-    ck_assert_uint_eq(in.s[3].op, CPUMF_OP_STCCTM);
-    ck_assert_uint_eq(in.s[3].len[0], 32);
-    ck_assert_uint_eq(in.s[3].spin, 252);
-    ck_assert_uint_eq(in.s[4].what, IT_UPDATE);
+    ck_assert_uint_eq(in.s[2].what, IT_UPDATE);
+    ck_assert_uint_eq(in.s[4].what, IT_FAC);
+    ck_assert_uint_eq(in.s[4].op, CPUMF_OP_STCCTM);
+    ck_assert_uint_eq(in.s[4].len[0], 32);
+    ck_assert_uint_eq(in.s[4].spin, 252);
     ck_assert_uint_eq(in.s[5].what, IT_PGM);
     ck_assert_uint_eq(in.s[6].arg, 1);
     ck_assert_uint_eq(in.s[7].value, 4096);
@@ -160,7 +164,7 @@ END_TEST
  * unique cycle, exactly its misses, penalty cycles and extended events. */
 START_TEST(test_program_cycles_give_the_table)
 {
-    static const uint32_t lens[] = {0, 1, 256, 4096};
+    static const uint32_t lens[] = {1, 7, 256, 4096};
     static tb_timing t;
     unsigned i, j, l;
     load_z15(&t);
@@ -168,9 +172,15 @@ START_TEST(test_program_cycles_give_the_table)
     for (i = 0; i < t.n; i++)
         for (l = 0; l < 4; l++) {
             const tb_timing_insn *ti = &t.insn[i];
-            uint32_t n = tb_timing_cycles(ti, lens[l]), k;
+            uint32_t len[2], n, k;
             unsigned insns = 0, uniq = 0, dw[2] = {0, 0}, pen[2] = {0, 0}, ext[TB_PROG_MAX_EXT];
-            ck_assert_uint_eq(n, (uint32_t)floor(ti->a + ti->b * lens[l] + 0.5));
+            /* each length it takes, at most its longest; 0 for one it does not take */
+            for (j = 0; j < 2; j++)
+                len[j] =
+                    j < ti->def->nlen ? (lens[l] < ti->def->max[j] ? lens[l] : ti->def->max[j]) : 0;
+            n = tb_timing_cycles(ti, len[0], len[1]);
+            ck_assert_uint_gt(n, 0);
+            ck_assert_uint_eq(n, (uint32_t)floor(ti->a + ti->b * len[0] + ti->c * len[1] + 0.5));
             memset(ext, 0, sizeof ext);
             for (k = 0; k < n; k++) {
                 cpumf_cpu_in in;
@@ -212,20 +222,81 @@ static const struct {
      "p.json:1:25: ia: instruction addresses are even"},
     {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"L\", \"size\": 1}]}", "p.json:1:42: unknown"},
     {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVC\", \"length\": 9999999}]}",
-     "p.json:1:54: "},
+     "p.json:1:54: length: MVC's L1 is 1-256, not 9999999"},
 };
 
-START_TEST(test_program_refused_with_position)
+/* TIME-6 and TIME-7 in a program loop: each instruction with the lengths it
+ * takes, each within what it can take. */
+static const struct {
+    const char *text, *msg;
+} bad_program_lengths[] = {
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVCL\", \"length\": 4096}]}",
+     "p.json:1:55: MVCL takes \"length\": [L1, L2]"},
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVCL\", \"length\": [4096, 0]}]}",
+     "p.json:1:62: length: MVCL's L2 is 1-999999, not 0"},
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"LR\", \"length\": 4}]}",
+     "p.json:1:53: LR takes no \"length\""},
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVC\"}]}",
+     "p.json:1:28: MVC takes \"length\": L1"},
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVC\", \"length\": [8]}]}",
+     "p.json:1:54: MVC takes \"length\": L1"},
+    {"{\"timing\": \"z15\", \"loop\": [{\"insn\": \"LM\", \"length\": 17}]}",
+     "p.json:1:53: length: LM's L1 is 1-16, not 17"},
+};
+
+static void program_refused(const char *text, const char *msg)
 {
     tb_program_cfg *p = malloc(sizeof *p);
     char err[1024];
-    jdoc *d = jdoc_parse_text("p.json", bad_programs[_i].text, err, sizeof err);
+    jdoc *d = jdoc_parse_text("p.json", text, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
     ck_assert_int_eq(tb_program_from_json(d, jdoc_root(d), configs_dir(), p, err, sizeof err), -1);
-    ck_assert_msg(strncmp(err, bad_programs[_i].msg, strlen(bad_programs[_i].msg)) == 0,
-                  "program %d: got \"%s\", want \"%s...\"", _i, err, bad_programs[_i].msg);
+    ck_assert_msg(strncmp(err, msg, strlen(msg)) == 0, "got \"%s\", want \"%s...\"", err, msg);
     jdoc_free(d);
     free(p);
+}
+
+START_TEST(test_TIME_7_program_lengths_refused)
+{
+    program_refused(bad_program_lengths[_i].text, bad_program_lengths[_i].msg);
+}
+END_TEST
+
+/* Timing tables: real instructions of their real length, and no coefficient
+ * for a length the instruction does not take. */
+static const struct {
+    const char *text, *msg;
+} bad_timings[] = {
+    {"{\"model\": \"x\", \"instructions\": {\"XYZ\": {\"ilen\": 2, \"cycles\": [1, 0]}}}",
+     "t.json:1:33: XYZ: not an instruction a program can run"},
+    {"{\"model\": \"x\", \"instructions\": {\"MVC\": {\"ilen\": 4, \"cycles\": [1, 0]}}}",
+     "t.json:1:49: ilen: MVC is 6 bytes long (format SS)"},
+    {"{\"model\": \"x\", \"instructions\": {\"LR\": {\"ilen\": 2, \"cycles\": [1, 1]}}}",
+     "t.json:1:65: cycles: LR takes no length: b must be 0"},
+    {"{\"model\": \"x\", \"instructions\": {\"MVC\": {\"ilen\": 6, \"cycles\": [1, 1, 1]}}}",
+     "t.json:1:69: cycles: MVC takes no L2: c must be 0"},
+    {"{\"model\": \"x\", \"instructions\": {\"MVC\": {\"ilen\": 6, \"cycles\": [1, 1, 1, 1]}}}",
+     "t.json:1:62: MVC: \"cycles\": expected [a, b] or [a, b, c]"},
+    {"{\"model\": \"x\", \"instructions\": {\"MVC\": {\"ilen\": 6}}}",
+     "t.json:1:40: MVC: missing \"cycles\""},
+};
+
+START_TEST(test_TIME_6_timing_table_refused_with_position)
+{
+    static tb_timing t;
+    char err[1024];
+    jdoc *d = jdoc_parse_text("t.json", bad_timings[_i].text, err, sizeof err);
+    ck_assert_msg(d != NULL, "%s", err);
+    ck_assert_int_eq(tb_timing_from_json(d, jdoc_root(d), &t, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, bad_timings[_i].msg, strlen(bad_timings[_i].msg)) == 0,
+                  "table %d: got \"%s\", want \"%s...\"", _i, err, bad_timings[_i].msg);
+    jdoc_free(d);
+}
+END_TEST
+
+START_TEST(test_program_refused_with_position)
+{
+    program_refused(bad_programs[_i].text, bad_programs[_i].msg);
 }
 END_TEST
 
@@ -358,6 +429,141 @@ START_TEST(test_TIME_5_baseline_names_what_moved)
 }
 END_TEST
 
+/* Two-length instructions in a program loop: MVCL at (4096, 1024) takes
+ * 40 + 4096 / 32 + 1024 * 3 / 32 cycles, LM of 16 registers 2 + 16. */
+START_TEST(test_TIME_6_program_loop_of_two_lengths)
+{
+    tb_program_cfg *p = malloc(sizeof *p);
+    char err[1024];
+    const char *text = "{\"timing\": \"z15\", \"loop\": [{\"insn\": \"MVCL\", \"length\": "
+                       "[4096, 1024]}, {\"insn\": \"LM\", \"length\": 16}, {\"insn\": \"BCT\"}]}";
+    jdoc *d = jdoc_parse_text("p.json", text, err, sizeof err);
+    ck_assert_msg(tb_program_from_json(d, jdoc_root(d), configs_dir(), p, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_uint_eq(p->loop[0].len[0], 4096);
+    ck_assert_uint_eq(p->loop[0].len[1], 1024);
+    ck_assert_uint_eq(p->loop[0].cycles, 264);
+    ck_assert_uint_eq(p->loop[1].cycles, 18);
+    ck_assert_uint_eq(p->loop[1].ia, 0x10002); /* MVCL is RR: 2 bytes */
+    ck_assert_uint_eq(p->loop[2].ia, 0x10006);
+    jdoc_free(d);
+    free(p);
+}
+END_TEST
+
+/* The loop finds the table's cycles on both lengths. */
+START_TEST(test_TIME_6_timing_of_two_lengths)
+{
+    bench *b = bench_z15("SPIN=0000100\nRR MVCL 00 4096 1024\nRR MVCL 00 4096 2048\n"
+                         "SS MP P 8 4\nRS STM 0B 16\n");
+    ck_assert_double_eq(time_of(b, 1), 264.0);
+    ck_assert_double_eq(time_of(b, 2), 360.0);
+    ck_assert_double_eq(time_of(b, 3), 20.0 + 6 * 8 + 3 * 4);
+    ck_assert_double_eq(time_of(b, 4), 10.0);
+    bench_free(b);
+}
+END_TEST
+
+static const struct {
+    const char *text, *msg;
+} bad_lengths[] = {
+    {"RR MVCL 00 4096\n", "t.txt:1:16: MVCL: two lengths, L1 (1-999999) and L2 (1-999999)"},
+    {"RR MVCL 00 0 5\n", "t.txt:1:12: 0 out of range 1-999999"},
+    {"RR MVCL 00 1000000 5\n", "t.txt:1:12: 1000000 out of range 1-999999"},
+    {"SS MVC S\n", "t.txt:1:9: MVC: one length, L1 (1-256)"},
+    {"SS MVC S 257\n", "t.txt:1:10: MVC: L1 257 out of range 1-256"},
+    {"SS MP P 8 9\n", "t.txt:1:11: MP: L2 9 out of range 1-8"},
+    {"RS LM 0B 17\n", "t.txt:1:10: LM: L1 17 out of range 1-16"},
+    {"RSY STCCTM E 65536\n", "t.txt:1:14: STCCTM: L1 65536 out of range 1-65535"},
+    {"RR LR 00 4\n", "t.txt:1:10: LR takes no length"},
+    {"RRE CKSM 00 999999\n", "t.txt:1:13: CKSM: lengths out of range for its timing"},
+};
+
+START_TEST(test_TIME_7_lengths_refused_with_position)
+{
+    static tb_timing t;
+    it_input in;
+    char err[512];
+    load_z15(&t);
+    ck_assert_int_eq(it_input_parse("t.txt", bad_lengths[_i].text, &t, &in, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, bad_lengths[_i].msg, strlen(bad_lengths[_i].msg)) == 0,
+                  "input %d: got \"%s\", want \"%s...\"", _i, err, bad_lengths[_i].msg);
+}
+END_TEST
+
+/* LINREG/L1 and /L2: the other length the same in every timing collected,
+ * the regressed one in each; LINREG/LL: one length in each. */
+static const struct {
+    const char *text, *msg;
+} bad_linregs[] = {
+    {"STATS ON\nRR MVCL 00 10 5\nRR MVCL 00 20 6\nRR MVCL 00 30 5\nLINREG/L1\n",
+     "t.txt:5:8: LINREG/L1: L2 must be the same in every timing collected: 5 at line 2 (MVCL), "
+     "6 at line 3 (MVCL)"},
+    {"STATS ON\nRR MVCL 00 10 5\nRR MVCL 00 10 6\nSTATS ON\nRR MVCL 00 30 7\nLINREG/L2\n",
+     "t.txt:6:8: LINREG/L2: L1 must be the same in every timing collected: 10 at line 2 (MVCL), "
+     "30 at line 5 (MVCL)"},
+    {"STATS ON\nSS MVC S 10\nRR MVCL 00 20 5\nLINREG/L1\n",
+     "t.txt:4:8: LINREG/L1: L2 must be the same in every timing collected: none at line 2 (MVC), "
+     "5 at line 3 (MVCL)"},
+    {"STATS ON\nRR MVCL 00 20 5\nSS MVC S 10\nLINREG/L2\n",
+     "t.txt:4:8: LINREG/L2: the timing of line 3 (MVC) has no L2"},
+    {"STATS ON\nRR MVCL 00 10 5\nLINREG/LL\n",
+     "t.txt:3:8: LINREG/LL: the timing of line 2 (MVCL) has two lengths"},
+    {"STATS ON\nBCTS=0001000\nSS MVC S 10\nLINREG/LL\n",
+     "t.txt:4:8: LINREG/LL: the timing of line 2 (BCT) has no length"},
+    {"STATS ON\nRRE ECCTR 1\nLINREG/L1\n", "t.txt:3:8: LINREG/L1: the timing of line 2 (ECCTR) "
+                                           "has no L1"},
+};
+
+START_TEST(test_TIME_8_linreg_other_length_refused)
+{
+    static tb_timing t;
+    it_input in;
+    char err[512];
+    load_z15(&t);
+    ck_assert_int_eq(it_input_parse("t.txt", bad_linregs[_i].text, &t, &in, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, bad_linregs[_i].msg, strlen(bad_linregs[_i].msg)) == 0,
+                  "input %d: got \"%s\", want \"%s...\"", _i, err, bad_linregs[_i].msg);
+}
+END_TEST
+
+/* What the rule lets through: a timing outside STATS ON, a collection that
+ * STATS OFF ended, single lengths fitted on L1, a LINREG with nothing collected. */
+START_TEST(test_TIME_8_linreg_other_length_accepted)
+{
+    static tb_timing t;
+    it_input in;
+    char err[512];
+    const char *text = "LINREG/L2\nSTATS ON\nRR MVCL 00 10 5\nRR MVCL 00 20 5\nLINREG/L1\n"
+                       "STATS OFF\nRR MVCL 00 1 1\nSTATS ON\nRR MVCL 00 10 5\nRR MVCL 00 10 6\n"
+                       "LINREG/L2\nSTATS OFF\nSTATS ON\nSS MVC S 10\nSS MVC S 20\nLINREG/L1\n"
+                       "LINREG/LL\n";
+    load_z15(&t);
+    ck_assert_msg(it_input_parse("t.txt", text, &t, &in, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(in.n, 17);
+    it_input_free(&in);
+}
+END_TEST
+
+/* The instruction text of each format, as docs/insttime.md lays it out. */
+START_TEST(test_TIME_9_dump_of_each_format)
+{
+    static const char *const want[] = {"D2FFC000C100", "FC73C000C100", "9821C000", "E326C0000004",
+                                       "58200000",     "58260000",     "0E24",     "B2E40024",
+                                       "B280C010",     "EB21C0000117", "B2410024", "-"};
+    bench *b = bench_z15("SPIN=0000126\nSS MVC S 256\nSS MP P 8 4\nRS LM 0B 16\nRXY LG XB\n"
+                         "RX L 00\nRX L X0\nRR MVCL 00 10 5\nRRE ECCTR 1\nS LPP 00\n"
+                         "RSY STCCTM B 6\nRRE CKSM 00 4\n- UPDATE B\n");
+    unsigned i;
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char hex[IT_DUMP];
+        it_dump(&b->t, &b->in.s[i + 1], hex);
+        ck_assert_str_eq(hex, want[i]);
+    }
+    bench_free(b);
+}
+END_TEST
+
 static Suite *insttime_suite(void)
 {
     Suite *s = suite_create("insttime");
@@ -376,6 +582,18 @@ static Suite *insttime_suite(void)
     tcase_add_loop_test(tc, test_program_refused_with_position, 0,
                         (int)(sizeof bad_programs / sizeof bad_programs[0]));
     tcase_add_test(tc, test_program_loop_addresses);
+    tcase_add_loop_test(tc, test_TIME_6_timing_table_refused_with_position, 0,
+                        (int)(sizeof bad_timings / sizeof bad_timings[0]));
+    tcase_add_test(tc, test_TIME_6_program_loop_of_two_lengths);
+    tcase_add_test(tc, test_TIME_6_timing_of_two_lengths);
+    tcase_add_loop_test(tc, test_TIME_7_program_lengths_refused, 0,
+                        (int)(sizeof bad_program_lengths / sizeof bad_program_lengths[0]));
+    tcase_add_loop_test(tc, test_TIME_7_lengths_refused_with_position, 0,
+                        (int)(sizeof bad_lengths / sizeof bad_lengths[0]));
+    tcase_add_loop_test(tc, test_TIME_8_linreg_other_length_refused, 0,
+                        (int)(sizeof bad_linregs / sizeof bad_linregs[0]));
+    tcase_add_test(tc, test_TIME_8_linreg_other_length_accepted);
+    tcase_add_test(tc, test_TIME_9_dump_of_each_format);
     suite_add_tcase(s, tc);
     return s;
 }

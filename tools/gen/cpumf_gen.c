@@ -176,13 +176,18 @@ static unsigned build_value(const char *name)
     return 0;
 }
 
-/* "logic [O-1:0][C-1:0][W-1:0]" for a field: outer dimension, count, width. */
+/* "logic [O*C-1:0][W-1:0]" for a field: outer dimension times count, then width (element
+ * (o, c) at o*C+c). Two packed dimensions at most: Yosys 0.23 reads no more in a struct member. */
 static void sv_type(char *buf, size_t len, const char *outer, const char *count, unsigned width)
 {
     size_t n = (size_t)snprintf(buf, len, "logic ");
-    if (outer)
+    if (count && !strcmp(count, "1"))
+        count = NULL;
+    if (outer && count)
+        n += (size_t)snprintf(buf + n, len - n, "[%s*%s-1:0]", outer, count);
+    else if (outer)
         n += (size_t)snprintf(buf + n, len - n, "[%s-1:0]", outer);
-    if (count && strcmp(count, "1")) {
+    else if (count) {
         char *end;
         unsigned long c = strtoul(count, &end, 10);
         n += *end ? (size_t)snprintf(buf + n, len - n, "[%s-1:0]", count)
@@ -413,6 +418,31 @@ static void pkg_obs(FILE *f)
     }
 }
 
+/* The lanes of mf_system's per-CPU ports: each CPU's struct rounded up to whole 32-bit words,
+ * so that every CPU starts on a word, where the bench's C side puts it (rtl_bundle). */
+static void pkg_lanes(FILE *f)
+{
+    unsigned in = 0, out = 0, obs = 0;
+    for (size_t k = 0; k < N(cpu_ins); k++)
+        in += cpu_ins[k].width;
+    for (size_t k = 0; k < N(outs); k++)
+        out += outs[k].width;
+    for (size_t r = 0; r < N(regs); r++)
+        if (is_cpu(regs[r].scope))
+            obs += regs[r].width * regs[r].count;
+    fprintf(
+        f, "\n  // Bits of the per-CPU structs ($bits, which Yosys 0.23 takes of no type), and of\n"
+           "  // one CPU's lane in mf_system's ports (CPU i at bits LANE*i): the struct rounded\n"
+           "  // up to 32-bit words, where the bench's C side puts each CPU.\n");
+    fprintf(f,
+            "  parameter int CPU_IN_BITS  = %u;\n  parameter int CPU_OUT_BITS = %u;\n"
+            "  parameter int CPU_OBS_BITS = %u;\n",
+            in, out, obs);
+    fprintf(f, "  parameter int CPU_IN_LANE  = (CPU_IN_BITS + 31) / 32 * 32;\n"
+               "  parameter int CPU_OUT_LANE = (CPU_OUT_BITS + 31) / 32 * 32;\n"
+               "  parameter int CPU_OBS_LANE = (CPU_OBS_BITS + 31) / 32 * 32;\n");
+}
+
 static void write_pkg(const char *dir)
 {
     tb_outfile o;
@@ -431,6 +461,7 @@ static void write_pkg(const char *dir)
         pkg_group(f, &groups[g]);
     pkg_ports(f);
     pkg_obs(f);
+    pkg_lanes(f);
     close_out(&o);
 }
 

@@ -12,7 +12,8 @@ $(BUILD)/cpumf-insttime: $(BUILD)/obj/tools/insttime/it_main.o $(INSTTIME_OBJ) $
 # Unit-tested on the model alone (no RTL): the statistics, the input, the
 # baseline comparison and the timing loops.
 INSTTIME_UNIT_OBJ := $(filter-out %/it_run.o %/it_profile.o,$(INSTTIME_OBJ)) \
-  $(addprefix $(BUILD)/obj/tb/,stimulus/program.o stimulus/storage.o runner/model_backend.o) \
+  $(addprefix $(BUILD)/obj/tb/,stimulus/program.o stimulus/insn_set.o stimulus/storage.o \
+  runner/model_backend.o) \
   $(JSON_OBJ) $(XALLOC_OBJ)
 $(BUILD)/test_insttime: tests/unit/test_insttime.c $(INSTTIME_UNIT_OBJ) $(LIB_INTERNAL)
 	@mkdir -p $(@D)

@@ -9,14 +9,24 @@
 
 #include "xalloc.h"
 
-const char *const it_fac_names[CPUMF_OP_COUNT] = {"LPP",   "LCCTL", "LPCTL", "LSCTL",
-                                                  "QCTRI", "QSI",   "ECCTR", "EPCTR",
-                                                  "SCCTR", "SPCTR", "ECPGA", "STCCTM"};
-/* Their instruction formats. */
-static const char *const fac_fmt[CPUMF_OP_COUNT] = {"S",   "S",   "S",   "S",   "S",   "S",
-                                                    "RRE", "RRE", "RRE", "RRE", "RRE", "RSY"};
-static const char *const pgm_fmts[] = {"E",  "RR",  "RRE", "RRF", "RX", "RXE", "RXY", "RS",  "RSY",
-                                       "RI", "RIL", "SI",  "SIY", "S",  "SS",  "SSE", "SSF", NULL};
+/* The architecture's formats and opcodes; STCCTM takes one length, the
+ * counters it stores (bits 48-63 of R1). */
+/* clang-format off */
+const tb_insn_def it_fac_defs[CPUMF_OP_COUNT] = {
+    [CPUMF_OP_LPP]    = {"LPP",    TB_FMT_S,   0xB280, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LCCTL]  = {"LCCTL",  TB_FMT_S,   0xB284, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LPCTL]  = {"LPCTL",  TB_FMT_S,   0xB285, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_LSCTL]  = {"LSCTL",  TB_FMT_S,   0xB287, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_QCTRI]  = {"QCTRI",  TB_FMT_S,   0xB28E, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_QSI]    = {"QSI",    TB_FMT_S,   0xB286, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_ECCTR]  = {"ECCTR",  TB_FMT_RRE, 0xB2E4, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_EPCTR]  = {"EPCTR",  TB_FMT_RRE, 0xB2E5, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_SCCTR]  = {"SCCTR",  TB_FMT_RRE, 0xB2E0, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_SPCTR]  = {"SPCTR",  TB_FMT_RRE, 0xB2E1, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_ECPGA]  = {"ECPGA",  TB_FMT_RRE, 0xB2ED, 0, TB_LEN_REGS, {0, 0}},
+    [CPUMF_OP_STCCTM] = {"STCCTM", TB_FMT_RSY, 0xEB17, 1, TB_LEN_REGS, {65535, 0}},
+};
+/* clang-format on */
 
 typedef struct tok {
     const char *p;
@@ -145,7 +155,7 @@ static int fac_type(const pctx *c, const tok *t, it_stmt *s)
             return 0;
         }
         return fail(c, t->col, "STCCTM: TYPE E, B, P, C or M (the counter set)");
-    default: return tok_is(t, "00") ? 0 : fail(c, t->col, "%s: TYPE 00", it_fac_names[s->op]);
+    default: return tok_is(t, "00") ? 0 : fail(c, t->col, "%s: TYPE 00", s->inst);
     }
 }
 
@@ -156,10 +166,32 @@ static int lengths(const pctx *c, const tok *t, unsigned nt, it_stmt *s)
         uint64_t v;
         if (i == 5)
             return fail(c, t[i].col, "at most two lengths (L1 L2)");
-        if (tok_num(c, &t[i], 0, 0, 999999, &v))
+        if (tok_num(c, &t[i], 0, 1, TB_LEN_MAX, &v))
             return -1;
         s->len[s->nlen++] = (uint32_t)v;
     }
+    return 0;
+}
+
+/* As many lengths as the instruction takes, each within what it can take. */
+static int insn_lengths(const pctx *c, const tok *t, unsigned nt, const it_stmt *s)
+{
+    const tb_insn_def *d = s->def;
+    unsigned j;
+    if (s->nlen != d->nlen) {
+        unsigned col =
+            s->nlen > d->nlen ? t[3 + d->nlen].col : t[nt - 1].col + (unsigned)t[nt - 1].len;
+        if (!d->nlen)
+            return fail(c, col, "%s takes no length", s->inst);
+        if (d->nlen == 1)
+            return fail(c, col, "%s: one length, L1 (1-%u)", s->inst, d->max[0]);
+        return fail(c, col, "%s: two lengths, L1 (1-%u) and L2 (1-%u)", s->inst, d->max[0],
+                    d->max[1]);
+    }
+    for (j = 0; j < s->nlen; j++)
+        if (s->len[j] > d->max[j])
+            return fail(c, t[3 + j].col, "%s: L%u %u out of range 1-%u", s->inst, j + 1u, s->len[j],
+                        d->max[j]);
     return 0;
 }
 
@@ -176,20 +208,13 @@ static int insn_line(const pctx *c, const tok *t, unsigned nt, const tb_timing *
     s->kind = IT_INSN;
     s->icol = t[1].col;
     for (op = 0; op < CPUMF_OP_COUNT; op++)
-        if (strcmp(s->inst, it_fac_names[op]) == 0)
+        if (strcmp(s->inst, it_fac_defs[op].name) == 0)
             break;
     if (op < CPUMF_OP_COUNT) {
         s->what = IT_FAC;
         s->op = (uint8_t)op;
-        if (strcmp(s->fmt, fac_fmt[op]) != 0)
-            return fail(c, t[0].col, "%s is format %s", s->inst, fac_fmt[op]);
-        if (op == CPUMF_OP_STCCTM && s->nlen != 1)
-            return fail(c, t[2].col, "STCCTM: one length, the number of counters");
-        if (op != CPUMF_OP_STCCTM && s->nlen)
-            return fail(c, t[3].col, "%s takes no length", s->inst);
-        return fac_type(c, &t[2], s);
-    }
-    if (strcmp(s->inst, "UPDATE") == 0) {
+        s->def = &it_fac_defs[op];
+    } else if (strcmp(s->inst, "UPDATE") == 0) {
         s->what = IT_UPDATE;
         if (strcmp(s->fmt, "-") != 0)
             return fail(c, t[0].col, "UPDATE: format -");
@@ -199,23 +224,23 @@ static int insn_line(const pctx *c, const tok *t, unsigned nt, const tb_timing *
             return fail(c, t[3].col, "UPDATE takes no length");
         s->arg = (uint8_t)tok_is(&t[2], "C");
         return 0;
+    } else {
+        s->what = IT_PGM;
+        s->pgm = timing ? tb_timing_find(timing, s->inst) : -1;
+        if (s->pgm < 0)
+            return fail(c, t[1].col,
+                        "unknown instruction \"%s\" (neither the facility's nor in %s)", s->inst,
+                        timing ? "the timing table" : "a timing table: none given");
+        s->def = timing->insn[s->pgm].def;
     }
-    s->what = IT_PGM;
-    s->pgm = timing ? tb_timing_find(timing, s->inst) : -1;
-    if (s->pgm < 0)
-        return fail(c, t[1].col, "unknown instruction \"%s\" (neither the facility's nor in %s)",
-                    s->inst, timing ? "the timing table" : "a timing table: none given");
-    {
-        const char *const *f;
-        for (f = pgm_fmts; *f && strcmp(*f, s->fmt) != 0; f++)
-            ;
-        if (!*f)
-            return fail(c, t[0].col, "unknown instruction format \"%s\"", s->fmt);
-    }
-    if (s->nlen > 1)
-        return fail(c, t[4].col, "%s: one length", s->inst);
-    if (!tb_timing_cycles(&timing->insn[s->pgm], s->nlen ? s->len[0] : 0))
-        return fail(c, s->nlen ? t[3].col : t[1].col, "%s: length out of range for its timing",
+    if (strcmp(s->fmt, tb_fmt_name(s->def->fmt)) != 0)
+        return fail(c, t[0].col, "%s is format %s", s->inst, tb_fmt_name(s->def->fmt));
+    if (insn_lengths(c, t, nt, s))
+        return -1;
+    if (s->what == IT_FAC)
+        return fac_type(c, &t[2], s);
+    if (!tb_timing_cycles(&timing->insn[s->pgm], s->len[0], s->len[1]))
+        return fail(c, s->nlen ? t[3].col : t[1].col, "%s: lengths out of range for its timing",
                     s->inst);
     return 0;
 }
@@ -287,12 +312,103 @@ static int parse_line(const pctx *c, const char *line, size_t n, const tb_timing
     return insn_line(c, t, nt, timing, s);
 }
 
+/* The timings a LINREG fits: those collected since the last STATS OFF while
+ * STATS ON was in force, the BCT's retimings included (without a length).
+ * What the LINREG statements need to know of them is kept as they come. */
+typedef struct coll {
+    int on;
+    unsigned n;
+    it_stmt first;    /* the first timing collected */
+    it_stmt lacks[2]; /* the first without L1, without L2 (line 0: none) */
+    it_stmt two;      /* the first of two lengths */
+    it_stmt other[2]; /* the first whose L1, L2 (or its absence) is not first's */
+} coll;
+
+static int same_len(const it_stmt *a, const it_stmt *b, unsigned j)
+{
+    return (a->nlen > j) == (b->nlen > j) && (a->nlen <= j || a->len[j] == b->len[j]);
+}
+
+static void coll_add(coll *k, const it_stmt *x)
+{
+    unsigned j;
+    if (!k->n++)
+        k->first = *x;
+    for (j = 0; j < 2; j++) {
+        if (x->nlen <= j && !k->lacks[j].line)
+            k->lacks[j] = *x;
+        if (!same_len(&k->first, x, j) && !k->other[j].line)
+            k->other[j] = *x;
+    }
+    if (x->nlen == 2 && !k->two.line)
+        k->two = *x;
+}
+
+static void len_str(const it_stmt *x, unsigned j, char *buf, size_t n)
+{
+    if (x->nlen > j)
+        snprintf(buf, n, "%u", x->len[j]);
+    else
+        snprintf(buf, n, "none");
+}
+
+/* The document's rule for a fit on L1 or L2: the other length the same in
+ * every timing collected; and a fit on a length every timing has (LL: the
+ * single one). */
+static int linreg_check(const pctx *c, const coll *k, unsigned arg)
+{
+    static const char *const which[] = {"LL", "L1", "L2"};
+    static const char *const name[] = {"length", "L1", "L2"};
+    unsigned w = arg == 2, o = 1u - w;
+    char a[16], b[16];
+    if (k->lacks[w].line)
+        return fail(c, 8, "LINREG/%s: the timing of line %u (%s) has no %s", which[arg],
+                    k->lacks[w].line, k->lacks[w].inst, name[arg]);
+    if (!arg && k->two.line)
+        return fail(c, 8,
+                    "LINREG/LL: the timing of line %u (%s) has two lengths: LINREG/L1 or "
+                    "LINREG/L2",
+                    k->two.line, k->two.inst);
+    if (!arg || !k->other[o].line)
+        return 0;
+    len_str(&k->first, o, a, sizeof a);
+    len_str(&k->other[o], o, b, sizeof b);
+    return fail(c, 8,
+                "LINREG/%s: L%u must be the same in every timing collected: %s at line %u (%s), "
+                "%s at line %u (%s)",
+                which[arg], o + 1u, a, k->first.line, k->first.inst, b, k->other[o].line,
+                k->other[o].inst);
+}
+
+/* The collection after statement s. */
+static int collect(const pctx *c, coll *k, const it_stmt *s)
+{
+    it_stmt bct;
+    switch (s->kind) {
+    case IT_STATS_ON: k->on = 1; return 0;
+    case IT_STATS_OFF: memset(k, 0, sizeof *k); return 0;
+    case IT_LINREG: return linreg_check(c, k, s->arg);
+    case IT_BCTS:
+        bct = *s;
+        snprintf(bct.inst, sizeof bct.inst, "BCT");
+        if (k->on)
+            coll_add(k, &bct);
+        return 0;
+    case IT_INSN:
+        if (k->on)
+            coll_add(k, s);
+        return 0;
+    default: return 0;
+    }
+}
+
 int it_input_parse(const char *path, const char *text, const tb_timing *timing, it_input *in,
                    char *err, size_t errlen)
 {
     pctx c = {path, 0, err, errlen};
     const char *p = text;
     uint32_t spin = 100000; /* the document's default */
+    coll *k = xcalloc(1, sizeof *k);
     memset(in, 0, sizeof *in);
     in->path = path;
     while (*p) {
@@ -305,8 +421,11 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
         if (n && p[n - 1] == '\r') /* the line's own end, not where the next one starts */
             n--;
         rc = parse_line(&c, p, n, timing, &spin, &s);
+        if (rc == 0 && collect(&c, k, &s))
+            rc = -1;
         if (rc < 0) {
             it_input_free(in);
+            free(k);
             return -1;
         }
         if (rc == 0) {
@@ -318,6 +437,7 @@ int it_input_parse(const char *path, const char *text, const tb_timing *timing, 
         }
         p = next;
     }
+    free(k);
     return 0;
 }
 

@@ -2,8 +2,10 @@
  * it_input.h - the input of cpumf-insttime: one statement a line, keywords
  * in column 1 (docs/insttime.md): "*" comments, SPIN=nnnnnnn,
  * BCTS=nnnnnnn, STATS ON|OFF|PRINT, LINREG/LL|L1|L2, PREDICT n, and
- * instruction lines "FMT INST TYPE [L1 [L2]]".  The whole file is checked
- * before anything runs; an error is "file:line:col: reason".
+ * instruction lines "FMT INST TYPE [L1 [L2]]", each with the lengths its
+ * instruction takes.  The whole file is checked before anything runs, a
+ * LINREG against the timings it would fit too; an error is
+ * "file:line:col: reason".
  */
 #ifndef IT_INPUT_H
 #define IT_INPUT_H
@@ -41,10 +43,11 @@ typedef struct it_stmt {
     int pgm;               /* IT_PGM: index in the timing table */
     uint64_t value;        /* SPIN, BCTS, PREDICT's length */
     char fmt[IT_TOK], inst[IT_TOK], type[IT_TOK];
-    uint32_t len[2];
+    uint32_t len[2]; /* L1 and L2, each 1-999999 as the instruction allows */
     uint8_t nlen;
-    uint32_t spin; /* the SPIN in force */
-    unsigned icol; /* column of INST */
+    uint32_t spin;          /* the SPIN in force */
+    unsigned icol;          /* column of INST */
+    const tb_insn_def *def; /* IT_FAC, IT_PGM: the instruction's format, opcode, lengths */
 } it_stmt;
 
 typedef struct it_input {
@@ -61,7 +64,7 @@ int it_input_load(const char *path, const tb_timing *timing, it_input *in, char 
                   size_t errlen);
 void it_input_free(it_input *in);
 
-/* The facility instructions' names, by op (cpumf.h), and the update's. */
-extern const char *const it_fac_names[CPUMF_OP_COUNT];
+/* The facility's instructions, by op (cpumf.h). */
+extern const tb_insn_def it_fac_defs[CPUMF_OP_COUNT];
 
 #endif

@@ -16,6 +16,7 @@
 
 /* Where the program keeps its operands (real addresses above the prefix area). */
 enum it_addr {
+    IT_A_OPERANDS = 0x3000,  /* where the facility's operands start (a dump's base register) */
     IT_A_LCCTL = 0x3000,     /* the counter sets timed with */
     IT_A_LCCTL_OFF = 0x3008, /* the same less one set (LCCTL OFF) */
     IT_A_LPP = 0x3010,

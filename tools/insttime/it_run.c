@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "it_encode.h"
 #include "it_stats.h"
 #include "it_time.h"
 #include "xalloc.h"
@@ -26,7 +27,7 @@ static double us(const run *r, double cycles)
     return r->t.speed ? cycles / r->t.speed : 0.0;
 }
 
-static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
+static void json_rec(run *r, const it_stmt *s, const it_result *res, const char *dump, int first)
 {
     unsigned i;
     fprintf(r->json,
@@ -35,8 +36,9 @@ static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
             first ? "" : ",", s->line, s->fmt, s->inst, s->type);
     for (i = 0; i < s->nlen; i++)
         fprintf(r->json, "%s%u", i ? ", " : "", s->len[i]);
+    fprintf(r->json, "], \"dump\": \"%s\"", dump);
     fprintf(r->json,
-            "], \"cycles\": %.6f, \"sd\": %.6f, \"microseconds\": %.9f, \"cc\": %u, "
+            ", \"cycles\": %.6f, \"sd\": %.6f, \"microseconds\": %.9f, \"cc\": %u, "
             "\"exc\": %u, \"r1\": \"0x%016llx\", \"rounds\": [",
             res->cycles, res->sd, us(r, res->cycles), res->last.cc, res->last.exc,
             (unsigned long long)res->last.r1);
@@ -49,11 +51,15 @@ static void json_rec(run *r, const it_stmt *s, const it_result *res, int first)
 static void check_table(run *r, const it_stmt *s, double cycles)
 {
     const tb_timing_insn *ti = &r->t.timing->insn[s->pgm];
-    double want = tb_timing_cycles(ti, s->nlen ? s->len[0] : 0);
+    double want = tb_timing_cycles(ti, s->len[0], s->len[1]);
     double pct = 100.0 * fabs(cycles - want) / want;
     int ok = pct <= r->table_pct;
-    fprintf(r->out, "TABLE %s %u: %.4f cycles, table %.0f, %.4f%% off%s\n", s->inst,
-            s->nlen ? s->len[0] : 0, cycles, want, pct, ok ? "" : " (OFF THE TABLE)");
+    unsigned i;
+    fprintf(r->out, "TABLE %s", s->inst);
+    for (i = 0; i < s->nlen; i++)
+        fprintf(r->out, " %u", s->len[i]);
+    fprintf(r->out, ": %.4f cycles, table %.0f, %.4f%% off%s\n", cycles, want, pct,
+            ok ? "" : " (OFF THE TABLE)");
     r->off_table += !ok;
 }
 
@@ -61,27 +67,28 @@ static int insn(run *r, const it_stmt *s, char *err, size_t errlen)
 {
     it_result res;
     it_rec *c;
-    char l1[12] = "", l2[12] = "";
+    char l1[12] = "", l2[12] = "", dump[IT_DUMP];
     if (it_time_stmt(&r->t, s, &res, err, errlen))
         return -1;
     if (s->nlen > 0)
         snprintf(l1, sizeof l1, "%u", s->len[0]);
     if (s->nlen > 1)
         snprintf(l2, sizeof l2, "%u", s->len[1]);
-    fprintf(r->out, "%-5s %-7s %-5s %7s %7s %12.4f %12.6f  %u  %016llx", s->fmt, s->inst, s->type,
-            l1, l2, res.cycles, us(r, res.cycles), res.last.cc, (unsigned long long)res.last.r1);
+    it_dump(&r->t, s, dump);
+    fprintf(r->out, "%-5s %-7s %-5s %7s %7s %12.4f %12.6f  %-12s  %u  %016llx", s->fmt, s->inst,
+            s->type, l1, l2, res.cycles, us(r, res.cycles), dump, res.last.cc,
+            (unsigned long long)res.last.r1);
     if (res.last.exc)
         fprintf(r->out, "  EXCEPTION %02X", res.last.exc);
     fputc('\n', r->out);
     if (s->what == IT_PGM && r->table_pct > 0.0)
         check_table(r, s, res.cycles);
-    if (r->collecting && it_stats_add(&r->st, us(r, res.cycles), s->nlen > 0 ? s->len[0] : 0,
-                                      s->nlen > 1 ? s->len[1] : 0)) {
+    if (r->collecting && it_stats_add(&r->st, us(r, res.cycles), s->len[0], s->len[1])) {
         snprintf(err, errlen, "line %u: more than %d timings collected", s->line, IT_STATS_MAX);
         return -1;
     }
     if (r->json)
-        json_rec(r, s, &res, r->nrec == 0);
+        json_rec(r, s, &res, dump, r->nrec == 0);
     r->rec = xrealloc(r->rec, (r->nrec + 1u) * sizeof *r->rec);
     c = &r->rec[r->nrec++];
     memset(c, 0, sizeof *c);
@@ -144,8 +151,8 @@ static int stmt(run *r, const it_stmt *s, char *err, size_t errlen)
     case IT_LINREG: linreg(r, s); return 0;
     case IT_PREDICT:
         if (r->have_fit)
-            fprintf(r->out, "PREDICT %llu: TIME = %.2f\n", (unsigned long long)s->value,
-                    it_fit_predict(&r->fit, (double)s->value));
+            fprintf(r->out, "PREDICT %llu: TIME = %.8f\n", (unsigned long long)s->value,
+                    it_trunc(it_fit_predict(&r->fit, (double)s->value), 8));
         else
             fprintf(r->out, "PREDICT %llu: no LINREG to predict with\n",
                     (unsigned long long)s->value);
@@ -184,8 +191,8 @@ int it_run(const it_run_opts *o, const cpumf_system_cfg *cfg, const tb_timing *t
             cfg->name, cfg->model.name, o->cosim ? "LOCKSTEP" : "MODEL", r->t.speed, o->rounds);
     fprintf(out, "BCT       %.4f cycles (BCTS=%07llu)\n", r->t.bct_cycles,
             (unsigned long long)bcts);
-    fprintf(out, "%-5s %-7s %-5s %7s %7s %12s %12s  CC R1\n", "FMT", "INST", "TYPE", "L1", "L2",
-            "CYCLES", "MICROSECS");
+    fprintf(out, "%-5s %-7s %-5s %7s %7s %12s %12s  %-12s  CC R1\n", "FMT", "INST", "TYPE", "L1",
+            "L2", "CYCLES", "MICROSECS", "INSTRUCTION");
     if (json)
         fprintf(json,
                 "{\"system\": \"%s\", \"model\": \"%s\", \"mode\": \"%s\", "

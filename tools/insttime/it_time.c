@@ -35,9 +35,7 @@ static void update_operand(it_timer *t, const it_stmt *s, uint64_t j, uint64_t i
     it_store(&t->m, IT_A_LSCTL_UPD + 24, IT_A_SDB + 4096u * b + k * e);
 }
 
-/* The tested facility instruction and, for those that change their own
- * state, the restoring one (restore->op = CPUMF_OP_COUNT: none). */
-static void fac_insn(const it_timer *t, const it_stmt *s, cpumf_insn *x, cpumf_insn *restore)
+void it_fac_insn(const it_timer *t, const it_stmt *s, cpumf_insn *x, cpumf_insn *restore)
 {
     const cpumf_system_cfg *c = &t->m.cfg;
     memset(x, 0, sizeof *x);
@@ -116,11 +114,11 @@ static int body(it_timer *t, const it_stmt *s, int restore_only, uint64_t j, it_
         last->cc = 0;
         last->exc = 0;
         last->r1 = 0;
-        return it_pgm(&t->m, ti, tb_timing_cycles(ti, s->nlen ? s->len[0] : 0));
+        return it_pgm(&t->m, ti, tb_timing_cycles(ti, s->len[0], s->len[1]));
     }
     if (s->what == IT_UPDATE)
         return update_body(t, s, restore_only, j, last);
-    fac_insn(t, s, &x, &rx);
+    it_fac_insn(t, s, &x, &rx);
     if (!restore_only && it_insn(&t->m, &x, last))
         return -1;
     return rx.op == CPUMF_OP_COUNT ? 0 : it_insn(&t->m, &rx, &r);
@@ -131,7 +129,7 @@ static int loop(it_timer *t, const it_stmt *s, int restore_only, uint64_t n, uin
                 it_last *last)
 {
     uint64_t t0, t1, i;
-    uint32_t bct = tb_timing_cycles(&t->bct, 0);
+    uint32_t bct = tb_timing_cycles(&t->bct, 0, 0);
     if (it_clock(&t->m, &t0))
         return -1;
     for (i = 0; i < n; i++)

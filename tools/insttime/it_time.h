@@ -36,6 +36,9 @@ typedef struct it_result {
 int it_timer_init(it_timer *t, uint64_t bcts, char *err, size_t errlen);
 int it_time_bct(it_timer *t, uint64_t bcts, char *err, size_t errlen);
 int it_time_stmt(it_timer *t, const it_stmt *s, it_result *r, char *err, size_t errlen);
+/* The tested facility instruction and, for those that change their own
+ * state, the restoring one (restore->op = CPUMF_OP_COUNT: none). */
+void it_fac_insn(const it_timer *t, const it_stmt *s, cpumf_insn *x, cpumf_insn *restore);
 /* Sample entries one SDB holds on cfg's model: basic or combined. */
 unsigned it_entries_per_sdb(const cpumf_system_cfg *cfg, int combined);
 

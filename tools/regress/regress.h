@@ -38,6 +38,7 @@ typedef enum {
     RG_LOCKSTEP,
     RG_XRAND,
     RG_SANITIZER,
+    RG_NETLIST, /* lockstep of the netlist Yosys reads rtl/ as (cpumf-cosim-ys) */
     RG_UNIT,
     RG_MUTANT,
     RG_NO_MUTANT,

@@ -22,7 +22,7 @@
  *                      globs; a bare name stands for tests/scenarios/NAME.json
  *     "exclude": ["sampler_*", "tests/long/x.json"]
  *                      globs on the scenario name, or on the path with a '/'
- *     "modes": ["model", "lockstep", "xrand", "sanitizer"]   default lockstep
+ *     "modes": ["model", "lockstep", "xrand", "sanitizer", "netlist"]   default lockstep
  *     "systems": ["z15-1cpu"]   each run once per system (--system);
  *                      default: the scenario's own
  *     "seeds": 40 | [FIRST, LAST]   --seed 1..40; default: the scenario's own
@@ -63,7 +63,8 @@
  * --mutant: cpumf-cosim-mut +MUTANT_NAME; with --coverage: cpumf-cosim-cov);
  * xrand = BUILD/cpumf-cosim-xrand +verilator+rand+reset+2
  * +verilator+seed+SEED (the seed is the RTL's random start, the scenario
- * keeps its own; 1 without "seeds"); sanitizer = BUILD/san/cpumf-sim; unit =
+ * keeps its own; 1 without "seeds"); sanitizer = BUILD/san/cpumf-sim; netlist =
+ * BUILD/cpumf-cosim-ys (the lockstep of the netlist Yosys reads rtl/ as); unit =
  * the binary with CK_VERBOSITY=verbose CK_FORK=yes and Check's XML log.
  * Every scenario run writes --results and --fcov files under OUT/runs/.
  */
@@ -96,12 +97,15 @@ static const char *const kind_keys[RG_NKINDS][7] = {
 };
 /* The modes a kind takes, and its default. */
 static const struct {
-    rg_mode allowed[4];
+    rg_mode allowed[5];
     size_t n;
     rg_mode deflt[2];
     size_t ndeflt;
 } kind_modes[RG_NKINDS] = {
-    [RG_KIND_SCENARIOS] = {{RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER}, 4, {RG_LOCKSTEP}, 1},
+    [RG_KIND_SCENARIOS] = {{RG_MODEL, RG_LOCKSTEP, RG_XRAND, RG_SANITIZER, RG_NETLIST},
+                           5,
+                           {RG_LOCKSTEP},
+                           1},
     [RG_KIND_BAD] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL, RG_LOCKSTEP}, 2},
     [RG_KIND_SMP] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL}, 1},
 };
@@ -187,6 +191,7 @@ char *rg_mode_binary(const rg_config *cfg, rg_mode m)
     const char *bin = m == RG_MODEL                         ? "cpumf-sim"
                       : m == RG_SANITIZER                   ? "san/cpumf-sim"
                       : m == RG_XRAND                       ? "cpumf-cosim-xrand"
+                      : m == RG_NETLIST                     ? "cpumf-cosim-ys"
                       : m == RG_MUTANT || m == RG_NO_MUTANT ? "cpumf-cosim-mut"
                                                             : "cpumf-cosim";
     return rg_fmt("%s/%s", cfg->build, bin);

@@ -250,8 +250,8 @@ double rg_now(void)
 const char *rg_mode_name(rg_mode m)
 {
     static const char *const names[RG_NMODES] = {
-        "model",     "lockstep",    "xrand", "sanitizer", "unit",    "mutant",
-        "no-mutant", "determinism", "smp",   "shards",    "command",
+        "model",  "lockstep",  "xrand",       "sanitizer", "netlist", "unit",
+        "mutant", "no-mutant", "determinism", "smp",       "shards",  "command",
     };
     return names[m];
 }

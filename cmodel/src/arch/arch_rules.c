@@ -734,7 +734,9 @@ uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
 
 uint64_t arch_interval_reload(unsigned mode, uint64_t interval, arch_draw d)
 {
-    /* r + b spans 0..256 with mean 128 (r, b uniform): R is centred on I */
+    /* r + b spans 0..256 with mean 128 (r, b uniform): R is centred on I.  Our
+     * own reload, not the Arm SPE's random low byte, whose mean is 128 above
+     * the interval (docs/uarch.md section 16) */
     if (mode == CPUMF_INT_RANDOM)
         return interval - 128u + (d.r & 0xFFu) + (d.b & 1u);
     return interval;

@@ -55,21 +55,34 @@ module tb_dpi_example
   logic rst_ni = 1'b0;
   always #5 clk_i = ~clk_i;
 
-  // ---- DUT ports (names of mf_system, connected with .*) ------------------------
+  // ---- DUT ports ---------------------------------------------------------------------
+  // mf_system's per-CPU ports hold one lane of CPU_*_LANE bits per CPU (CPU k
+  // at bits LANE*k); the bench works on the structs and moves them in and out.
   cfg_t     cfg_i;
-  cpu_in_t  in_i [NCPU];
   sys_in_t  sys_i;
-  // The bench writes the inputs into a packed array: Verilator 5.006 does
-  // not wake the DUT's logic on a write to an element of an unpacked one.
   cpu_in_t [NCPU-1:0] in_p;
-  for (genvar k = 0; k < NCPU; k++) begin : g_in
-    assign in_i[k] = in_p[k];
-  end
   cpu_out_t out_o [NCPU];
   cpu_obs_t obs_o [NCPU];
   sys_obs_t sys_obs_o;
+  logic [NCPU*CPU_IN_LANE-1:0]  in_lanes;
+  logic [NCPU*CPU_OUT_LANE-1:0] out_lanes;
+  logic [NCPU*CPU_OBS_LANE-1:0] obs_lanes;
+  for (genvar k = 0; k < NCPU; k++) begin : g_lane
+    assign in_lanes[CPU_IN_LANE*k +: CPU_IN_LANE] = CPU_IN_LANE'(in_p[k]);
+    assign out_o[k] = out_lanes[CPU_OUT_LANE*k +: $bits(cpu_out_t)];
+    assign obs_o[k] = obs_lanes[CPU_OBS_LANE*k +: $bits(cpu_obs_t)];
+  end
 
-  mf_system dut (.*);
+  mf_system dut (
+    .clk_i,
+    .rst_ni,
+    .cfg_i,
+    .in_i      (in_lanes),
+    .sys_i,
+    .out_o     (out_lanes),
+    .obs_o     (obs_lanes),
+    .sys_obs_o
+  );
 
   // ---- model handle and run state -------------------------------------------------
   chandle h;
