@@ -63,20 +63,38 @@ const char *tb_outfile_tmp_name(tb_outfile *o)
 
 int tb_outfile_commit(tb_outfile *o, char *err, size_t errlen)
 {
+    return tb_outfile_commit_all(&o, 1, err, errlen);
+}
+
+/* Closes o's stream: 0, or -1 when something written did not reach the file. */
+static int close_checked(tb_outfile *o)
+{
     int bad = 0;
     if (o->f) {
         bad = ferror(o->f) != 0;
         bad |= fclose(o->f) != 0;
         o->f = NULL;
     }
-    if (bad || rename(o->tmp, o->path) != 0) {
-        snprintf(err, errlen, "%s: error writing: %s", o->path,
-                 bad ? "write failed (disk full?)" : strerror(errno));
-        tb_outfile_discard(o);
-        return -1;
-    }
-    release(o);
-    return 0;
+    return bad ? -1 : 0;
+}
+
+int tb_outfile_commit_all(tb_outfile *const *v, size_t n, char *err, size_t errlen)
+{
+    size_t i;
+    int bad = 0;
+    for (i = 0; i < n; i++)
+        if (v[i]->path && close_checked(v[i]) != 0 && !bad++)
+            snprintf(err, errlen, "%s: error writing: write failed (disk full?)", v[i]->path);
+    for (i = 0; i < n && !bad; i++)
+        if (v[i]->path && rename(v[i]->tmp, v[i]->path) != 0 && !bad++)
+            snprintf(err, errlen, "%s: error writing: %s", v[i]->path, strerror(errno));
+    /* one failed: none stays (discarding removes the files renamed already) */
+    for (i = 0; i < n; i++)
+        if (bad)
+            tb_outfile_discard(v[i]);
+        else
+            release(v[i]);
+    return bad ? -1 : 0;
 }
 
 void tb_outfile_discard(tb_outfile *o)

@@ -31,5 +31,10 @@ int tb_outfile_commit(tb_outfile *o, char *err, size_t errlen);
 /* Removes the temporary file and any file at the final name; nothing for an
  * unused o. */
 void tb_outfile_discard(tb_outfile *o);
+/* Commits the n files together (entries not in use are skipped): each gets
+ * its name when every one was written and renamed, else none stays, neither
+ * under its name nor its temporary one.  0, or -1 with the first reason in
+ * err. */
+int tb_outfile_commit_all(tb_outfile *const *v, size_t n, char *err, size_t errlen);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outfile.h"
+#include "runner/ckpt.h"
 #include "smp.h"
 #include "xalloc.h"
 
@@ -492,15 +492,16 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
     }
 done:
     s->drained = s->samples_read - before;
-    if (s->out.f) {
-        if (s->w.err) {
-            snprintf(err, errlen, "error writing %s", s->path);
-            tb_outfile_discard(&s->out);
-            return -1;
-        }
-        return tb_outfile_commit(&s->out, err, errlen);
+    if (s->out.f && s->w.err) {
+        snprintf(err, errlen, "error writing %s", s->path);
+        return -1;
     }
     return 0;
+}
+
+tb_outfile *tb_sampler_file(tb_sampler *s)
+{
+    return &s->out;
 }
 
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
@@ -525,4 +526,56 @@ void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
     st->cpu_speed = s->cpu_speed;
     st->tod_start = s->tod;
     st->smp_buffers = s->w.buffers;
+}
+
+void tb_sampler_save(tb_sampler *s, tb_ckw *w)
+{
+    tb_sampler c = *s;
+    size_t n = (size_t)s->w.buffers * TB_SMP_BUF;
+    uint8_t *bytes = NULL;
+    FILE *f;
+    /* what belongs to the process, not to the run */
+    c.dv = NULL;
+    c.cfg = NULL;
+    c.w.f = NULL;
+    memset(&c.out, 0, sizeof c.out);
+    memset(c.path, 0, sizeof c.path);
+    tb_ckw_put(w, &c, sizeof c);
+    /* the .SMP file so far: the 4 KiB buffers written (none without --smp-dir) */
+    tb_ckw_u64(w, s->out.f != NULL);
+    if (!s->out.f)
+        return;
+    bytes = xmalloc(n + 1);
+    f = fflush(s->out.f) == 0 ? fopen(s->out.tmp, "rb") : NULL;
+    if (!f || fread(bytes, 1, n, f) != n)
+        s->w.err = 1; /* the file will not be committed: the run fails */
+    if (f)
+        fclose(f);
+    tb_ckw_block(w, bytes, n);
+    free(bytes);
+}
+
+int tb_sampler_load(tb_sampler *s, tb_ckr *r, char *err, size_t errlen)
+{
+    tb_sampler c;
+    size_t n = 0;
+    const uint8_t *bytes = NULL;
+    if (tb_ckr_get(r, &c, sizeof c) != 0 || c.idx != s->idx)
+        return -1;
+    if (tb_ckr_u64(r) && !(bytes = tb_ckr_block(r, &n)))
+        return -1;
+    if (!bytes != !s->out.f) {
+        snprintf(err, errlen, "%s --smp-dir, this run %s",
+                 bytes ? "written with" : "written without", s->out.f ? "has it" : "has none");
+        return -2;
+    }
+    c.dv = s->dv;
+    c.cfg = s->cfg;
+    c.out = s->out;
+    c.w.f = s->out.f;
+    memcpy(c.path, s->path, sizeof c.path);
+    *s = c;
+    if (bytes && fwrite(bytes, 1, n, s->out.f) != n)
+        s->w.err = 1;
+    return 0;
 }

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "outfile.h"
 #include "scenario/scenario.h"
 #include "stimulus/storage.h"
 
@@ -89,18 +90,30 @@ void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear,
 
 /* tod: TOD clock for the .SMP name.  NULL with a reason in err
  * when the .SMP file cannot be created (it is written under a temporary
- * name until tb_sampler_finish, common/outfile.h). */
+ * name, common/outfile.h, and the runner commits it with the run's other
+ * outputs: all of them or none). */
 tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
                               uint64_t tod, uint64_t tod_start, char *err, size_t errlen);
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
 void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
                      tb_drv_io *io);
 void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io);
-/* Drain and complete the file: 0, or -1 with a reason in err (write error). */
+/* Drain into the file: 0, or -1 with a reason in err (write error). */
 int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
                       size_t errlen);
+/* The .SMP file, still under its temporary name (unused without --smp-dir). */
+tb_outfile *tb_sampler_file(tb_sampler *s);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
-/* Also removes a .SMP file that tb_sampler_finish did not complete. */
+/* A checkpoint's part (runner/ckpt.h): the driver's state and its .SMP file
+ * so far; load gives s (created for the same scenario and driver) that state
+ * and writes the file's bytes into its own .SMP file.  Load: 0; -1 when the
+ * bytes run short or are another driver's; -2 with the reason in err when
+ * one run has --smp-dir and the other not. */
+struct tb_ckw;
+struct tb_ckr;
+void tb_sampler_save(tb_sampler *s, struct tb_ckw *w);
+int tb_sampler_load(tb_sampler *s, struct tb_ckr *r, char *err, size_t errlen);
+/* Also removes a .SMP file that was not committed. */
 void tb_sampler_destroy(tb_sampler *s);
 const char *tb_sampler_tag_name(unsigned tag);
 

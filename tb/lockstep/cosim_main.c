@@ -13,6 +13,11 @@
 #include "scenario/scenario.h"
 #include "stimulus/storage.h"
 
+static int write_coverage(void *ctx, const char *tmp, char *err, size_t errlen)
+{
+    return tb_rtl_write_coverage(ctx, tmp, err, errlen);
+}
+
 int main(int argc, char **argv)
 {
     static const char prog[] = "cpumf-cosim";
@@ -95,17 +100,14 @@ int main(int argc, char **argv)
                           .cycles = opt.has_cycles ? opt.cycles : 0,
                           .history = opt.history};
     tb_backend be = tb_cosim_backend(sys, rtl, &info);
+    /* Written whatever the result (a failing run's coverage counts too), with
+     * the run's other outputs: none when the run was interrupted or one of
+     * them could not be written. */
+    tb_extra_output cov_out = {&cov, write_coverage, rtl};
+    opt.extra_out = cov.path ? &cov_out : NULL;
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
     if (be.ctx)
         be.destroy(be.ctx);
-    /* Written whatever the result (a failing run's coverage counts too),
-     * but for an interrupted run. */
-    if (cov.path && rc <= 2 &&
-        (tb_rtl_write_coverage(rtl, tb_outfile_tmp_name(&cov), err, sizeof err) != 0 ||
-         tb_outfile_commit(&cov, err, sizeof err) != 0)) {
-        fprintf(stderr, "%s: %s\n", prog, err);
-        rc = 2;
-    }
     tb_outfile_discard(&cov);
     tb_storage_destroy(stor);
     cpumf_destroy(sys);

@@ -20,6 +20,8 @@
 #endif
 #if VM_COVERAGE
 #include "verilated_cov.h"
+#include <sys/wait.h>
+#include <unistd.h>
 #endif
 
 namespace
@@ -246,20 +248,60 @@ extern "C" int tb_rtl_has_coverage(void)
     return VM_COVERAGE ? 1 : 0;
 }
 
+#if VM_COVERAGE
+// Copies everything from fd in into the file f; 0, or -1 when a read or write
+// failed.  Reads to the end whatever happens, so that the writer never meets
+// a closed pipe.  Closes f.
+static int copy_out(int in, std::FILE *f)
+{
+    char buf[65536];
+    ssize_t n;
+    bool bad = false;
+    while ((n = read(in, buf, sizeof buf)) > 0)
+        bad = bad || std::fwrite(buf, 1, (size_t)n, f) != (size_t)n;
+    bad |= n < 0;
+    bad |= std::fclose(f) != 0;
+    return bad ? -1 : 0;
+}
+#endif
+
 extern "C" int tb_rtl_write_coverage(tb_rtl *r, const char *path, char *err, size_t errlen)
 {
 #if VM_COVERAGE
-    // VerilatedCovContext::write() stops the process when it cannot open the
-    // file; try it first so that a bad path is an ordinary error.
-    std::FILE *f = std::fopen(path, "w");
-    if (!f) {
+    // VerilatedCovContext::write() stops the process when it cannot open its
+    // file and says nothing when a write fails (a full disk would leave a
+    // cut file): it writes into a pipe, and a child process copies the pipe
+    // into the file with every error checked.
+    int fd[2] = {-1, -1};
+    std::FILE *f = std::fopen(path, "wb");
+    pid_t pid = f && pipe(fd) == 0 ? fork() : -1;
+    if (pid == 0) {
+        close(fd[1]);
+        _exit(copy_out(fd[0], f) ? 1 : 0);
+    }
+    if (pid < 0) {
         std::snprintf(err, errlen, "%s: cannot write: %s", path, std::strerror(errno));
+        for (int k = 0; k < 2; k++)
+            if (fd[k] >= 0)
+                close(fd[k]);
+        if (f)
+            std::fclose(f);
         return -1;
     }
     std::fclose(f);
+    close(fd[0]);
+    char name[64];
+    std::snprintf(name, sizeof name, "/proc/self/fd/%d", fd[1]);
     apply_edge(r);
-    r->ctx->coveragep()->write(path);
-    return 0;
+    r->ctx->coveragep()->write(name);
+    close(fd[1]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    std::snprintf(err, errlen, "%s: error writing: write failed (disk full?)", path);
+    return -1;
 #else
     (void)r;
     std::snprintf(err, errlen, "%s: this binary has no coverage (use cpumf-cosim-cov)", path);

@@ -37,21 +37,35 @@ void tb_cli_usage(const char *prog, unsigned flags)
             (flags & TB_CLI_ALLOW_WAVES)
                 ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
                   "       [--coverage OUT.dat] [--history N]\n"
-                : "       [--no-fast-forward]\n");
+                : "       [--no-fast-forward] [--checkpoint FILE --checkpoint-every N]\n"
+                  "       [--restore FILE]\n");
 }
 
 enum { OPT_STR, OPT_NUM };
+enum { BOTH, COSIM_ONLY, SIM_ONLY };
 typedef struct cli_opt {
     const char *name;
     int kind;
-    int cosim_only;
+    int only;
 } cli_opt;
 
 static const cli_opt cli_opts[] = {
-    {"--seed", OPT_NUM, 0},    {"--cycles", OPT_NUM, 0},   {"--results", OPT_STR, 0},
-    {"--smp-dir", OPT_STR, 0}, {"--configs", OPT_STR, 0},  {"--system", OPT_STR, 0},
-    {"--fcov", OPT_STR, 0},    {"--waves", OPT_STR, 1},    {"--wave-from", OPT_NUM, 1},
-    {"--wave-to", OPT_NUM, 1}, {"--coverage", OPT_STR, 1}, {"--history", OPT_NUM, 1},
+    {"--seed", OPT_NUM, BOTH},
+    {"--cycles", OPT_NUM, BOTH},
+    {"--results", OPT_STR, BOTH},
+    {"--smp-dir", OPT_STR, BOTH},
+    {"--configs", OPT_STR, BOTH},
+    {"--system", OPT_STR, BOTH},
+    {"--fcov", OPT_STR, BOTH},
+    {"--waves", OPT_STR, COSIM_ONLY},
+    {"--wave-from", OPT_NUM, COSIM_ONLY},
+    {"--wave-to", OPT_NUM, COSIM_ONLY},
+    {"--coverage", OPT_STR, COSIM_ONLY},
+    {"--history", OPT_NUM, COSIM_ONLY},
+    /* the lockstep's RTL state is not saved (docs/scenario-format.md section 1) */
+    {"--checkpoint", OPT_STR, SIM_ONLY},
+    {"--checkpoint-every", OPT_NUM, SIM_ONLY},
+    {"--restore", OPT_STR, SIM_ONLY},
 };
 
 /* The option's field in opt; numbers go through parse_u64 first. */
@@ -73,6 +87,10 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
         str = &opt->waves;
     else if (!strcmp(name, "--coverage"))
         str = &opt->coverage;
+    else if (!strcmp(name, "--checkpoint"))
+        str = &opt->checkpoint;
+    else if (!strcmp(name, "--restore"))
+        str = &opt->restore;
     if (str && !*v) {
         /* an empty directory would put the files in / */
         snprintf(err, errlen, "%s: empty value", name);
@@ -102,6 +120,12 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
             return 2;
         }
         opt->history = (unsigned)n;
+    } else if (!strcmp(name, "--checkpoint-every")) {
+        if (n == 0) {
+            snprintf(err, errlen, "--checkpoint-every: bad number \"%s\" (at least 1)", v);
+            return 2;
+        }
+        opt->checkpoint_every = n;
     } else if (!strcmp(name, "--wave-from")) {
         opt->wave_from = n;
     } else {
@@ -149,8 +173,9 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
             snprintf(err, errlen, "unknown option %s", a);
             return 2;
         }
-        if (o->cosim_only && !(flags & TB_CLI_ALLOW_WAVES)) {
-            snprintf(err, errlen, "%s: only cpumf-cosim has this option", a);
+        if (o->only != BOTH && (o->only == COSIM_ONLY) != !!(flags & TB_CLI_ALLOW_WAVES)) {
+            snprintf(err, errlen, "%s: only %s has this option", a,
+                     o->only == COSIM_ONLY ? "cpumf-cosim" : "cpumf-sim");
             return 2;
         }
         if (!v) {
@@ -165,6 +190,10 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
     }
     if (!opt->scenario) {
         snprintf(err, errlen, "no scenario given");
+        return 2;
+    }
+    if (!opt->checkpoint != !opt->checkpoint_every) {
+        snprintf(err, errlen, "--checkpoint and --checkpoint-every go together");
         return 2;
     }
     if ((has_from || has_to) && !opt->waves) {

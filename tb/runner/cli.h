@@ -6,12 +6,23 @@
  *                 [--system NAME] [--fcov OUT.json]
  *                 [--cycles N] [--configs DIR] [--quiet]
  *                 [--no-fast-forward]                               (sim only)
+ *                 [--checkpoint FILE --checkpoint-every N] [--restore FILE] (sim only)
  */
 #ifndef TB_CLI_H
 #define TB_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+struct tb_outfile;
+/* An output a program writes itself at the end of a run (cpumf-cosim's
+ * Verilator coverage): write() fills the file's temporary name, and the
+ * runner commits it with the run's own outputs, all of them or none. */
+typedef struct tb_extra_output {
+    struct tb_outfile *file; /* open (common/outfile.h) */
+    int (*write)(void *ctx, const char *tmp, char *err, size_t errlen); /* 0, or -1 */
+    void *ctx;
+} tb_extra_output;
 
 typedef struct tb_options {
     const char *scenario;
@@ -33,6 +44,13 @@ typedef struct tb_options {
     /* The plain model the runner fast-forwards over quiet spans (cpumf-sim
      * sets it unless --no-fast-forward); NULL: every cycle is stepped. */
     struct cpumf_sys *fast_forward;
+    const tb_extra_output *extra_out; /* NULL: none */
+    /* sim only: --checkpoint FILE (NULL: none) every checkpoint_every cycles,
+     * --restore FILE (NULL: none); state_model is the model they save and
+     * restore (cpumf-sim sets it) */
+    const char *checkpoint, *restore;
+    uint64_t checkpoint_every;
+    struct cpumf_sys *state_model;
 } tb_options;
 
 /* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history */

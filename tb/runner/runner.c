@@ -629,29 +629,61 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     }
 }
 
-/* An output written whole gets its name; rc, or 2 when it cannot. */
-static int commit_output(tb_outfile *o, int rc)
+/* Half a run has no results: its files go (the .SMP ones with the drivers). */
+static void discard_outputs(run_ctx *r)
 {
+    tb_outfile_discard(&r->results);
+    tb_outfile_discard(&r->fcov);
+    if (r->opt->extra_out)
+        tb_outfile_discard(r->opt->extra_out->file);
+}
+
+/* Every output of the run: results, coverage, the .SMP files and the
+ * program's own (opt->extra_out), written, then committed together, so that
+ * a run that cannot write one leaves none (docs/scenario-format.md section
+ * 1, Outputs); rc, or 2 when they could not be written. */
+static int commit_outputs(run_ctx *r, uint64_t t, const tb_run_summary *sum, int rc)
+{
+    const tb_options *opt = r->opt;
+    const tb_extra_output *x = opt->extra_out;
+    uint32_t n = 0, i;
+    tb_outfile **v = xcalloc(r->sc->n_drivers + 3u, sizeof *v);
     char err[1400];
-    if (!o->path || tb_outfile_commit(o, err, sizeof err) == 0)
-        return rc;
-    fprintf(stderr, "cpumf: %s\n", err);
-    return 2;
+    if (opt->results)
+        rn_write_results(r, r->results.f, t, sum);
+    if (opt->fcov)
+        rn_write_fcov(r->fcov.f, r->be->model);
+    if (rc != 2 && x && x->write(x->ctx, tb_outfile_tmp_name(x->file), err, sizeof err) != 0) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        rc = 2;
+    }
+    v[n++] = &r->results;
+    v[n++] = &r->fcov;
+    if (x)
+        v[n++] = x->file;
+    for (i = 0; i < r->sc->n_drivers; i++)
+        v[n++] = tb_sampler_file(r->smp[i]);
+    if (rc == 2) {
+        for (i = 0; i < n; i++)
+            tb_outfile_discard(v[i]);
+    } else if (tb_outfile_commit_all(v, n, err, sizeof err) != 0) {
+        fprintf(stderr, "cpumf: %s\n", err);
+        rc = 2;
+    }
+    free(v);
+    return rc;
 }
 
 /* The run's end at cycle t (stopped by stop_sigs[stop] unless stop is -1):
  * checks, results, coverage; the exit status. */
 static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
 {
-    const tb_options *opt = r->opt;
     uint32_t i;
     int rc = 0;
     sum->cycles_run = t;
     sum->interruptions = r->n_intr;
     if (stop >= 0) {
-        /* half a run has no results: its files go (the .SMP ones with the drivers) */
-        tb_outfile_discard(&r->results);
-        tb_outfile_discard(&r->fcov);
+        discard_outputs(r);
         sum->signal = stop_sigs[stop].sig;
         fprintf(stderr, "%s: interrupted by %s at cycle %" PRIu64 ": no results written\n",
                 r->sc->name, stop_sigs[stop].name, t);
@@ -672,18 +704,16 @@ static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
     sum->failures = r->n_fail;
     if (r->n_fail && rc == 0)
         rc = 1;
-    if (opt->results)
-        rn_write_results(r, r->results.f, t, sum);
-    if (opt->fcov)
-        rn_write_fcov(r->fcov.f, r->be->model);
-    rc = commit_output(&r->results, rc);
-    rc = commit_output(&r->fcov, rc);
-    if (!opt->quiet)
+    rc = commit_outputs(r, t, sum, rc);
+    if (!r->opt->quiet)
         fprintf(stderr,
                 "%s: %s, %" PRIu64 " cycles, %" PRIu64 " instructions, %zu interruptions, "
                 "%u failures\n",
-                r->sc->name, r->n_fail ? "FAILED" : "passed", t, sum->insns_done, r->n_intr,
-                r->n_fail);
+                r->sc->name,
+                rc == 2     ? "FAILED (its outputs could not be written: none kept)"
+                : r->n_fail ? "FAILED"
+                            : "passed",
+                t, sum->insns_done, r->n_intr, r->n_fail);
     return rc;
 }
 
@@ -711,14 +741,64 @@ static void teardown(run_ctx *r)
     free(r->rel_obs);
 }
 
+/* A run that cannot write the checkpoint it was asked for keeps nothing:
+ * it could not restart where it was asked to. */
+static int no_checkpoint(run_ctx *r, uint64_t t)
+{
+    discard_outputs(r);
+    fprintf(stderr, "%s: FAILED at cycle %" PRIu64 " (no checkpoint: none of its outputs kept)\n",
+            r->sc->name, t);
+    return 2;
+}
+
+/* The cycles from t on: up to the end, a lockstep difference, a stop signal
+ * (its index in *stop) or a checkpoint that could not be written (-1); a
+ * checkpoint at the first cycle at or after each multiple of
+ * --checkpoint-every, and one where a signal stops the run.  The cycle it
+ * ended at. */
+static uint64_t run_cycles(run_ctx *r, uint64_t t, uint64_t cycles, tb_run_summary *sum, int *stop,
+                           int *ckpt_rc)
+{
+    const tb_options *opt = r->opt;
+    uint64_t n, poll_at = t, every = opt->checkpoint_every;
+    uint64_t ckpt_at = every ? (t / every + 1u) * every : UINT64_MAX;
+    *stop = -1;
+    *ckpt_rc = 0;
+    for (; t < cycles; t += n) {
+        int ended;
+        if (t >= poll_at) {
+            poll_at = t + TB_SIGNAL_POLL;
+            if ((*stop = stop_signal()) >= 0)
+                break;
+        }
+        if (t >= ckpt_at) {
+            ckpt_at = (t / every + 1u) * every;
+            if ((*ckpt_rc = rn_checkpoint_save(r, t, sum)) != 0)
+                return t;
+        }
+        if (opt->fast_forward) {
+            n = run_span(r, t, cycles, sum, &ended);
+        } else {
+            n = 1u;
+            ended = run_cycle(r, t, sum);
+        }
+        if (ended)
+            return t + n;
+    }
+    /* stopped: what ran is kept for a restart */
+    if (*stop >= 0 && opt->checkpoint)
+        *ckpt_rc = rn_checkpoint_save(r, t, sum);
+    return t;
+}
+
 int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_storage *stor,
            tb_run_summary *sum_out)
 {
-    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t, n, poll_at = 0u;
+    uint64_t cycles = opt->has_cycles ? opt->cycles : sc->cycles, t = 0;
     tb_run_summary sum;
     run_ctx r;
     uint32_t i;
-    int rc, stop = -1;
+    int rc, stop, ckpt_rc;
 
     setup(&r, sc, opt, be, stor);
     memset(&sum, 0, sizeof sum);
@@ -728,32 +808,20 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
     if (open_outputs(&r) || start_drivers(&r)) {
-        tb_outfile_discard(&r.results);
-        tb_outfile_discard(&r.fcov);
+        discard_outputs(&r);
         teardown(&r);
         return 2;
     }
     tb_workload_init(r.wl, &sc->workload, sc->has_events ? &sc->events : NULL, sc->seed,
                      &sc->system);
-    for (t = 0; t < cycles; t += n) {
-        int ended;
-        if (t >= poll_at) {
-            poll_at = t + TB_SIGNAL_POLL;
-            if ((stop = stop_signal()) >= 0)
-                break;
-        }
-        if (opt->fast_forward) {
-            n = run_span(&r, t, cycles, &sum, &ended);
-        } else {
-            n = 1u;
-            ended = run_cycle(&r, t, &sum);
-        }
-        if (ended) {
-            t += n;
-            break;
-        }
+    if (opt->restore && rn_checkpoint_restore(&r, &t, &sum) != 0) {
+        discard_outputs(&r);
+        fprintf(stderr, "%s: FAILED (not restored: nothing run, no outputs written)\n", sc->name);
+        rc = 2;
+    } else {
+        t = run_cycles(&r, t, cycles, &sum, &stop, &ckpt_rc);
+        rc = ckpt_rc && stop < 0 ? no_checkpoint(&r, t) : finish(&r, t, stop, &sum);
     }
-    rc = finish(&r, t, stop, &sum);
     if (sum_out)
         *sum_out = sum;
     for (i = 0; i < sc->n_drivers; i++)

@@ -134,6 +134,16 @@ int rn_rel_get(void *ctx, unsigned num, uint64_t *v);
 /* n bytes as 2n hex digits and a NUL. */
 void rn_hex_of(char *dst, const uint8_t *b, size_t n);
 
+/* ---- checkpoint.c ---- */
+
+/* The run's state between cycles t - 1 and t into opt->checkpoint ({cycle}
+ * replaced by t), whole or not at all; 0, or -1 after a message. */
+int rn_checkpoint_save(run_ctx *r, uint64_t t, const tb_run_summary *sum);
+/* The state of opt->restore, once the run is set up (drivers started, the
+ * workload initialized): the cycle to go on from in *t; 0, or -1 after a
+ * message (the run must not go on). */
+int rn_checkpoint_restore(run_ctx *r, uint64_t *t, tb_run_summary *sum);
+
 /* ---- results.c ---- */
 
 /* The results JSON (--results) into f. */

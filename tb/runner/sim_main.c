@@ -42,6 +42,7 @@ int main(int argc, char **argv)
     be = tb_model_backend(sys);
     if (!opt.no_fast_forward)
         opt.fast_forward = sys;
+    opt.state_model = sys;
     tb_hold_stop_signals();
     rc = tb_run(sc, &opt, &be, stor, NULL);
     be.destroy(be.ctx);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/ckpt.h"
 #include "xalloc.h"
 
 #define PAGE_SHIFT 12
@@ -335,4 +336,40 @@ int tb_storage_idle(const tb_storage *s)
         if (s->port[i].pending)
             return 0;
     return 1;
+}
+
+void tb_storage_save(const tb_storage *s, tb_ckw *w)
+{
+    size_t i;
+    tb_ckw_u64(w, s->used);
+    for (i = 0; i < s->nslots; i++) {
+        if (!s->slots[i].pno)
+            continue;
+        tb_ckw_u64(w, s->slots[i].pno);
+        tb_ckw_put(w, s->slots[i].data, PAGE_SIZE);
+    }
+    tb_ckw_put(w, s->port, sizeof s->port);
+    tb_ckw_put(w, &s->stats, sizeof s->stats);
+}
+
+int tb_storage_load(tb_storage *s, tb_ckr *r)
+{
+    uint64_t n = tb_ckr_u64(r), k;
+    size_t i;
+    for (i = 0; i < s->nslots; i++) {
+        free(s->slots[i].data);
+        s->slots[i].data = NULL;
+        s->slots[i].pno = 0;
+    }
+    s->used = 0;
+    for (k = 0; k < n && !r->bad; k++) {
+        uint64_t key = tb_ckr_u64(r);
+        if (!key) /* a slot's key is its page number plus one */
+            r->bad = 1;
+        else
+            tb_ckr_get(r, page_make(s, key - 1), PAGE_SIZE);
+    }
+    tb_ckr_get(r, s->port, sizeof s->port);
+    tb_ckr_get(r, &s->stats, sizeof s->stats);
+    return r->bad ? -1 : 0;
 }

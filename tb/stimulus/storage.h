@@ -68,4 +68,12 @@ typedef struct tb_storage_stats {
 } tb_storage_stats;
 void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st);
 
+/* A checkpoint's part (runner/ckpt.h): the contents, the ports' responses in
+ * flight and the counts; load replaces s's with them (the configuration and
+ * seed stay s's own).  Load: 0, or -1 when the bytes run short. */
+struct tb_ckw;
+struct tb_ckr;
+void tb_storage_save(const tb_storage *s, struct tb_ckw *w);
+int tb_storage_load(tb_storage *s, struct tb_ckr *r);
+
 #endif

@@ -2,10 +2,9 @@
 # slurm_check.sh BUILD OUT [cpumf-regress options...]
 #
 # The smoke list through a real Slurm: a one-node cluster of this machine
-# (munged, slurmctld, slurmd from Debian; slurm.conf.in beside this script)
-# in a temporary directory, localhost only, on free ports of its own, started
-# here and stopped on every exit.  The list runs once locally into OUT/local
-# and once as `cpumf-regress --slurm --slurm-tasks 3 --wait` into OUT/slurm;
+# (cluster.sh), started here and stopped on every exit.  The list runs once
+# locally into OUT/local and once as `cpumf-regress --slurm --slurm-tasks 3
+# --wait` into OUT/slurm;
 # the two reports must hold the same test cases (junit.xml), the same
 # requirement, functional and Verilator coverage (summary.md from its
 # "Requirement coverage" section on, coverage/functional.json), the shards
@@ -18,87 +17,7 @@ build=$1 out=$2
 shift 2
 list=tests/regress/smoke.json
 tasks=3
-for t in munged slurmctld slurmd sbatch squeue scontrol scancel; do
-  command -v "$t" >/dev/null || { echo "slurm_check: no $t (make deps installs it)" >&2; exit 2; }
-done
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/cpumf-slurm.XXXXXX")
-pids=()
-# Stop what this script started, whatever happened: our jobs, the daemons.
-cleanup() {
-  local rc=$? p
-  trap - EXIT INT TERM
-  if [ -S "$dir/run/munge.sock" ] && [ -f "$dir/slurm.conf" ]; then
-    timeout 20 scancel --full --quiet --partition=cpumf 2>/dev/null || true
-    for _ in $(seq 20); do
-      [ -z "$(timeout 10 squeue -h -o %i 2>/dev/null || true)" ] && break
-      sleep 0.5
-    done
-  fi
-  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do
-    for _ in $(seq 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
-    kill -KILL "$p" 2>/dev/null || true
-    wait "$p" 2>/dev/null || true
-  done
-  if [ "$rc" != 0 ] && [ -d "$dir/log" ]; then
-    mkdir -p "$out" && cp -r "$dir/log" "$out/slurm-daemon-logs" || true
-  fi
-  rm -rf "$dir"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# A port nothing listens on, from a random start.
-free_port() {
-  local p=$((20000 + RANDOM % 30000)) n
-  for n in $(seq 200); do
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && [ "$p" != "${1:-}" ]; then
-      echo "$p"
-      return
-    fi
-    p=$((p + 1))
-  done
-  echo "slurm_check: no free port" >&2
-  exit 1
-}
-
-# munge: its own key and socket (the socket's directories must be searchable by all)
-chmod 755 "$dir"
-mkdir -p "$dir/munge" "$dir/run" "$dir/state" "$dir/spool" "$dir/log"
-chmod 700 "$dir/munge"
-head -c 1024 /dev/urandom >"$dir/munge/munge.key"
-chmod 400 "$dir/munge/munge.key"
-munged -F --key-file="$dir/munge/munge.key" --socket="$dir/run/munge.sock" \
-  --pid-file="$dir/run/munged.pid" --seed-file="$dir/munge/seed" \
-  --log-file="$dir/log/munged.log" >"$dir/log/munged.out" 2>&1 &
-pids+=($!)
-
-ctld_port=$(free_port)
-slurmd_port=$(free_port "$ctld_port")
-sed -e "s|@DIR@|$dir|g" -e "s|@CTLD_PORT@|$ctld_port|" -e "s|@SLURMD_PORT@|$slurmd_port|" \
-  -e "s|@USER@|$(id -un)|g" -e "s|@HOST@|$(hostname)|" -e "s|@CPUS@|$(nproc)|" \
-  tests/slurm/slurm.conf.in >"$dir/slurm.conf"
-export SLURM_CONF=$dir/slurm.conf
-for _ in $(seq 40); do [ -S "$dir/run/munge.sock" ] && break; sleep 0.25; done
-[ -S "$dir/run/munge.sock" ] || { cat "$dir/log/munged.out" >&2; exit 1; }
-slurmctld -D -f "$SLURM_CONF" >"$dir/log/slurmctld.out" 2>&1 &
-pids+=($!)
-slurmd -D -f "$SLURM_CONF" -N cpumf1 >"$dir/log/slurmd.out" 2>&1 &
-pids+=($!)
-state=
-for _ in $(seq 120); do
-  state=$(timeout 10 sinfo -h -n cpumf1 -o %t 2>/dev/null || true)
-  [ "$state" = idle ] && break
-  sleep 0.5
-done
-if [ "$state" != idle ]; then
-  echo "slurm_check: the node is not idle after 60 s (state '$state')" >&2
-  tail -n 20 "$dir"/log/*.out >&2
-  exit 1
-fi
-echo "slurm_check: one-node cluster up (slurmctld port $ctld_port, slurmd port $slurmd_port)"
+source tests/slurm/cluster.sh
 
 rm -rf "$out/local" "$out/slurm"
 mkdir -p "$out"

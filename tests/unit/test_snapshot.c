@@ -1,7 +1,9 @@
 /*
  * test_snapshot.c - cpumf_copy_state: a system copied into another of the same
  * configuration runs on exactly like its source (outputs, registers, coverage counts,
- * attached storage), and a copy between different configurations changes nothing.
+ * attached storage), and a copy between different configurations changes nothing;
+ * cpumf_save_state and cpumf_restore_state: the same state through bytes (a checkpoint),
+ * which only a system of the same configuration takes.
  */
 #include <check.h>
 #include <stdint.h>
@@ -114,6 +116,93 @@ START_TEST(test_copy_refused_between_configurations)
 }
 END_TEST
 
+/* The state saved as bytes, restored into a system created afresh: *n bytes. */
+static void *saved(const cpumf_sys *s, size_t *n)
+{
+    void *buf;
+    *n = cpumf_save_state(s, NULL, 0);
+    ck_assert_uint_gt(*n, 0);
+    buf = malloc(*n);
+    ck_assert_uint_eq(cpumf_save_state(s, buf, *n), *n);
+    return buf;
+}
+
+/* A system given a saved state runs on like the one saved, however far it
+ * had run itself; its own register names stay usable. */
+START_TEST(test_RUN_5_saved_state_runs_on_like_the_source)
+{
+    cpumf_sys *a = load("z16-2x2"), *b = load("z16-2x2");
+    rng r = {5u};
+    size_t n;
+    run(a, &r, 900u);
+    run(b, &r, 100u);
+    void *buf = saved(a, &n);
+    ck_assert_int_eq(cpumf_restore_state(b, buf, n), 0);
+    ck_assert_str_eq(cpumf_register_name(b, 5), cpumf_register_name(a, 5));
+    run_alike(a, b, &r, 2000u);
+    free(buf);
+    cpumf_destroy(b);
+    cpumf_destroy(a);
+}
+END_TEST
+
+/* The restored system keeps the storage it has attached (its run goes on in
+ * its own storage, the port's requests in flight with it). */
+START_TEST(test_RUN_5_restore_keeps_its_own_storage)
+{
+    cpumf_sys *a = load("z15-2cpu"), *b = load("z15-2cpu");
+    mem *ma = (mem *)calloc(1, sizeof *ma), *mb = (mem *)calloc(1, sizeof *mb);
+    rng r = {13u};
+    size_t n;
+    mem_fill(ma, &r);
+    mem_fill(mb, &r);
+    ck_assert_int_eq(cpumf_attach_storage(a, &mem_ops, ma, 2), 0);
+    ck_assert_int_eq(cpumf_attach_storage(b, &mem_ops, mb, 2), 0);
+    run(a, &r, 400u);
+    void *buf = saved(a, &n);
+    ck_assert_int_eq(cpumf_restore_state(b, buf, n), 0);
+    unsigned seen_a = ma->reads + ma->writes, seen_b = mb->reads + mb->writes;
+    run(b, &r, 3000u);
+    ck_assert_uint_eq(ma->reads + ma->writes, seen_a);
+    ck_assert_uint_gt(mb->reads + mb->writes, seen_b);
+    free(buf);
+    cpumf_destroy(b);
+    cpumf_destroy(a);
+    free(ma);
+    free(mb);
+}
+END_TEST
+
+/* Bytes of another configuration, bytes that are not a saved state, a length
+ * that does not match: refused with the reason, the system unchanged. */
+START_TEST(test_RUN_5_restore_refused)
+{
+    cpumf_sys *a = load("z16-2x2"), *b = load("z15-1cpu");
+    static cpumf_obs before, after;
+    rng r = {17u};
+    size_t n, nb;
+    run(a, &r, 300u);
+    run(b, &r, 300u);
+    observe0(b, &before);
+    unsigned char *buf = saved(a, &n), *own = saved(b, &nb);
+    ck_assert_int_eq(cpumf_restore_state(b, buf, n), -1);
+    ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "configuration"));
+    ck_assert_int_eq(cpumf_restore_state(b, own, nb - 1), -1);
+    ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "bytes"));
+    own[0] ^= 1u;
+    ck_assert_int_eq(cpumf_restore_state(b, own, nb), -1);
+    ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "not a saved state"));
+    ck_assert_int_eq(cpumf_restore_state(b, NULL, nb), -1);
+    ck_assert_uint_eq(cpumf_save_state(NULL, NULL, 0), 0);
+    observe0(b, &after);
+    ck_assert(!memcmp(&before, &after, sizeof before));
+    free(buf);
+    free(own);
+    cpumf_destroy(b);
+    cpumf_destroy(a);
+}
+END_TEST
+
 static Suite *snapshot_suite(void)
 {
     Suite *s = suite_create("snapshot");
@@ -121,6 +210,9 @@ static Suite *snapshot_suite(void)
     tcase_add_test(tc, test_copy_runs_on_like_the_source);
     tcase_add_test(tc, test_copy_keeps_the_attached_storage);
     tcase_add_test(tc, test_copy_refused_between_configurations);
+    tcase_add_test(tc, test_RUN_5_saved_state_runs_on_like_the_source);
+    tcase_add_test(tc, test_RUN_5_restore_keeps_its_own_storage);
+    tcase_add_test(tc, test_RUN_5_restore_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,9 +8,10 @@
  * Runs every run of the lists (default tests/regress/full.json) from the
  * repository root, each process in its own process group with a time limit,
  * N at a time (-j, default: the number of CPUs), and prints a table row per
- * run as it ends, then the failures with one reproducing command each and
- * "N passed, N failed".  Exit status 0 only when nothing failed; 2 for a bad
- * command line or list (file:line:col: reason, before anything runs).
+ * run as it ends, then the failures with one reproducing command each, the
+ * runs that did not run, and "N passed, N failed" (those not run counted as
+ * failed).  Exit status 0 only when every run passed; 2 for a bad command
+ * line or list (file:line:col: reason, before anything runs).
  *
  *   --seeds N      every group with "seeds" runs seeds FIRST..FIRST+N-1
  *   --test PAT     only tests whose name matches PAT (a glob if it has * ? [,
@@ -26,11 +27,20 @@
  *                  OUT/coverage/merged.dat and the HTML report, and the
  *                  runs' files are removed
  *   --no-triage    no waves for mismatches
+ *   --checkpoint-every N  model runs write a checkpoint every N cycles into
+ *                  OUT/checkpoints and go on from one an earlier attempt left
+ *                  (a resume, a Slurm task requeued at its time limit)
  *   --shard K/N    only every N-th run of the expanded lists, starting at
  *                  the K-th (1 <= K <= N): one task of a batch job array
  *   --merge DIR    (repeatable, instead of lists) one report from the
  *                  shards' output directories: results.json, junit.xml,
- *                  summary.md and the merged coverage in --out
+ *                  summary.md and the merged coverage in --out; the runs of
+ *                  the plan that no shard ran to its end are named as not
+ *                  run (regress_merge.c)
+ *   --resume DIR   (instead of lists) run what DIR's report lacks, with the
+ *                  lists and options of its plan, into DIR/resume-M, then
+ *                  merge it into DIR (--shard K/N --out D: a part of it
+ *                  into D, no merge; --slurm: as a job array)
  *   --slurm        submit the lists to Slurm instead of running them: a job
  *                  array of --slurm-tasks N shards (default 4, fewer when
  *                  there are fewer runs; -j runs and CPUs per task, default
@@ -55,7 +65,6 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,11 +72,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define GTKW_TEMPLATE    "waves/cpumf.gtkw"
-#define COVERAGE_SCRIPT  "tests/coverage_report.sh"
-#define COVERAGE_TIMEOUT 1800.0
-#define PNG_TIMEOUT      120.0
-#define UNCOVERED_LINES  20
+#define GTKW_TEMPLATE "waves/cpumf.gtkw"
+#define PNG_TIMEOUT   120.0
 
 enum { TASK_RUN, TASK_WAVES, TASK_PNG };
 
@@ -93,9 +99,11 @@ static void usage(FILE *f)
         "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
         "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
         "[--shard K/N]\n"
+        "                     [--checkpoint-every N]\n"
         "       cpumf-regress [LIST.json...] --slurm [--slurm-tasks N] [--wait] [--partition P]\n"
         "                     [--time T] [--account A] [--sbatch-arg ARG...] [options as above]\n"
         "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
+        "       cpumf-regress --resume DIR [-j N] [--slurm [Slurm options as above]]\n"
         "       cpumf-regress --mutant-package FILE\n");
 }
 
@@ -122,10 +130,15 @@ static void push_task(runner *x, task *t)
     x->pending[x->npending++] = t;
 }
 
-/* Step k of run r; each step of a run of several names its command in the log. */
+/* Step k of run r; each step of a run of several names its command in the log.
+ * A run whose checkpoint an earlier attempt left goes on from it. */
 static task *step_task(rg_run *r, size_t k)
 {
     char **argv = rg_step_argv(r, k);
+    if (!k && r->ckpt && access(r->ckpt, R_OK) == 0) {
+        rg_argv_push(&argv, "--restore");
+        rg_argv_push(&argv, r->ckpt);
+    }
     task *t = new_task(r, TASK_RUN, argv, r->env, xstrdup(r->log), r->timeout);
     if (r->steps) {
         char *cmd = rg_shell_join(NULL, argv);
@@ -284,6 +297,8 @@ static void run_done(runner *x, rg_run *r, const rg_proc *p)
     rg_outcome(r, p);
     if (r->judged)
         rg_judge(r, p);
+    if (r->ckpt && rg_finished(r))
+        remove(r->ckpt); /* kept only for a run to go on from */
     if (r->mode == RG_UNIT) {
         size_t first = x->plan->n;
         rg_unit_rows(x->plan, r, p);
@@ -339,7 +354,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
  * that OUT can be written, before anything runs. */
 static int prepare_out(const char *out)
 {
-    static const char *const dirs[] = {"runs", "triage", "coverage"};
+    static const char *const dirs[] = {"runs", "triage", "coverage", "checkpoints"};
     static const char *const files[] = {"results.json", "junit.xml", "summary.md"};
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
         char *d = rg_fmt("%s/%s", out, dirs[i]);
@@ -352,8 +367,9 @@ static int prepare_out(const char *out)
         free(f);
     }
     char *runs = rg_fmt("%s/runs", out), *tri = rg_fmt("%s/triage", out);
-    char *cov = rg_fmt("%s/coverage/runs", out);
-    int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov);
+    char *cov = rg_fmt("%s/coverage/runs", out), *ck = rg_fmt("%s/checkpoints", out);
+    int rc = rg_mkdirs(runs) | rg_mkdirs(tri) | rg_mkdirs(cov) | rg_mkdirs(ck);
+    free(ck);
     if (!rc)
         rc = access(out, W_OK | X_OK) | access(runs, W_OK | X_OK);
     free(runs);
@@ -362,210 +378,105 @@ static int prepare_out(const char *out)
     return rc;
 }
 
-/* One process through the scheduler: its time limit and own group. */
-typedef struct single {
-    rg_proc *p;
-    int given;
-} single;
-
-static int single_next(void *ctx, rg_proc **out)
+/* A failure with its reproducing command and triage, on the closing lines. */
+static void print_failure(const rg_run *r)
 {
-    single *s = ctx;
-    if (s->given)
-        return 0;
-    s->given = 1;
-    *out = s->p;
-    return 1;
+    printf("FAIL %s [%s] %s: %s\n    %s\n", r->test, r->group, rg_mode_name(r->mode),
+           r->reason ? r->reason : rg_result_name(r->result), r->cmdline);
+    if (r->tr_png)
+        printf("    waves: %s  %s  %s\n", r->tr_fst, r->tr_gtkw, r->tr_png);
+    else if (r->tr_gtkw)
+        printf("    waves: %s  %s\n", r->tr_fst, r->tr_gtkw);
+    if (r->tr_note)
+        printf("    triage: %s\n", r->tr_note);
 }
 
-static void single_done(void *ctx, rg_proc *p)
-{
-    (void)ctx;
-    (void)p;
-}
-
-/* After a good merge the runs' .dat files (about 1 MB each) go: merged.dat
- * holds them all, and --merge of shards uses each shard's merged.dat. */
-static void drop_run_dats(const rg_config *cfg, rg_plan *plan)
-{
-    for (size_t i = 0; i < plan->n; i++) {
-        rg_run *r = plan->runs[i];
-        if (!r->covdat)
-            continue;
-        remove(r->covdat);
-        free(r->covdat);
-        r->covdat = NULL;
-    }
-    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
-    glob_t gl;
-    if (glob(pat, 0, NULL, &gl) == 0) {
-        for (size_t i = 0; i < gl.gl_pathc; i++)
-            remove(gl.gl_pathv[i]);
-        globfree(&gl);
-    }
-    free(pat);
-}
-
-/* Merge the Verilator coverage of the lockstep runs; markdown for summary.md. */
-static char *verilator_coverage(const rg_config *cfg, rg_plan *plan)
-{
-    if (!cfg->coverage)
-        return xstrdup("Not collected (the regression ran without --coverage).\n");
-    if (cfg->coverage_missing)
-        return rg_fmt(
-            "Not collected: %s/cpumf-cosim-cov is not built, lockstep runs used cpumf-cosim.\n",
-            cfg->build);
-    if (cfg->mutant)
-        return xstrdup("Not collected: lockstep runs used the mutant build.\n");
-    if (!rg_is_exe(COVERAGE_SCRIPT))
-        return xstrdup("Not collected into a report: " COVERAGE_SCRIPT
-                       " is missing; the runs' .dat files are in coverage/runs/.\n");
-    char *pat = rg_fmt("%s/coverage/runs/*.dat", cfg->out);
-    glob_t gl;
-    int found = glob(pat, 0, NULL, &gl) == 0;
-    if (found)
-        globfree(&gl);
-    free(pat);
-    if (!found)
-        return xstrdup("Not collected: no lockstep run wrote a coverage .dat file.\n");
-
-    char *in = rg_fmt("%s/coverage/runs", cfg->out), *outdir = rg_fmt("%s/coverage", cfg->out);
-    char *log = rg_fmt("%s/coverage/report.log", cfg->out);
-    rg_proc p = {
-        .argv = rg_argv(3, COVERAGE_SCRIPT, in, outdir), .log = log, .timeout = COVERAGE_TIMEOUT};
-    single one = {&p, 0};
-    rg_sched_ops ops = {&one, single_next, single_done};
-    printf("\ncoverage: %s %s %s\n", COVERAGE_SCRIPT, in, outdir);
-    fflush(stdout);
-    rg_buf b = {0};
-    rg_cat(&b, "%s", "");
-    if (rg_schedule(1, &ops) != 0 || p.exit_status != 0) {
-        rg_cat(&b,
-               "The coverage report failed (%s); see [coverage/report.log](coverage/report.log).\n",
-               p.timed_out         ? "timeout"
-               : p.exit_status < 0 ? "killed"
-                                   : "non-zero exit status");
-    } else {
-        char *text = rg_read_file(log);
-        for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
-            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7))
-                rg_cat(&b, "- %s\n", l);
-        free(text);
-        rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html); all points in "
-                   "[coverage/merged.dat](coverage/merged.dat).\n");
-        drop_run_dats(cfg, plan);
-        char *unc = rg_fmt("%s/coverage/uncovered.txt", cfg->out);
-        text = rg_read_file(unc);
-        if (text && !*text) {
-            rg_cat(&b, "\nEvery measured line of `rtl/` ran.\n");
-        } else if (text) {
-            rg_cat(&b, "\nNot covered (first lines of "
-                       "[coverage/uncovered.txt](coverage/uncovered.txt)):\n\n");
-            int n = 0;
-            for (char *l = strtok(text, "\n"); l && n < UNCOVERED_LINES;
-                 l = strtok(NULL, "\n"), n++)
-                rg_cat(&b, "    %s\n", l);
-        }
-        free(text);
-        free(unc);
-    }
-    for (size_t i = 0; p.argv[i]; i++)
-        free(p.argv[i]);
-    free(p.argv);
-    free(in);
-    free(outdir);
-    free(log);
-    return b.s;
-}
-
-/* Outputs, the failures with their repro lines, and the closing line;
+/* The outputs, then the failures with their reproducing commands, what did
+ * not run and what a merge lacks, and the closing line (runs not run are
+ * failed there: CI reads "N passed, N failed"); the exit status.
  * interrupted: the signal that stopped the runs, or 0. */
-static int finish(const rg_config *cfg, const rg_plan *plan, const char *names, double wall,
-                  const char *cov, int interrupted)
+static int finish(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m,
+                  int interrupted)
 {
-    rg_write_outputs(cfg, plan, names, wall, cov, interrupted ? rg_signal_name(interrupted) : NULL);
-    size_t pass = 0, fail = 0;
+    size_t pass, fail, notrun, shown = 0, nprob = rg_argv_len(m->problems);
+    rg_write_outputs(cfg, plan, m);
+    rg_count(plan, &pass, &fail, &notrun);
+    if (fail)
+        printf("\nFailures (reproduce each with the command below it):\n");
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (r->unit_parent)
-            continue;
-        if (r->result == RG_PASS) {
-            pass++;
-            continue;
-        }
-        if (!fail++)
-            printf("\nFailures (reproduce each with the command below it):\n");
-        printf("FAIL %s [%s] %s: %s\n    %s\n", r->test, r->group, rg_mode_name(r->mode),
-               r->reason ? r->reason : rg_result_name(r->result), r->cmdline);
-        if (r->tr_png)
-            printf("    waves: %s  %s  %s\n", r->tr_fst, r->tr_gtkw, r->tr_png);
-        else if (r->tr_gtkw)
-            printf("    waves: %s  %s\n", r->tr_fst, r->tr_gtkw);
-        if (r->tr_note)
-            printf("    triage: %s\n", r->tr_note);
+        if (!r->unit_parent && r->result != RG_PASS && rg_finished(r))
+            print_failure(r);
     }
-    printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", wall, cfg->out);
+    if (notrun)
+        printf("\nNot run (cpumf-regress --resume %s runs them):\n", cfg->out);
+    for (size_t i = 0; i < plan->n && shown < RG_LIST_MAX; i++) {
+        const rg_run *r = plan->runs[i];
+        if (r->unit_parent || rg_finished(r))
+            continue;
+        printf("NOT RUN %s [%s]: %s\n", r->id, r->group,
+               r->reason ? r->reason : rg_result_name(r->result));
+        shown++;
+    }
+    if (shown < notrun)
+        printf("... and %zu more (%s/summary.md lists them)\n", notrun - shown, cfg->out);
+    if (nprob)
+        printf("\nIncomplete:\n");
+    for (size_t i = 0; i < nprob; i++)
+        printf("  %s\n", m->problems[i]);
+    printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", m->wall, cfg->out);
     if (interrupted)
-        printf("interrupted by %s: runs not started count as failed (result \"pending\")\n",
-               rg_signal_name(interrupted));
-    printf("%zu passed, %zu failed\n", pass, fail);
-    return interrupted ? 128 + interrupted : fail ? 1 : 0;
+        printf("interrupted by %s\n", rg_signal_name(interrupted));
+    if (notrun)
+        printf("%zu not run (counted as failed): cpumf-regress --resume %s runs them\n", notrun,
+               cfg->out);
+    printf("%zu passed, %zu failed\n", pass, fail + notrun);
+    return interrupted ? 128 + interrupted : fail || notrun || nprob ? 1 : 0;
 }
 
-static int by_id(const void *a, const void *b)
+/* --merge: one report of the reports in dirs, for the plan of the first; a
+ * dir that is --out itself is the report being completed (a resume). */
+static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
 {
-    return strcmp((*(rg_run *const *)a)->id, (*(rg_run *const *)b)->id);
-}
-
-/* --merge: the shards' rows in the lists' order (their ids number them),
- * their coverage files linked into OUT/coverage/runs and merged again. */
-static int merge_shards(rg_config *cfg, char *const *dirs, size_t ndirs)
-{
-    rg_plan plan = {0};
-    rg_buf names = {0};
-    double wall = 0;
-    char err[1024];
-    for (size_t i = 0; i < ndirs; i++) {
-        char *res = rg_fmt("%s/results.json", dirs[i]);
-        double w = 0;
-        if (rg_plan_load(res, &plan, &w, err, sizeof err) != 0) {
-            fprintf(stderr, "%s\n", err);
-            return 2;
-        }
-        free(res);
-        wall = w > wall ? w : wall;
-        rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
+    char out_abs[PATH_MAX], abs[PATH_MAX], err[1024];
+    int base = -1;
+    for (size_t i = 0; i < ndirs && realpath(cfg->out, out_abs); i++)
+        if (realpath(dirs[i], abs) && !strcmp(abs, out_abs))
+            base = (int)i;
+    rg_merged m;
+    int rc = rg_merge(dirs, ndirs, base, &m, err, sizeof err);
+    if (rc == 2)
+        fprintf(stderr, "%s\n", err);
+    if (rc == 1) {
+        fprintf(stderr, "cpumf-regress: no report to merge:\n");
+        for (size_t i = 0; m.problems && m.problems[i]; i++)
+            fprintf(stderr, "  %s\n", m.problems[i]);
+        if (base < 0)
+            prepare_out(cfg->out); /* an earlier report there must not pass for this one */
     }
-    if (plan.n)
-        qsort(plan.runs, plan.n, sizeof *plan.runs, by_id);
-    for (size_t i = 1; i < plan.n; i++)
-        if (!strcmp(plan.runs[i]->id, plan.runs[i - 1]->id)) {
-            fprintf(
-                stderr,
-                "cpumf-regress: run %s is in two shards (were they run with the same --shard?)\n",
-                plan.runs[i]->id);
-            return 2;
-        }
-    if (prepare_out(cfg->out) != 0) {
+    if (rc)
+        return rc;
+    if ((base < 0 ? prepare_out(cfg->out) : rg_coverage_in_place(cfg->out)) != 0) {
         fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
                 cfg->out);
         return 2;
     }
-    size_t linked = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        char abs[PATH_MAX];
-        char *dat = rg_fmt("%s/coverage/merged.dat", dirs[i]);
-        if (realpath(dat, abs)) {
-            char *link = rg_fmt("%s/coverage/runs/shard-%zu.dat", cfg->out, i + 1);
-            linked += symlink(abs, link) == 0;
-            free(link);
-        }
-        free(dat);
+    cfg->mutant = m.plan->mutant;
+    cfg->coverage = m.plan->coverage;
+    rg_link_coverage(cfg, &m);
+    rg_plan_info whole = *m.plan;
+    if (base < 0) { /* the merged report stands for the whole plan */
+        whole.shard_k = whole.shard_n = 1;
+        whole.subset = NULL;
+        whole.nsubset = 0;
     }
-    cfg->coverage = linked > 0;
-    char *cov = verilator_coverage(cfg, &plan);
-    printf("cpumf-regress: %zu rows %s; wall time: the longest shard's\n", plan.n, names.s);
-    return finish(cfg, &plan, names.s, wall, cov, 0);
+    rg_buf names = {0};
+    for (size_t i = 0; i < ndirs; i++)
+        rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
+    char *cov = rg_verilator_coverage(cfg, &m.rows);
+    printf("cpumf-regress: %zu rows %s; wall time: the longest report's\n", m.rows.n, names.s);
+    rg_report_meta meta = {&whole, names.s, m.wall, cov, NULL, m.problems};
+    return finish(cfg, &m.rows, &meta, 0);
 }
 
 /* --mutant NAME: a row of the registry. */
@@ -598,11 +509,13 @@ static int mutant_package(const char *path)
     return rc;
 }
 
-/* Plan the lists (the K-th of N shards of them), check that their programs
- * are built, run them and report (or submit them to Slurm). */
-static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
-                     unsigned shard_n, const rg_slurm *slurm)
+/* The lists as cfg expands them: the rows of their runs (under cfg->out) in
+ * plan and the record of the plan in info (K/N 1/1).  0, or 2 after a
+ * message. */
+static int plan_runs(rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan,
+                     rg_plan_info *info)
 {
+    char err[1024];
     if (cfg->mutant && check_mutant(cfg->mutant) != 0)
         return 2;
     if (cfg->coverage) {
@@ -610,31 +523,34 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
         cfg->coverage_missing = !rg_is_exe(cov);
         free(cov);
     }
-
-    rg_plan plan = {0};
-    char err[1024];
-    if (rg_plan_lists(cfg, lists, nlists, &plan, err, sizeof err) != 0) {
+    if (rg_plan_lists(cfg, lists, nlists, plan, err, sizeof err) != 0 ||
+        rg_plan_info_make(cfg, lists, nlists, info, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    if (!plan.n) {
+    if (!plan->n) {
         fprintf(stderr, "cpumf-regress: no run matches --test '%s'\n", cfg->test ? cfg->test : "");
         return 2;
     }
-    /* ids keep the lists' numbering, so --merge puts the shards back in order */
-    if (shard_n > 1) {
-        size_t kept = 0;
-        for (size_t i = 0; i < plan.n; i++)
-            if (i % shard_n == shard_k - 1)
-                plan.runs[kept++] = plan.runs[i];
-        plan.n = kept;
-        if (!plan.n) {
-            fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", shard_k, shard_n);
-            return 2;
-        }
+    return 0;
+}
+
+/* Keeps the rows of the runs info gives the report (ids keep the plan's
+ * numbering, which a merge puts the reports back in); 0, or 2 after a message
+ * when there are none or a program of theirs is not built. */
+static int keep_members(rg_plan *plan, const rg_plan_info *info)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < plan->n; i++)
+        if (rg_plan_member(info, i))
+            plan->runs[kept++] = plan->runs[i];
+    plan->n = kept;
+    if (!plan->n) {
+        fprintf(stderr, "cpumf-regress: shard %u/%u has no runs\n", info->shard_k, info->shard_n);
+        return 2;
     }
-    for (size_t i = 0; i < plan.n; i++) {
-        const rg_run *r = plan.runs[i];
+    for (size_t i = 0; i < plan->n; i++) {
+        const rg_run *r = plan->runs[i];
         for (size_t k = 0; k < rg_nsteps(r); k++) {
             const char *bin = k ? r->steps[k - 1][0] : r->argv[0];
             if (strchr(bin, '/') && !rg_is_exe(bin)) {
@@ -643,28 +559,179 @@ static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned
             }
         }
     }
-    if (slurm->on)
-        return rg_slurm_submit(cfg, slurm, lists, nlists, plan.n);
+    return 0;
+}
+
+/* Runs the rows of plan into cfg->out and reports them as the runs info
+ * gives the report; names: what they come from. */
+static int run_plan(rg_config *cfg, rg_plan *plan, const rg_plan_info *info, const char *names)
+{
     if (prepare_out(cfg->out) != 0) {
         fprintf(stderr, "cpumf-regress: --out %s: cannot create or write its directories\n",
                 cfg->out);
         return 2;
     }
+    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan->n, names, cfg->jobs,
+           cfg->mutant ? ", mutant " : "", cfg->mutant ? cfg->mutant : "");
+    rg_print_header();
+    double t0 = rg_now();
+    runner x = {.cfg = cfg, .plan = plan};
+    rg_sched_ops ops = {&x, next_proc, proc_done};
+    int interrupted = rg_schedule(cfg->jobs, &ops);
+    for (size_t i = 0; interrupted && i < plan->n; i++)
+        if (plan->runs[i]->result == RG_PENDING && !plan->runs[i]->reason)
+            plan->runs[i]->reason = rg_fmt("not started: the regression was interrupted by %s",
+                                           rg_signal_name(interrupted));
+    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
+                            : rg_verilator_coverage(cfg, plan);
+    rg_report_meta meta = {
+        info, names, rg_now() - t0, cov, interrupted ? rg_signal_name(interrupted) : NULL, NULL};
+    return finish(cfg, plan, &meta, interrupted);
+}
+
+/* What every task of a job array runs, up to its --shard and --out: the
+ * lists with the options that change what they expand to, and -j. */
+static char **list_task(const rg_config *cfg, char *const *lists, size_t nlists)
+{
+    char num[32];
+    char **v = NULL;
+    for (size_t i = 0; i < nlists; i++)
+        rg_argv_push(&v, lists[i]);
+    rg_argv_push(&v, "--build");
+    rg_argv_push(&v, cfg->build);
+    snprintf(num, sizeof num, "%d", cfg->jobs);
+    rg_argv_push(&v, "-j");
+    rg_argv_push(&v, num);
+    if (cfg->seeds > 0) {
+        snprintf(num, sizeof num, "%d", cfg->seeds);
+        rg_argv_push(&v, "--seeds");
+        rg_argv_push(&v, num);
+    }
+    if (cfg->test) {
+        rg_argv_push(&v, "--test");
+        rg_argv_push(&v, cfg->test);
+    }
+    if (cfg->mutant) {
+        rg_argv_push(&v, "--mutant");
+        rg_argv_push(&v, cfg->mutant);
+    }
+    if (cfg->coverage)
+        rg_argv_push(&v, "--coverage");
+    if (!cfg->triage)
+        rg_argv_push(&v, "--no-triage");
+    if (cfg->checkpoint_every) {
+        snprintf(num, sizeof num, "%llu", (unsigned long long)cfg->checkpoint_every);
+        rg_argv_push(&v, "--checkpoint-every");
+        rg_argv_push(&v, num);
+    }
+    return v;
+}
+
+/* Plans the lists, keeps shard K/N of them, checks that their programs are
+ * built, runs them and reports (or submits them to Slurm). */
+static int run_lists(rg_config *cfg, char *const *lists, size_t nlists, unsigned shard_k,
+                     unsigned shard_n, const rg_slurm *slurm)
+{
+    rg_plan plan = {0};
+    rg_plan_info info;
+    if (plan_runs(cfg, lists, nlists, &plan, &info) != 0)
+        return 2;
+    info.shard_k = shard_k;
+    info.shard_n = shard_n;
+    if (keep_members(&plan, &info) != 0)
+        return 2;
+    if (slurm->on) {
+        rg_submit sub = {list_task(cfg, lists, nlists), cfg->out, NULL, cfg->out, plan.n, cfg->jobs,
+                         cfg->checkpoint_every > 0};
+        return rg_slurm_submit(slurm, &sub);
+    }
     rg_buf names = {0};
     for (size_t i = 0; i < nlists; i++)
         rg_cat(&names, "%s%s", i ? ", " : "", lists[i]);
-    printf("cpumf-regress: %zu runs from %s, %d at a time%s%s\n\n", plan.n, names.s, cfg->jobs,
-           cfg->mutant ? ", mutant " : "", cfg->mutant ? cfg->mutant : "");
-    rg_print_header();
+    return run_plan(cfg, &plan, &info, names.s);
+}
 
-    double t0 = rg_now();
-    runner x = {.cfg = cfg, .plan = &plan};
-    rg_sched_ops ops = {&x, next_proc, proc_done};
-    int interrupted = rg_schedule(cfg->jobs, &ops);
-    char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
-                            : verilator_coverage(cfg, &plan);
-    double wall = rg_now() - t0;
-    return finish(cfg, &plan, names.s, wall, cov, interrupted);
+/* A directory DIR/resume-M of its own for a resume's runs: the first M free. */
+static char *resume_dir(const char *dir)
+{
+    for (unsigned m = 1;; m++) {
+        char *d = rg_fmt("%s/resume-%u", dir, m);
+        if (access(d, F_OK) != 0)
+            return d;
+        free(d);
+    }
+}
+
+/* --resume DIR: the runs of DIR's report that did not run to their end, run
+ * with the options of its plan into DIR/resume-M (or as shard K/N of them
+ * into --out, one task of the job array of --resume --slurm), then merged
+ * into DIR with the rest of its report. */
+static int resume(rg_config *cfg, const char *dir, unsigned shard_k, unsigned shard_n, int in_task,
+                  const rg_slurm *slurm)
+{
+    rg_report base = {0};
+    char err[1024], *res = rg_fmt("%s/results.json", dir);
+    if (rg_report_load(res, &base, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    const rg_plan_info *was = &base.plan;
+    cfg->build = was->build;
+    cfg->test = was->test;
+    cfg->mutant = was->mutant;
+    cfg->seeds = was->seeds;
+    cfg->coverage = was->coverage;
+    cfg->triage = was->triage;
+    cfg->checkpoint_every = was->checkpoint_every;
+    /* where the runs it lacks left theirs: DIR's, or a task's own (a task
+     * that requeues itself resumes its --out) */
+    cfg->ckpt_dir = rg_fmt("%s/checkpoints", in_task ? cfg->out : dir);
+    size_t nsubset, *subset = rg_unfinished(&base, &nsubset);
+    char *root = in_task ? NULL : resume_dir(dir);
+    if (!in_task)
+        cfg->out = root;
+    rg_plan plan = {0};
+    rg_plan_info info;
+    if (plan_runs(cfg, was->lists, rg_argv_len(was->lists), &plan, &info) != 0)
+        return 2;
+    if (info.digest != was->digest) {
+        fprintf(stderr,
+                "%s: the plan has changed since (digest %016llx, was %016llx): the lists, the "
+                "scenarios they name or the build expand to other runs; run the lists again\n",
+                res, (unsigned long long)info.digest, (unsigned long long)was->digest);
+        return 2;
+    }
+    char *dirs[] = {(char *)dir, root};
+    if (!nsubset && !in_task) {
+        printf("cpumf-regress: every run of %s ended; merging it again\n", dir);
+        cfg->out = dir;
+        return merge_reports(cfg, dirs, 1);
+    }
+    info.subset = subset;
+    info.nsubset = nsubset;
+    info.shard_k = shard_k;
+    info.shard_n = shard_n;
+    if (keep_members(&plan, &info) != 0)
+        return 2;
+    if (slurm->on) {
+        char num[32];
+        snprintf(num, sizeof num, "%d", cfg->jobs);
+        rg_submit sub = {rg_argv(4, "--resume", dir, "-j", num),
+                         root,
+                         dir,
+                         dir,
+                         plan.n,
+                         cfg->jobs,
+                         cfg->checkpoint_every > 0};
+        return rg_slurm_submit(slurm, &sub);
+    }
+    char *names = rg_fmt("the %zu runs %s lacks", nsubset, dir);
+    int rc = run_plan(cfg, &plan, &info, names);
+    if (in_task || rc >= 128)
+        return rc;
+    printf("\ncpumf-regress: merging %s and %s into %s\n", dir, root, dir);
+    cfg->out = dir;
+    return merge_reports(cfg, dirs, 2);
 }
 
 int main(int argc, char **argv)
@@ -673,8 +740,9 @@ int main(int argc, char **argv)
     char **lists = xcalloc((size_t)argc, sizeof *lists);
     char **merges = xcalloc((size_t)argc, sizeof *merges);
     size_t nlists = 0, nmerges = 0;
-    unsigned shard_k = 1, shard_n = 1;
-    const char *package = NULL;
+    unsigned shard_k = 1, shard_n = 1, shard_given = 0;
+    const char *package = NULL, *resume_from = NULL;
+    int plan_opts = 0; /* options a resume takes from the plan instead */
     rg_slurm slurm = {.tasks = RG_SLURM_TASKS};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -688,7 +756,11 @@ int main(int argc, char **argv)
         int takes = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--seeds") ||
                     !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
                     !strcmp(a, "--mutant") || !strcmp(a, "--shard") || !strcmp(a, "--merge") ||
-                    !strcmp(a, "--mutant-package");
+                    !strcmp(a, "--mutant-package") || !strcmp(a, "--resume") ||
+                    !strcmp(a, "--checkpoint-every");
+        plan_opts += !strcmp(a, "--seeds") || !strcmp(a, "--test") || !strcmp(a, "--build") ||
+                     !strcmp(a, "--mutant") || !strcmp(a, "--coverage") ||
+                     !strcmp(a, "--no-triage") || !strcmp(a, "--checkpoint-every");
         if (takes && !val) {
             fprintf(stderr, "cpumf-regress: %s needs a value\n", a);
             usage(stderr);
@@ -721,6 +793,7 @@ int main(int argc, char **argv)
             cfg.mutant = val;
         } else if (!strcmp(a, "--shard")) {
             int used = 0;
+            shard_given = 1;
             if (sscanf(val, "%u/%u%n", &shard_k, &shard_n, &used) != 2 || val[used] ||
                 shard_k < 1 || shard_k > shard_n) {
                 fprintf(stderr, "cpumf-regress: --shard: expected K/N with 1 <= K <= N, got '%s'\n",
@@ -731,6 +804,17 @@ int main(int argc, char **argv)
             package = val;
         } else if (!strcmp(a, "--merge")) {
             merges[nmerges++] = argv[i + 1];
+        } else if (!strcmp(a, "--resume")) {
+            resume_from = val;
+        } else if (!strcmp(a, "--checkpoint-every")) {
+            char *end;
+            errno = 0;
+            cfg.checkpoint_every = strtoull(val, &end, 10);
+            if (*end || errno || !cfg.checkpoint_every || *val == '-') {
+                fprintf(stderr, "cpumf-regress: --checkpoint-every: expected cycles, got '%s'\n",
+                        val);
+                return 2;
+            }
         } else if (!strcmp(a, "--coverage")) {
             cfg.coverage = 1;
             continue;
@@ -752,7 +836,13 @@ int main(int argc, char **argv)
                 "cpumf-regress: --merge takes the shards' directories, not lists or --shard\n");
         return 2;
     }
-    if (rg_slurm_check(&slurm, nmerges || shard_n > 1) != 0)
+    /* a resume's task (--shard) writes where it is told; the resume itself into DIR */
+    if (resume_from && (nlists || nmerges || plan_opts || shard_given != (cfg.out != NULL))) {
+        fprintf(stderr, "cpumf-regress: --resume DIR takes the lists and their options from "
+                        "DIR's plan; only -j, --shard K/N with --out, and --slurm go with it\n");
+        return 2;
+    }
+    if (rg_slurm_check(&slurm, nmerges || shard_given) != 0)
         return 2;
     if (package)
         return mutant_package(package);
@@ -761,11 +851,14 @@ int main(int argc, char **argv)
     char *out_default = rg_fmt("%s/regress", cfg.build);
     if (!cfg.out)
         cfg.out = out_default;
+    cfg.ckpt_dir = rg_fmt("%s/checkpoints", cfg.out);
     if (nmerges)
-        return merge_shards(&cfg, merges, nmerges);
+        return merge_reports(&cfg, merges, nmerges);
     if (!cfg.jobs) {
         long n = slurm.on ? 1 : sysconf(_SC_NPROCESSORS_ONLN); /* a task asks for -j CPUs */
         cfg.jobs = n > 0 ? (int)n : 2;
     }
+    if (resume_from)
+        return resume(&cfg, resume_from, shard_k, shard_n, (int)shard_given, &slurm);
     return run_lists(&cfg, lists, nlists, shard_k, shard_n, &slurm);
 }

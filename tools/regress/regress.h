@@ -10,6 +10,10 @@
  *                     package of the mutant build made from it
  *   regress_exec.c    processes: spawn in own process group, time limits
  *   regress_report.c  outcome of a run, results.json, junit.xml, summary.md
+ *   regress_read.c    a results.json read back (--merge, --resume)
+ *   regress_coverage.c the Verilator coverage merged, for a run and a merge
+ *   regress_merge.c   the plan a report belongs to, merging reports into one,
+ *                     what a resume runs
  *   regress_slurm.c   --slurm: the lists as a Slurm job array and a merge job
  *   regress_util.c    strings, files, quoting
  *   triage.c          waves window, GTKWave save file, PNG of a mismatch
@@ -24,6 +28,8 @@
 #include <stdint.h>
 
 #define RG_MUTANT_REGISTRY "tests/mutants/mutants.md"
+/* Runs not run that the closing lines and summary.md list, at most. */
+#define RG_LIST_MAX 200
 
 /* How a row ran: the simulator of a scenario run, or what a check kind did
  * (the MODE column). */
@@ -54,7 +60,18 @@ typedef enum {
     RG_KIND_COMMANDS,
     RG_NKINDS
 } rg_kind;
-typedef enum { RG_PENDING, RG_PASS, RG_FAIL, RG_TIMEOUT, RG_CRASH, RG_BAD_INPUT } rg_result;
+/* RG_PENDING: not started; RG_INTERRUPTED: stopped from outside before it
+ * ended by itself (no verdict): neither has run, and a resume runs them. */
+typedef enum {
+    RG_PENDING,
+    RG_PASS,
+    RG_FAIL,
+    RG_TIMEOUT,
+    RG_CRASH,
+    RG_BAD_INPUT,
+    RG_INTERRUPTED,
+    RG_NRESULTS
+} rg_result;
 
 /* What the runner was asked to do (command line). */
 typedef struct rg_config {
@@ -67,6 +84,9 @@ typedef struct rg_config {
     int coverage;         /* lockstep runs collect Verilator coverage */
     int coverage_missing; /* coverage asked for but cpumf-cosim-cov absent */
     int triage;
+    uint64_t checkpoint_every; /* > 0: model runs write checkpoints this often */
+    const char *ckpt_dir;      /* where their checkpoints are (OUT/checkpoints, a
+                                * resume's: DIR/checkpoints) */
 } rg_config;
 
 /* What a pass needs besides ending by itself (the check kinds). */
@@ -102,6 +122,7 @@ typedef struct rg_run {
     char **env;      /* extra NAME=VALUE, NULL-terminated; may be NULL */
     char *cmdline;   /* the reproducing command, shell-quoted */
     char *log, *results, *fcov, *covdat, *xml;
+    char *ckpt;    /* the run's checkpoint (--checkpoint-every); NULL: none */
     char *dir;     /* the run's own directory ({out}); NULL if none */
     char **mkdirs; /* directories made before the first step; may be NULL */
     int judged;    /* the check kinds: expect says what passes */
@@ -130,6 +151,33 @@ typedef struct rg_plan {
     size_t n, cap;
     double triage_timeout;
 } rg_plan;
+
+/* The plan a report belongs to (results.json "plan", docs/scenario-format.md
+ * section 12): the lists and the options that expanded them, every run of
+ * the expanded plan (its first row, the output directory written {out}), a
+ * digest of them, and the runs the report was given: every N-th from the
+ * K-th of the plan's runs, or of a subset of them (a resume's). */
+typedef struct rg_plan_info {
+    char **lists; /* NULL-terminated */
+    char *build, *test, *mutant;
+    int seeds, coverage, triage;
+    uint64_t checkpoint_every;
+    uint64_t digest;
+    rg_plan runs;
+    unsigned shard_k, shard_n;
+    size_t *subset; /* plan indices (from 0), increasing; NULL: every run */
+    size_t nsubset;
+} rg_plan_info;
+
+/* A report read back (a shard's, or a whole or merged regression's). */
+typedef struct rg_report {
+    char *dir;
+    rg_plan rows;
+    rg_plan_info plan;
+    double wall;
+    char *interrupted; /* the signal that stopped it, NULL: none */
+    int used;          /* a merge takes its rows */
+} rg_report;
 
 /* ---- regress_util.c ---- */
 char *rg_fmt(const char *fmt, ...)
@@ -281,6 +329,37 @@ char **rg_step_argv(const rg_run *r, size_t k);
  * by its kind's own check of the files it wrote. */
 void rg_judge(rg_run *r, const rg_proc *p);
 
+/* ---- regress_merge.c ---- */
+/* The record of the plan of the lists as cfg expands them (K/N 1/1). */
+int rg_plan_info_make(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan_info *p,
+                      char *err, size_t errlen);
+/* Is run i of the plan one of those the report was given? */
+int rg_plan_member(const rg_plan_info *p, size_t i);
+/* The plan run a row belongs to (its id, or for a unit test case its
+ * binary's id and "-CASE"); SIZE_MAX when none. */
+size_t rg_plan_index(const rg_plan_info *p, const char *row_id);
+/* The reports merged: one row set for the plan of the first report read,
+ * with every run the merge lacks as a row that did not run, and what was
+ * wrong with the reports (a missing, interrupted or duplicate shard, a
+ * report of another plan).  base: the index of the report that is being
+ * completed in place (a resume), whose runs the result holds; -1: the
+ * whole plan. */
+typedef struct rg_merged {
+    rg_report *reports;
+    size_t nreports;
+    rg_plan rows;
+    const rg_plan_info *plan;
+    char **problems; /* NULL-terminated; may be NULL */
+    double wall;
+} rg_merged;
+/* Reads DIR/results.json of each dir (a dir without one is a missing
+ * shard).  0; 1 when no dir holds a report; 2 with "file:line:col: reason"
+ * in err for a malformed one. */
+int rg_merge(char *const *dirs, size_t ndirs, int base, rg_merged *m, char *err, size_t errlen);
+/* The runs of the report's plan that it was given and has not finished (a
+ * resume runs them): plan indices, increasing, *n of them. */
+size_t *rg_unfinished(const rg_report *rep, size_t *n);
+
 /* ---- regress_report.c ---- */
 /* Fill the outcome of r from its process and files; unit runs add their
  * test case rows to plan (returns how many rows r stands for now). */
@@ -290,16 +369,48 @@ size_t rg_unit_rows(rg_plan *plan, rg_run *r, const rg_proc *p);
 const char *rg_signal_name(int sig);
 void rg_print_header(void);
 void rg_print_row(const rg_run *r);
-/* results.json ("interrupted": the signal's name or null), junit.xml,
- * summary.md; 0, or -1 with a message. */
-int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists_text, double wall,
-                     const char *coverage_text, const char *interrupted);
-/* Append the rows of a results.json (a shard's) to plan; its wall time in
- * *wall.  0, or 2 with "file:line:col: reason" in err. */
-int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen);
+/* What the outputs say besides the rows. */
+typedef struct rg_report_meta {
+    const rg_plan_info *plan;  /* the plan and the runs the report was given */
+    const char *lists;         /* the lists' names, or where a merge took them from */
+    double wall;               /* seconds */
+    const char *coverage_text; /* the Verilator coverage section */
+    const char *interrupted;   /* the signal's name, NULL: none */
+    char *const *problems;     /* NULL-terminated, may be NULL: what a merge lacks */
+} rg_report_meta;
+/* results.json, junit.xml, summary.md; 0, or -1 with a message. */
+int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *meta);
+/* The requirement IDs of a "requirements" array (of strings) into r. */
+void rg_read_reqs(rg_run *r, const cJSON *req);
+/* Has the row run to its end (a verdict of its own)? */
+int rg_finished(const rg_run *r);
+/* Counts of the rows: passed, finished but failed, not run (pending or
+ * interrupted). */
+void rg_count(const rg_plan *plan, size_t *pass, size_t *fail, size_t *notrun);
+
+/* ---- regress_read.c ---- */
+/* A report's results.json read back (its rows in rep->rows).  0, or 2 with
+ * "file:line:col: reason" in err; rep is filled as far as it was read. */
+int rg_report_load(const char *path, rg_report *rep, char *err, size_t errlen);
 /* The same for a results.json given as text (NUL-terminated) named name. */
-int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
-                      size_t errlen);
+int rg_report_load_text(const char *name, const char *text, rg_report *rep, char *err,
+                        size_t errlen);
+void rg_report_free(rg_report *rep);
+void rg_plan_info_free(rg_plan_info *p);
+
+/* ---- regress_coverage.c ---- */
+/* The Verilator coverage of the lockstep runs (the .dat files in OUT/coverage/runs)
+ * merged into OUT/coverage (merged.dat, the HTML report); the markdown of
+ * summary.md's section.  The runs' own files go once merged. */
+char *rg_verilator_coverage(const rg_config *cfg, rg_plan *plan);
+/* A merge's coverage: each used report's merged.dat, or, for one that has
+ * none (it was interrupted before merging its own), the files of its rows
+ * that are in the merge, linked into OUT/coverage/runs. */
+void rg_link_coverage(const rg_config *cfg, const rg_merged *m);
+/* A merge into the directory of one of its reports (a resume): that
+ * report's logs, triage and coverage stay where its rows name them, and its
+ * merged coverage joins the others to be merged again; 0, or -1. */
+int rg_coverage_in_place(const char *out);
 
 /* ---- regress_slurm.c ---- */
 #define RG_SLURM_TASKS 4 /* default --slurm-tasks */
@@ -315,10 +426,22 @@ int rg_slurm_option(rg_slurm *s, int argc, char **argv, int i);
 /* The options go together (sharded: --merge or --shard given); 0, or -1
  * after a message on stderr. */
 int rg_slurm_check(const rg_slurm *s, int sharded);
-/* Submit the lists, already planned into runs rows, as the job array and the
- * merge job: 0 once submitted (with --wait: the merge job's exit status), 2
+/* A job array and its merge job: task K of N runs `cpumf-regress TASK...
+ * --shard K/N --out ROOT/shard-K`; the merge job, once every task has
+ * ended, merges BASE (when given) and the shards into OUT. */
+typedef struct rg_submit {
+    char **task;      /* the arguments every task runs with, up to --shard and --out */
+    const char *root; /* where shard-K/ and slurm/ (scripts and logs) go */
+    const char *base; /* a report the merge completes (a resume's); NULL: none */
+    const char *out;  /* where the merge job writes the report */
+    size_t runs;      /* runs split over the tasks (no more tasks than runs) */
+    int jobs;         /* runs at a time in a task, its CPUs */
+    int requeue;      /* near its time limit a task stops its runs (which leave
+                       * checkpoints) and requeues itself; started again, it
+                       * resumes its report */
+} rg_submit;
+/* Submit: 0 once submitted (with --wait: the merge job's exit status), 2
  * when sbatch failed. */
-int rg_slurm_submit(const rg_config *cfg, const rg_slurm *s, char *const *lists, size_t nlists,
-                    size_t runs);
+int rg_slurm_submit(const rg_slurm *s, const rg_submit *sub);
 
 #endif

@@ -386,8 +386,8 @@ static int command_env(const jdoc *d, const cJSON *v, const rg_run *r, const rg_
 
 static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"name",   "argv",  "env",     "exit", "output",
-                                       "forbid", "files", "timeout", NULL};
+    static const char *const keys[] = {"name",   "argv",  "env",     "exit",         "output",
+                                       "forbid", "files", "timeout", "requirements", NULL};
     const jdoc *d = c->g->doc;
     const cJSON *v;
     const char *name;
@@ -425,6 +425,8 @@ static int plan_command(const kind_ctx *c, const cJSON *o, char *err, size_t err
         rc = texts(d, v, r, c->cfg, &x->forbid, err, errlen);
     if (!rc && (v = jdoc_get(o, "files")))
         rc = files(d, v, r, c->cfg, x, err, errlen);
+    if (!rc && (v = jdoc_get(o, "requirements")) && !(rc = rg_str_array(d, v, err, errlen)))
+        rg_read_reqs(r, v);
     if (rc) {
         rg_run_free(r);
         return rc; /* a bad list: nothing runs */

@@ -54,6 +54,7 @@
  *                    "forbid": ["%Warning"],           and none of these
  *                    "files": ["{out}/x.png"],         globs: each must match a
  *                                                      non-empty file
+ *                    "requirements": ["RUN-1"],        IDs the check names
  *                    "timeout": 60} ]
  *     In argv, env values and files, {build} is the build directory and
  *     {out} the run's own directory (OUT/runs/ID/, made empty first).
@@ -166,10 +167,10 @@ static void free_expect(rg_expect *x)
 
 void rg_run_free(rg_run *r)
 {
-    char *strs[] = {r->id,      r->group,  r->test,    r->scenario,   r->system,
-                    r->cmdline, r->log,    r->results, r->fcov,       r->covdat,
-                    r->xml,     r->dir,    r->reason,  r->run_system, r->mm_field,
-                    r->tr_cmd,  r->tr_fst, r->tr_gtkw, r->tr_png,     r->tr_note};
+    char *strs[] = {r->id,     r->group,      r->test,     r->scenario, r->system, r->cmdline,
+                    r->log,    r->results,    r->fcov,     r->covdat,   r->xml,    r->dir,
+                    r->reason, r->run_system, r->mm_field, r->tr_cmd,   r->tr_fst, r->tr_gtkw,
+                    r->tr_png, r->tr_note,    r->ckpt};
     for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
         free(strs[i]);
     rg_argv_free(r->argv);
@@ -244,6 +245,12 @@ static void add_scenario_run(const rg_config *cfg, rg_plan *plan, const rg_group
     rg_argv_push(&r->argv, r->results);
     rg_argv_push(&r->argv, "--fcov");
     rg_argv_push(&r->argv, r->fcov);
+    if (mode == RG_MODEL && cfg->checkpoint_every) { /* cpumf-sim restarts (a resume) */
+        r->ckpt = rg_fmt("%s/%s.ck", cfg->ckpt_dir, r->id);
+        rg_argv_push(&r->argv, "--checkpoint");
+        rg_argv_push(&r->argv, r->ckpt);
+        push_u64(&r->argv, "--checkpoint-every", cfg->checkpoint_every);
+    }
     if (mutant) {
         char *plus = rg_fmt("+MUTANT_%s", cfg->mutant);
         rg_argv_push(&r->argv, plus);

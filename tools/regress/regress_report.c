@@ -85,7 +85,7 @@ static int cycles_from_log(const char *text, uint64_t *out)
 }
 
 /* The requirement IDs of a "requirements" array (a run's or a row's). */
-static void read_reqs(rg_run *r, const cJSON *req)
+void rg_read_reqs(rg_run *r, const cJSON *req)
 {
     size_t n = (size_t)cJSON_GetArraySize(req);
     if (!cJSON_IsArray(req) || !n)
@@ -111,8 +111,17 @@ static void read_results(rg_run *r)
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(j, "system");
     if (cJSON_IsString(s))
         r->run_system = xstrdup(s->valuestring);
-    read_reqs(r, cJSON_GetObjectItemCaseSensitive(j, "requirements"));
+    rg_read_reqs(r, cJSON_GetObjectItemCaseSensitive(j, "requirements"));
     cJSON_Delete(j);
+}
+
+/* Ended by a stop signal its time limit did not send (SIGKILL, SIGTERM,
+ * SIGINT, SIGHUP: a kill from outside, a job cancelled or at its time
+ * limit), or by the tools' own exit status for those (128 + the signal). */
+static int stopped_from_outside(const rg_proc *p)
+{
+    int sig = p->exit_status < 0 ? p->signal : p->exit_status - 128;
+    return sig == SIGKILL || sig == SIGTERM || sig == SIGINT || sig == SIGHUP;
 }
 
 void rg_outcome(rg_run *r, const rg_proc *p)
@@ -142,11 +151,18 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         r->result = RG_CRASH;
         r->reason = rg_fmt("could not start %s", p->argv[0]);
     } else if (p->interrupted) {
-        r->result = RG_CRASH;
-        r->reason = xstrdup("killed: the regression was interrupted");
+        r->result = RG_INTERRUPTED;
+        r->reason = xstrdup("interrupted: the regression was stopped");
     } else if (p->timed_out) {
         r->result = RG_TIMEOUT;
         r->reason = rg_fmt("timeout after %.0f s", p->timeout);
+    } else if (stopped_from_outside(p)) {
+        /* no verdict of its own (a kill, a cancelled job): a resume runs it */
+        const char *n = rg_signal_name(p->signal ? p->signal : p->exit_status - 128);
+        r->result = RG_INTERRUPTED;
+        r->reason = p->exit_status < 0
+                        ? rg_fmt("interrupted: killed by %s", n)
+                        : rg_fmt("interrupted: stopped by %s (exit status %d)", n, p->exit_status);
     } else if (p->exit_status < 0) {
         const char *n = rg_signal_name(p->signal);
         r->result = RG_CRASH;
@@ -328,62 +344,137 @@ static int is_row(const rg_run *r)
     return !r->unit_parent;
 }
 
-static char *results_json(const rg_plan *plan, const char *lists, double wall, size_t pass,
-                          size_t fail, const char *interrupted)
+int rg_finished(const rg_run *r)
 {
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddNumberToObject(root, "format", 1);
-    add_str(root, "lists", lists);
-    cJSON_AddNumberToObject(root, "wall_seconds", wall);
-    cJSON_AddNumberToObject(root, "passed", (double)pass);
-    cJSON_AddNumberToObject(root, "failed", (double)fail);
-    add_str(root, "interrupted", interrupted);
-    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+    return r->result != RG_PENDING && r->result != RG_INTERRUPTED;
+}
+
+void rg_count(const rg_plan *plan, size_t *pass, size_t *fail, size_t *notrun)
+{
+    *pass = *fail = *notrun = 0;
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
         if (!is_row(r))
             continue;
-        cJSON *o = cJSON_CreateObject();
-        add_str(o, "id", r->id);
-        add_str(o, "test", r->test);
-        add_str(o, "group", r->group);
-        add_str(o, "scenario", r->scenario);
-        if (r->has_seed)
-            add_u64(o, "seed", r->seed);
+        if (r->result == RG_PASS)
+            ++*pass;
+        else if (rg_finished(r))
+            ++*fail;
         else
-            cJSON_AddNullToObject(o, "seed");
-        add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
-        add_str(o, "mode", rg_mode_name(r->mode));
-        add_str(o, "command", r->cmdline);
-        cJSON_AddNumberToObject(o, "exit_status", r->exit_status);
-        add_str(o, "result", rg_result_name(r->result));
-        add_str(o, "reason", r->reason);
-        if (r->has_run_cycles)
-            add_u64(o, "cycles", r->run_cycles);
-        else
-            cJSON_AddNullToObject(o, "cycles");
-        cJSON_AddNumberToObject(o, "seconds", r->seconds);
-        add_str(o, "log", r->log);
-        cJSON *req = cJSON_AddArrayToObject(o, "requirements");
-        for (size_t k = 0; k < r->nreqs; k++)
-            cJSON_AddItemToArray(req, cJSON_CreateString(r->reqs[k]));
-        add_str(o, "fcov", r->fcov);
-        add_str(o, "coverage", r->covdat);
-        if (r->mismatch) {
-            cJSON *m = cJSON_AddObjectToObject(o, "mismatch");
-            add_u64(m, "cycle", r->mm_cycle);
-            add_str(m, "field", r->mm_field);
-        }
-        if (r->tr_note || r->tr_fst) {
-            cJSON *t = cJSON_AddObjectToObject(o, "triage");
-            add_str(t, "command", r->tr_cmd);
-            add_str(t, "fst", r->tr_fst);
-            add_str(t, "gtkw", r->tr_gtkw);
-            add_str(t, "png", r->tr_png);
-            add_str(t, "note", r->tr_note);
-        }
-        cJSON_AddItemToArray(runs, o);
+            ++*notrun;
     }
+}
+
+/* Who a run is: what a row and a run of the plan both say. */
+static void add_who(cJSON *o, const rg_run *r)
+{
+    add_str(o, "id", r->id);
+    add_str(o, "test", r->test);
+    add_str(o, "group", r->group);
+    add_str(o, "scenario", r->scenario);
+    if (r->has_seed)
+        add_u64(o, "seed", r->seed);
+    else
+        cJSON_AddNullToObject(o, "seed");
+    add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
+    add_str(o, "mode", rg_mode_name(r->mode));
+    add_str(o, "command", r->cmdline);
+}
+
+static cJSON *row_json(const rg_run *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_who(o, r);
+    cJSON_AddNumberToObject(o, "exit_status", r->exit_status);
+    add_str(o, "result", rg_result_name(r->result));
+    add_str(o, "reason", r->reason);
+    if (r->has_run_cycles)
+        add_u64(o, "cycles", r->run_cycles);
+    else
+        cJSON_AddNullToObject(o, "cycles");
+    cJSON_AddNumberToObject(o, "seconds", r->seconds);
+    add_str(o, "log", r->log);
+    cJSON *req = cJSON_AddArrayToObject(o, "requirements");
+    for (size_t k = 0; k < r->nreqs; k++)
+        cJSON_AddItemToArray(req, cJSON_CreateString(r->reqs[k]));
+    add_str(o, "fcov", r->fcov);
+    add_str(o, "coverage", r->covdat);
+    if (r->mismatch) {
+        cJSON *m = cJSON_AddObjectToObject(o, "mismatch");
+        add_u64(m, "cycle", r->mm_cycle);
+        add_str(m, "field", r->mm_field);
+    }
+    if (r->tr_note || r->tr_fst) {
+        cJSON *t = cJSON_AddObjectToObject(o, "triage");
+        add_str(t, "command", r->tr_cmd);
+        add_str(t, "fst", r->tr_fst);
+        add_str(t, "gtkw", r->tr_gtkw);
+        add_str(t, "png", r->tr_png);
+        add_str(t, "note", r->tr_note);
+    }
+    return o;
+}
+
+static cJSON *plan_json(const rg_plan_info *p)
+{
+    char digest[17];
+    cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "lists");
+    for (size_t i = 0; p->lists && p->lists[i]; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(p->lists[i]));
+    add_str(o, "build", p->build);
+    if (p->seeds > 0)
+        cJSON_AddNumberToObject(o, "seeds", p->seeds);
+    else
+        cJSON_AddNullToObject(o, "seeds");
+    add_str(o, "test", p->test);
+    add_str(o, "mutant", p->mutant);
+    cJSON_AddBoolToObject(o, "coverage", p->coverage);
+    cJSON_AddBoolToObject(o, "triage", p->triage);
+    if (p->checkpoint_every)
+        add_u64(o, "checkpoint_every", p->checkpoint_every);
+    else
+        cJSON_AddNullToObject(o, "checkpoint_every");
+    snprintf(digest, sizeof digest, "%016llx", (unsigned long long)p->digest);
+    add_str(o, "digest", digest);
+    a = cJSON_AddArrayToObject(o, "shard");
+    cJSON_AddItemToArray(a, cJSON_CreateNumber(p->shard_k));
+    cJSON_AddItemToArray(a, cJSON_CreateNumber(p->shard_n));
+    if (p->subset) {
+        a = cJSON_AddArrayToObject(o, "subset");
+        for (size_t i = 0; i < p->nsubset; i++)
+            cJSON_AddItemToArray(a, cJSON_CreateNumber((double)p->subset[i] + 1));
+    } else {
+        cJSON_AddNullToObject(o, "subset");
+    }
+    a = cJSON_AddArrayToObject(o, "runs");
+    for (size_t i = 0; i < p->runs.n; i++) {
+        cJSON *r = cJSON_CreateObject();
+        add_who(r, p->runs.runs[i]);
+        cJSON_AddItemToArray(a, r);
+    }
+    return o;
+}
+
+static char *results_json(const rg_plan *plan, const rg_report_meta *m)
+{
+    size_t pass, fail, notrun;
+    rg_count(plan, &pass, &fail, &notrun);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "format", 2);
+    add_str(root, "lists", m->lists);
+    cJSON_AddNumberToObject(root, "wall_seconds", m->wall);
+    cJSON_AddNumberToObject(root, "passed", (double)pass);
+    cJSON_AddNumberToObject(root, "failed", (double)(fail + notrun));
+    cJSON_AddNumberToObject(root, "not_run", (double)notrun);
+    add_str(root, "interrupted", m->interrupted);
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+    for (size_t i = 0; i < plan->n; i++)
+        if (is_row(plan->runs[i]))
+            cJSON_AddItemToArray(runs, row_json(plan->runs[i]));
+    cJSON *probs = cJSON_AddArrayToObject(root, "problems");
+    for (size_t i = 0; m->problems && m->problems[i]; i++)
+        cJSON_AddItemToArray(probs, cJSON_CreateString(m->problems[i]));
+    cJSON_AddItemToObject(root, "plan", plan_json(m->plan));
     char *s = cJSON_Print(root);
     cJSON_Delete(root);
     char *out = rg_fmt("%s\n", s);
@@ -394,7 +485,7 @@ static char *results_json(const rg_plan *plan, const char *lists, double wall, s
 /* ---- per group ---- */
 
 typedef struct group_totals {
-    size_t rows, passed;
+    size_t rows, passed, notrun;
     double seconds;
 } group_totals;
 
@@ -405,13 +496,14 @@ static int group_at(const rg_plan *plan, size_t g, group_totals *t)
     for (size_t k = 0; k < g; k++)
         if (!strcmp(plan->runs[k]->group, grp))
             return 0;
-    *t = (group_totals){0, 0, 0};
+    *t = (group_totals){0, 0, 0, 0};
     for (size_t i = g; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
         if (!is_row(r) || strcmp(r->group, grp))
             continue;
         t->rows++;
         t->passed += r->result == RG_PASS;
+        t->notrun += !rg_finished(r);
         t->seconds += r->seconds;
     }
     return 1;
@@ -421,7 +513,7 @@ static int group_at(const rg_plan *plan, size_t g, group_totals *t)
 
 static void log_tail(rg_buf *b, const char *path)
 {
-    char *t = rg_read_file(path);
+    char *t = path ? rg_read_file(path) : NULL;
     if (!t)
         return;
     size_t n = strlen(t);
@@ -433,21 +525,62 @@ static void log_tail(rg_buf *b, const char *path)
     free(t);
 }
 
-static char *junit_xml(const rg_plan *plan)
+/* A run that did not run is an error (JUnit's word for a test that could
+ * not give a verdict), with how to run it. */
+static void junit_verdict(rg_buf *b, const rg_run *r, const char *out)
+{
+    int run = rg_finished(r);
+    rg_cat(b, "      <%s type=\"%s\" message=\"", run ? "failure" : "error",
+           rg_result_name(r->result));
+    rg_cat_xml(b, r->reason ? r->reason : "");
+    if (run) {
+        rg_cat(b, "\">reproduce: ");
+        rg_cat_xml(b, r->cmdline);
+        rg_cat(b, "</failure>\n");
+    } else {
+        rg_cat(b, "\">not run; run it with: cpumf-regress --resume ");
+        rg_cat_xml(b, out);
+        rg_cat(b, "</error>\n");
+    }
+}
+
+/* What a merge lacks besides its runs: one erring test case each. */
+static void junit_problems(rg_buf *b, char *const *problems)
+{
+    size_t n = rg_argv_len(problems);
+    if (!n)
+        return;
+    rg_cat(b, "  <testsuite name=\"merge\" tests=\"%zu\" failures=\"0\" errors=\"%zu\">\n", n, n);
+    for (size_t i = 0; i < n; i++) {
+        rg_cat(b,
+               "    <testcase classname=\"merge.reports\" name=\"problem %zu\">\n"
+               "      <error type=\"incomplete\" message=\"",
+               i + 1);
+        rg_cat_xml(b, problems[i]);
+        rg_cat(b, "\"/>\n    </testcase>\n");
+    }
+    rg_cat(b, "  </testsuite>\n");
+}
+
+static char *junit_xml(const rg_plan *plan, const rg_report_meta *m, const char *out)
 {
     rg_buf b = {0};
-    rg_cat(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cpumf-regress\">\n");
+    size_t pass, fail, notrun, nprob = rg_argv_len(m->problems);
+    rg_count(plan, &pass, &fail, &notrun);
+    rg_cat(&b,
+           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cpumf-regress\" "
+           "tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+           pass + fail + notrun + nprob, fail, notrun + nprob);
+    junit_problems(&b, m->problems);
     for (size_t g = 0; g < plan->n; g++) {
         const char *grp = plan->runs[g]->group;
         group_totals t;
         if (!group_at(plan, g, &t))
             continue;
-        size_t tests = t.rows, fails = t.rows - t.passed;
-        double secs = t.seconds;
         rg_cat(&b, "  <testsuite name=\"");
         rg_cat_xml(&b, grp);
-        rg_cat(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", tests, fails,
-               secs);
+        rg_cat(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" time=\"%.3f\">\n", t.rows,
+               t.rows - t.passed - t.notrun, t.notrun, t.seconds);
         for (size_t i = g; i < plan->n; i++) {
             const rg_run *r = plan->runs[i];
             if (!is_row(r) || strcmp(r->group, grp))
@@ -466,13 +599,8 @@ static char *junit_xml(const rg_plan *plan)
             rg_cat(&b, "\" name=\"");
             rg_cat_xml(&b, name);
             rg_cat(&b, "\" time=\"%.3f\">\n", r->seconds);
-            if (r->result != RG_PASS) {
-                rg_cat(&b, "      <failure type=\"%s\" message=\"", rg_result_name(r->result));
-                rg_cat_xml(&b, r->reason ? r->reason : "");
-                rg_cat(&b, "\">reproduce: ");
-                rg_cat_xml(&b, r->cmdline);
-                rg_cat(&b, "</failure>\n");
-            }
+            if (r->result != RG_PASS)
+                junit_verdict(&b, r, out);
             if (r->result != RG_PASS || r->mode != RG_UNIT) {
                 rg_cat(&b, "      <system-out>");
                 log_tail(&b, r->log);
@@ -696,72 +824,101 @@ static const char *rel(const char *out, const char *path)
     return !strncmp(path, out, n) && path[n] == '/' ? path + n + 1 : path;
 }
 
-static char *summary_md(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall,
-                        size_t pass, size_t fail, const char *coverage_text)
+/* A run that failed: its reason, reproducing command, log and triage. */
+static void summary_failure(rg_buf *b, const rg_run *r, const char *out)
+{
+    char sb[32];
+    rg_cat(b, "\n### %s (seed %s, system %s, %s): %s\n\n%s\n\n", r->test,
+           seed_text(r, sb, sizeof sb), system_text(r), rg_mode_name(r->mode),
+           rg_result_name(r->result), r->reason ? r->reason : "");
+    rg_cat(b, "Reproduce:\n\n    %s\n", r->cmdline);
+    if (r->log)
+        rg_cat(b, "\nLog: [%s](%s)\n", rel(out, r->log), rel(out, r->log));
+    if (r->tr_fst)
+        rg_cat(b,
+               "\nWaves around cycle %llu: [%s](%s), GTKWave save file [%s](%s), made by\n\n"
+               "    %s\n",
+               (unsigned long long)r->mm_cycle, rel(out, r->tr_fst), rel(out, r->tr_fst),
+               r->tr_gtkw ? rel(out, r->tr_gtkw) : "-", r->tr_gtkw ? rel(out, r->tr_gtkw) : "",
+               r->tr_cmd);
+    if (r->tr_png)
+        rg_cat(b, "\n![waves around the first difference](%s)\n", rel(out, r->tr_png));
+    if (r->tr_note)
+        rg_cat(b, "\nTriage: %s\n", r->tr_note);
+}
+
+/* What the report lacks: the problems with its shards, the runs not run. */
+static void summary_not_run(rg_buf *b, const rg_plan *plan, const rg_report_meta *m, size_t notrun,
+                            const char *out)
+{
+    size_t shown = 0;
+    if (m->problems && m->problems[0]) {
+        rg_cat(b, "\n## Incomplete\n\n");
+        for (size_t i = 0; m->problems[i]; i++)
+            rg_cat(b, "- %s\n", m->problems[i]);
+    }
+    if (!notrun)
+        return;
+    rg_cat(b,
+           "\n## Not run\n\n%zu runs did not run to their end; `cpumf-regress --resume %s` "
+           "runs them and merges again.\n\n",
+           notrun, out);
+    for (size_t i = 0; i < plan->n && shown < RG_LIST_MAX; i++) {
+        const rg_run *r = plan->runs[i];
+        char sb[32];
+        if (!is_row(r) || rg_finished(r))
+            continue;
+        rg_cat(b, "- `%s` [%s] (seed %s, system %s, %s): %s\n", r->id, r->group,
+               seed_text(r, sb, sizeof sb), system_text(r), rg_mode_name(r->mode),
+               r->reason ? r->reason : rg_result_name(r->result));
+        shown++;
+    }
+    if (shown < notrun)
+        rg_cat(b, "- ... and %zu more (results.json lists every run)\n", notrun - shown);
+}
+
+static char *summary_md(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m)
 {
     const char *out = cfg->out;
+    size_t pass, fail, notrun;
+    rg_count(plan, &pass, &fail, &notrun);
     rg_buf b = {0};
-    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n", lists,
-           wall, cfg->jobs);
+    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n",
+           m->lists, m->wall, cfg->jobs);
     if (cfg->mutant)
         rg_cat(&b, "Lockstep runs with RTL mutant `%s` (`+MUTANT_%s`).\n", cfg->mutant,
                cfg->mutant);
-    rg_cat(&b, "\n**%zu passed, %zu failed**\n\n", pass, fail);
-    rg_cat(&b, "| group | runs | passed | failed | seconds (sum) |\n|---|---:|---:|---:|---:|\n");
+    rg_cat(&b, "\n**%zu passed, %zu failed**", pass, fail + notrun);
+    if (notrun)
+        rg_cat(&b, " (%zu of them not run)", notrun);
+    rg_cat(&b, "\n\n| group | runs | passed | failed | not run | seconds (sum) |\n"
+               "|---|---:|---:|---:|---:|---:|\n");
     for (size_t g = 0; g < plan->n; g++) {
         group_totals t;
         if (group_at(plan, g, &t))
-            rg_cat(&b, "| %s | %zu | %zu | %zu | %.1f |\n", plan->runs[g]->group, t.rows, t.passed,
-                   t.rows - t.passed, t.seconds);
+            rg_cat(&b, "| %s | %zu | %zu | %zu | %zu | %.1f |\n", plan->runs[g]->group, t.rows,
+                   t.passed, t.rows - t.passed - t.notrun, t.notrun, t.seconds);
     }
+    summary_not_run(&b, plan, m, notrun, out);
     if (fail)
         rg_cat(&b, "\n## Failures\n");
     for (size_t i = 0; i < plan->n; i++) {
         const rg_run *r = plan->runs[i];
-        if (!is_row(r) || r->result == RG_PASS)
-            continue;
-        char sb[32];
-        rg_cat(&b, "\n### %s (seed %s, system %s, %s): %s\n\n%s\n\n", r->test,
-               seed_text(r, sb, sizeof sb), system_text(r), rg_mode_name(r->mode),
-               rg_result_name(r->result), r->reason ? r->reason : "");
-        rg_cat(&b, "Reproduce:\n\n    %s\n\nLog: [%s](%s)\n", r->cmdline, rel(out, r->log),
-               rel(out, r->log));
-        if (r->tr_fst)
-            rg_cat(&b,
-                   "\nWaves around cycle %llu: [%s](%s), GTKWave save file [%s](%s), made by\n\n   "
-                   " %s\n",
-                   (unsigned long long)r->mm_cycle, rel(out, r->tr_fst), rel(out, r->tr_fst),
-                   r->tr_gtkw ? rel(out, r->tr_gtkw) : "-", r->tr_gtkw ? rel(out, r->tr_gtkw) : "",
-                   r->tr_cmd);
-        if (r->tr_png)
-            rg_cat(&b, "\n![waves around the first difference](%s)\n", rel(out, r->tr_png));
-        if (r->tr_note)
-            rg_cat(&b, "\nTriage: %s\n", r->tr_note);
+        if (is_row(r) && r->result != RG_PASS && rg_finished(r))
+            summary_failure(&b, r, out);
     }
     requirement_coverage(plan, &b);
     functional_coverage(plan, out, &b);
-    rg_cat(&b, "\n## Verilator coverage\n\n%s", coverage_text);
+    rg_cat(&b, "\n## Verilator coverage\n\n%s", m->coverage_text);
     return b.s;
 }
 
-int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *lists, double wall,
-                     const char *coverage_text, const char *interrupted)
+int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *meta)
 {
-    size_t pass = 0, fail = 0;
-    for (size_t i = 0; i < plan->n; i++) {
-        if (!is_row(plan->runs[i]))
-            continue;
-        if (plan->runs[i]->result == RG_PASS)
-            pass++;
-        else
-            fail++;
-    }
     char *files[3][2] = {
-        {rg_fmt("%s/results.json", cfg->out),
-         results_json(plan, lists, wall, pass, fail, interrupted)},
-        {rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan)},
-        {rg_fmt("%s/summary.md", cfg->out),
-         summary_md(cfg, plan, lists, wall, pass, fail, coverage_text)},
+        {rg_fmt("%s/results.json", cfg->out), results_json(plan, meta)},
+        {rg_fmt("%s/junit.xml", cfg->out), junit_xml(plan, meta, cfg->out)},
+        {rg_fmt("%s/summary.md", cfg->out), summary_md(cfg, plan, meta)},
     };
     int rc = 0;
     for (int i = 0; i < 3; i++) {
@@ -773,179 +930,4 @@ int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const char *list
         free(files[i][1]);
     }
     return rc;
-}
-
-/* ---- merging shards ---- */
-
-/* Member k of run o: a string, or null when nullable (*out NULL then). */
-static int load_str(const jdoc *d, const cJSON *o, const char *k, int nullable, char **out,
-                    char *err, size_t errlen)
-{
-    const cJSON *v = jdoc_get(o, k);
-    const char *t;
-    *out = NULL;
-    if (!v)
-        return jdoc_fail(d, o, err, errlen, "a run needs \"%s\"", k);
-    if (nullable && cJSON_IsNull(v))
-        return 0;
-    if (jdoc_str(d, v, &t, err, errlen) != 0)
-        return -1;
-    *out = xstrdup(t);
-    return 0;
-}
-
-/* Member k: an integer up to max, or null (*has 0) when has is given. */
-static int load_u64(const jdoc *d, const cJSON *o, const char *k, uint64_t max, int *has,
-                    uint64_t *out, char *err, size_t errlen)
-{
-    const cJSON *v = jdoc_get(o, k);
-    if (!v)
-        return jdoc_fail(d, o, err, errlen, "needs \"%s\"", k);
-    if (has)
-        *has = !cJSON_IsNull(v);
-    if (has && !*has)
-        return 0;
-    return jdoc_u64(d, v, 0, max, out, err, errlen);
-}
-
-static int load_reqs(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
-{
-    const cJSON *req = jdoc_get(o, "requirements");
-    if (!cJSON_IsArray(req))
-        return jdoc_fail(d, req ? req : o, err, errlen,
-                         "\"requirements\": expected an array of strings");
-    for (const cJSON *e = req->child; e; e = e->next)
-        if (jdoc_str(d, e, NULL, err, errlen) != 0)
-            return -1;
-    read_reqs(r, req);
-    return 0;
-}
-
-/* "mismatch" and "triage", each optional. */
-static int load_mismatch(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
-{
-    static const char *const mk[] = {"cycle", "field", NULL};
-    static const char *const tk[] = {"command", "fst", "gtkw", "png", "note", NULL};
-    const cJSON *mm = jdoc_get(o, "mismatch"), *tr = jdoc_get(o, "triage");
-    if (mm && (jdoc_check_keys(d, mm, mk, err, errlen) != 0 ||
-               load_u64(d, mm, "cycle", UINT64_MAX, NULL, &r->mm_cycle, err, errlen) != 0 ||
-               load_str(d, mm, "field", 1, &r->mm_field, err, errlen) != 0))
-        return -1;
-    r->mismatch = mm != NULL;
-    if (tr && (jdoc_check_keys(d, tr, tk, err, errlen) != 0 ||
-               load_str(d, tr, "command", 1, &r->tr_cmd, err, errlen) != 0 ||
-               load_str(d, tr, "fst", 1, &r->tr_fst, err, errlen) != 0 ||
-               load_str(d, tr, "gtkw", 1, &r->tr_gtkw, err, errlen) != 0 ||
-               load_str(d, tr, "png", 1, &r->tr_png, err, errlen) != 0 ||
-               load_str(d, tr, "note", 1, &r->tr_note, err, errlen) != 0))
-        return -1;
-    return 0;
-}
-
-static int name_index(const jdoc *d, const cJSON *o, const char *k, const char *(*fn)(int), int n,
-                      int *out, char *err, size_t errlen)
-{
-    const cJSON *v = jdoc_get(o, k);
-    const char *t;
-    if (!v)
-        return jdoc_fail(d, o, err, errlen, "a run needs \"%s\"", k);
-    if (jdoc_str(d, v, &t, err, errlen) != 0)
-        return -1;
-    for (*out = 0; *out < n; (*out)++)
-        if (!strcmp(t, fn(*out)))
-            return 0;
-    return jdoc_fail(d, v, err, errlen, "unknown %s \"%s\"", k, t);
-}
-
-static const char *mode_at(int i)
-{
-    return rg_mode_name((rg_mode)i);
-}
-static const char *result_at(int i)
-{
-    return rg_result_name((rg_result)i);
-}
-
-/* One row of a shard's "runs", every member checked (the writer's keys). */
-static int load_run(const jdoc *d, const cJSON *o, rg_run *r, char *err, size_t errlen)
-{
-    static const char *const keys[] = {
-        "id",           "test",        "group",    "scenario", "seed",   "system",  "mode",
-        "command",      "exit_status", "result",   "reason",   "cycles", "seconds", "log",
-        "requirements", "fcov",        "coverage", "mismatch", "triage", NULL};
-    int m, res;
-    uint64_t status;
-    if (jdoc_check_keys(d, o, keys, err, errlen) != 0 ||
-        name_index(d, o, "mode", mode_at, RG_NMODES, &m, err, errlen) != 0 ||
-        name_index(d, o, "result", result_at, RG_BAD_INPUT + 1, &res, err, errlen) != 0 ||
-        load_str(d, o, "id", 0, &r->id, err, errlen) != 0 ||
-        load_str(d, o, "group", 0, &r->group, err, errlen) != 0 ||
-        load_str(d, o, "test", 0, &r->test, err, errlen) != 0 ||
-        load_str(d, o, "scenario", 1, &r->scenario, err, errlen) != 0 ||
-        load_u64(d, o, "seed", UINT64_MAX, &r->has_seed, &r->seed, err, errlen) != 0 ||
-        load_str(d, o, "system", 1, &r->run_system, err, errlen) != 0 ||
-        load_str(d, o, "command", 0, &r->cmdline, err, errlen) != 0 ||
-        load_str(d, o, "reason", 1, &r->reason, err, errlen) != 0 ||
-        load_u64(d, o, "cycles", UINT64_MAX, &r->has_run_cycles, &r->run_cycles, err, errlen) ||
-        load_str(d, o, "log", 0, &r->log, err, errlen) != 0 ||
-        load_str(d, o, "fcov", 1, &r->fcov, err, errlen) != 0 ||
-        load_str(d, o, "coverage", 1, &r->covdat, err, errlen) != 0 ||
-        load_reqs(d, o, r, err, errlen) != 0 || load_mismatch(d, o, r, err, errlen) != 0)
-        return -1;
-    /* -1: ended by a signal */
-    const cJSON *es = jdoc_get(o, "exit_status");
-    if (cJSON_IsNumber(es) && es->valuedouble == -1)
-        r->exit_status = -1;
-    else if (load_u64(d, o, "exit_status", 255, NULL, &status, err, errlen) != 0)
-        return -1;
-    else
-        r->exit_status = (int)status;
-    const cJSON *sec = jdoc_get(o, "seconds");
-    if (!sec)
-        return jdoc_fail(d, o, err, errlen, "a run needs \"seconds\"");
-    if (jdoc_f64(d, sec, 0, 1e9, &r->seconds, err, errlen) != 0)
-        return -1;
-    r->mode = (rg_mode)m;
-    r->result = (rg_result)res;
-    return 0;
-}
-
-/* The rows of a shard's results.json document into plan (d is freed). */
-static int plan_doc(jdoc *d, rg_plan *plan, double *wall, char *err, size_t errlen)
-{
-    static const char *const keys[] = {"format", "lists",       "wall_seconds", "passed",
-                                       "failed", "interrupted", "runs",         NULL};
-    const cJSON *root = jdoc_root(d), *runs = jdoc_get(root, "runs");
-    const cJSON *fmt = jdoc_get(root, "format"), *w = jdoc_get(root, "wall_seconds");
-    int rc = 0;
-    if (!cJSON_IsObject(root) || !cJSON_IsNumber(fmt) || fmt->valuedouble != 1 ||
-        !cJSON_IsArray(runs))
-        rc = jdoc_fail(d, root, err, errlen,
-                       "not a cpumf-regress results.json (format 1 with \"runs\")");
-    if (!rc)
-        rc = jdoc_check_keys(d, root, keys, err, errlen);
-    *wall = 0;
-    if (!rc && w)
-        rc = jdoc_f64(d, w, 0, 1e9, wall, err, errlen);
-    for (const cJSON *o = rc ? NULL : runs->child; o && !rc; o = o->next) {
-        rg_run *r = xcalloc(1, sizeof *r);
-        rc = cJSON_IsObject(o) ? load_run(d, o, r, err, errlen)
-                               : jdoc_fail(d, o, err, errlen, "a run must be an object");
-        rg_plan_add(plan, r); /* freed with the plan, whole or not */
-    }
-    jdoc_free(d);
-    return rc ? 2 : 0;
-}
-
-int rg_plan_load(const char *path, rg_plan *plan, double *wall, char *err, size_t errlen)
-{
-    jdoc *d = jdoc_parse_file(path, err, errlen);
-    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
-}
-
-int rg_plan_load_text(const char *name, const char *text, rg_plan *plan, double *wall, char *err,
-                      size_t errlen)
-{
-    jdoc *d = jdoc_parse_text(name, text, err, errlen);
-    return d ? plan_doc(d, plan, wall, err, errlen) : 2;
 }

@@ -23,6 +23,9 @@
 #include <unistd.h>
 
 #define MAX_TASKS 1000 /* Slurm's default MaxArraySize is 1001 */
+/* Seconds before its time limit that a task which requeues itself is told to
+ * stop (sbatch --signal; Slurm may send it up to a minute early). */
+#define REQUEUE_LEAD 120
 
 /* The options that take a value and become an sbatch option as they are. */
 static const struct {
@@ -83,46 +86,49 @@ static char *quoted(const char *s)
     return rg_shell_join(NULL, one);
 }
 
-/* The shard command every task runs, up to its --shard and --out. */
-static char **shard_argv(const rg_config *cfg, const char *self, char *const *lists, size_t nlists)
+/* The script of a task whose runs write checkpoints (cmd: its command up to
+ * --shard and --out).  On USR1, before its time limit, it stops
+ * cpumf-regress (SIGTERM: the runs leave a checkpoint where they stop, the
+ * report is written) and requeues itself; started again (Slurm counts the
+ * restarts), it resumes that report, and its runs go on from their
+ * checkpoints. */
+static char *requeue_script(const rg_submit *sub, const char *self, const char *cmd, unsigned n,
+                            const char *root)
 {
-    char num[32];
-    char **v = rg_argv(1, self);
-    for (size_t i = 0; i < nlists; i++)
-        rg_argv_push(&v, lists[i]);
-    snprintf(num, sizeof num, "%d", cfg->jobs);
-    rg_argv_push(&v, "--build");
-    rg_argv_push(&v, cfg->build);
-    rg_argv_push(&v, "-j");
-    rg_argv_push(&v, num);
-    if (cfg->seeds > 0) {
-        snprintf(num, sizeof num, "%d", cfg->seeds);
-        rg_argv_push(&v, "--seeds");
-        rg_argv_push(&v, num);
-    }
-    if (cfg->test) {
-        rg_argv_push(&v, "--test");
-        rg_argv_push(&v, cfg->test);
-    }
-    if (cfg->mutant) {
-        rg_argv_push(&v, "--mutant");
-        rg_argv_push(&v, cfg->mutant);
-    }
-    if (cfg->coverage)
-        rg_argv_push(&v, "--coverage");
-    if (!cfg->triage)
-        rg_argv_push(&v, "--no-triage");
-    return v;
+    char *sf = quoted(self);
+    rg_buf b = {0};
+    rg_cat(&b,
+           "#!/bin/sh\n# cpumf-regress --slurm: task K of the job array runs shard K of %u; "
+           "near its\n# time limit it stops its runs, which leave checkpoints, and requeues "
+           "itself;\n# started again, it resumes its shard from them\n"
+           "k=$SLURM_ARRAY_TASK_ID\nout=%s/shard-\"$k\"\n",
+           n, root);
+    rg_cat(&b,
+           "if [ \"${SLURM_RESTART_COUNT:-0}\" -gt 0 ] && [ -f \"$out/results.json\" ]; then\n"
+           "  set -- %s --resume \"$out\" -j %d\nelse\n  set -- %s --shard \"$k/%u\" --out "
+           "\"$out\"\nfi\n",
+           sf, sub->jobs, cmd, n);
+    rg_cat(&b, "requeue=\ntrap 'requeue=1; kill -TERM \"$pid\" 2>/dev/null' USR1\n"
+               "\"$@\" &\npid=$!\nwhile :; do\n  wait \"$pid\"\n  rc=$?\n"
+               "  kill -0 \"$pid\" 2>/dev/null || break\ndone\n"
+               "[ -z \"$requeue\" ] || exec scontrol requeue \"$SLURM_JOB_ID\"\nexit $rc\n");
+    free(sf);
+    return b.s;
 }
 
 /* OUT/slurm/shard.sh and merge.sh; 0, or -1 with a message on stderr. */
-static int write_scripts(const rg_config *cfg, const char *dir, const char *self,
-                         char *const *lists, size_t nlists, unsigned n)
+static int write_scripts(const rg_submit *sub, const char *dir, const char *self, unsigned n)
 {
-    char **sv = shard_argv(cfg, self, lists, nlists);
+    char **sv = rg_argv(1, self);
     char **mv = rg_argv(1, self);
+    for (size_t i = 0; sub->task[i]; i++)
+        rg_argv_push(&sv, sub->task[i]);
+    if (sub->base) {
+        rg_argv_push(&mv, "--merge");
+        rg_argv_push(&mv, sub->base);
+    }
     for (unsigned k = 1; k <= n; k++) {
-        char *shard = rg_fmt("%s/shard-%u", cfg->out, k), *res = rg_fmt("%s/results.json", shard);
+        char *shard = rg_fmt("%s/shard-%u", sub->root, k), *res = rg_fmt("%s/results.json", shard);
         remove(res); /* a task that writes none must not merge an old one */
         rg_argv_push(&mv, "--merge");
         rg_argv_push(&mv, shard);
@@ -130,14 +136,14 @@ static int write_scripts(const rg_config *cfg, const char *dir, const char *self
         free(res);
     }
     rg_argv_push(&mv, "--out");
-    rg_argv_push(&mv, cfg->out);
-    rg_argv_push(&mv, "--build");
-    rg_argv_push(&mv, cfg->build);
-    char *s = rg_shell_join(NULL, sv), *m = rg_shell_join(NULL, mv), *out = quoted(cfg->out);
-    char *shard_sh = rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: task K of the job array runs "
-                            "shard K of %u\nk=$SLURM_ARRAY_TASK_ID\nexec %s --shard \"$k/%u\" "
-                            "--out %s/shard-\"$k\"\n",
-                            n, s, n, out);
+    rg_argv_push(&mv, sub->out);
+    char *s = rg_shell_join(NULL, sv), *m = rg_shell_join(NULL, mv), *root = quoted(sub->root);
+    char *shard_sh = sub->requeue
+                         ? requeue_script(sub, self, s, n, root)
+                         : rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: task K of the job array "
+                                  "runs shard K of %u\nk=$SLURM_ARRAY_TASK_ID\nexec %s --shard "
+                                  "\"$k/%u\" --out %s/shard-\"$k\"\n",
+                                  n, s, n, root);
     char *merge_sh = rg_fmt("#!/bin/sh\n# cpumf-regress --slurm: the shards' report, once every "
                             "task has ended\nexec %s\n",
                             m);
@@ -149,7 +155,7 @@ static int write_scripts(const rg_config *cfg, const char *dir, const char *self
     rg_argv_free(mv);
     free(s);
     free(m);
-    free(out);
+    free(root);
     free(shard_sh);
     free(merge_sh);
     free(ps);
@@ -216,14 +222,20 @@ static char **sbatch_argv(const rg_slurm *s, const char *cwd, const char *name, 
 }
 
 /* The job array: its id into id; 0 or -1. */
-static int submit_array(const rg_config *cfg, const rg_slurm *s, const char *dir, const char *cwd,
-                        unsigned n, size_t runs, char *id, size_t idlen)
+static int submit_array(const rg_submit *sub, const rg_slurm *s, const char *dir, const char *cwd,
+                        unsigned n, char *id, size_t idlen)
 {
     char *log = rg_fmt("%s/shard-%%a.log", dir), *range = rg_fmt("--array=1-%u", n);
     char *script = rg_fmt("%s/shard.sh", dir);
     char *tail = rg_fmt(": %u tasks over %zu runs, task K runs --shard K/%u into %s/shard-K", n,
-                        runs, n, cfg->out);
-    char **v = sbatch_argv(s, cwd, "cpumf-regress", log, cfg->jobs);
+                        sub->runs, n, sub->root);
+    char **v = sbatch_argv(s, cwd, "cpumf-regress", log, sub->jobs);
+    if (sub->requeue) {
+        char *sig = rg_fmt("--signal=B:USR1@%d", REQUEUE_LEAD);
+        rg_argv_push(&v, "--requeue");
+        rg_argv_push(&v, sig);
+        free(sig);
+    }
     rg_argv_push(&v, range);
     rg_argv_push(&v, script);
     int rc = sbatch(v, id, idlen, "job array", tail);
@@ -236,13 +248,13 @@ static int submit_array(const rg_config *cfg, const rg_slurm *s, const char *dir
 }
 
 /* The merge job after the array; with --wait, its log and exit status. */
-static int submit_merge(const rg_config *cfg, const rg_slurm *s, const char *dir, const char *cwd,
+static int submit_merge(const rg_submit *sub, const rg_slurm *s, const char *dir, const char *cwd,
                         const char *array)
 {
     char id[64];
     char *log = rg_fmt("%s/merge.log", dir), *dep = rg_fmt("--dependency=afterany:%s", array);
     char *script = rg_fmt("%s/merge.sh", dir);
-    char *tail = rg_fmt(" (afterany:%s) writes the report into %s; logs in %s/%s", array, cfg->out,
+    char *tail = rg_fmt(" (afterany:%s) writes the report into %s; logs in %s/%s", array, sub->out,
                         dir, s->wait ? "; waiting for it" : "");
     char **v = sbatch_argv(s, cwd, "cpumf-regress-merge", log, 1);
     rg_argv_push(&v, dep);
@@ -266,24 +278,23 @@ static int submit_merge(const rg_config *cfg, const rg_slurm *s, const char *dir
     return rc;
 }
 
-int rg_slurm_submit(const rg_config *cfg, const rg_slurm *s, char *const *lists, size_t nlists,
-                    size_t runs)
+int rg_slurm_submit(const rg_slurm *s, const rg_submit *sub)
 {
     char self[PATH_MAX], cwd[PATH_MAX];
     if (!realpath("/proc/self/exe", self) || !getcwd(cwd, sizeof cwd)) {
         fprintf(stderr, "cpumf-regress: --slurm: cannot find this program or the directory\n");
         return 2;
     }
-    unsigned n = runs < s->tasks ? (unsigned)runs : s->tasks;
-    char *dir = rg_fmt("%s/slurm", cfg->out);
-    int rc = rg_mkdirs(dir) != 0 ? -1 : write_scripts(cfg, dir, self, lists, nlists, n);
+    unsigned n = sub->runs < s->tasks ? (unsigned)sub->runs : s->tasks;
+    char *dir = rg_fmt("%s/slurm", sub->root);
+    int rc = rg_mkdirs(dir) != 0 ? -1 : write_scripts(sub, dir, self, n);
     char array[64];
     if (rc)
         fprintf(stderr, "cpumf-regress: cannot prepare %s\n", dir);
-    else if ((rc = submit_array(cfg, s, dir, cwd, n, runs, array, sizeof array)) != 0)
+    else if ((rc = submit_array(sub, s, dir, cwd, n, array, sizeof array)) != 0)
         fprintf(stderr, "cpumf-regress: sbatch of the job array failed\n");
     else
-        rc = submit_merge(cfg, s, dir, cwd, array);
+        rc = submit_merge(sub, s, dir, cwd, array);
     free(dir);
     return rc < 0 ? 2 : rc;
 }

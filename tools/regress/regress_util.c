@@ -258,7 +258,8 @@ const char *rg_mode_name(rg_mode m)
 
 const char *rg_result_name(rg_result r)
 {
-    static const char *const names[] = {"pending", "pass", "fail", "timeout", "crash", "bad-input"};
+    static const char *const names[RG_NRESULTS] = {"pending", "pass",      "fail",       "timeout",
+                                                   "crash",   "bad-input", "interrupted"};
     return names[r];
 }
 

@@ -370,6 +370,19 @@ cpumf_sys *cpumf_clone(const cpumf_sys *s);
  * clones of one system).  0, or -1 (dst's state unchanged, the reason in
  * cpumf_last_error(dst)) when the configurations differ or an argument is NULL. */
 int cpumf_copy_state(cpumf_sys *dst, const cpumf_sys *src);
+/* The state cpumf_copy_state copies, as bytes (a checkpoint of a long run):
+ * returns their number, and writes them into buf when len is at least that
+ * (buf NULL: only the number).  They hold the configuration they were saved
+ * from, the library's version and the size of the state: a restore checks
+ * them, into a system of the same configuration (the bytes are meant for the
+ * build that saved them).  0 when s is NULL. */
+size_t cpumf_save_state(const cpumf_sys *s, void *buf, size_t len);
+/* s takes the saved state, as cpumf_copy_state from the system saved, but
+ * keeps its own attached storage (callbacks, user pointer and latency; the
+ * port's state in flight is the saved one's).  0, or -1 (s unchanged, the
+ * reason in cpumf_last_error(s)): not a saved state, another build, another
+ * configuration, a size that does not match. */
+int cpumf_restore_state(cpumf_sys *s, const void *buf, size_t len);
 
 /* One clock: cpumf_eval then cpumf_commit. */
 void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
