@@ -14,7 +14,7 @@ synth: deps
 	yosys/synth.sh $(BUILD)/synth $(SYNTH_UNITS)
 	@cat $(BUILD)/synth/report.md
 synth-check:
-	yosys/synth.sh $(BUILD)/synth-check mf_system
+	yosys/synth.sh --coarse $(BUILD)/synth-check mf_system
 
 YS_NETLIST := $(BUILD)/yosys/mf_system.v
 $(YS_NETLIST): $(RTL_SRC) $(RTL_INC)
