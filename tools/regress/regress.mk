@@ -14,6 +14,8 @@ REGRESS_COV = $(filter 1,$(COVERAGE))
 REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-insttime \
   $(if $(shell grep -l '"xrand"' tests/regress/$(LIST).json 2>/dev/null), \
     $(BUILD)/cpumf-cosim-xrand) \
+  $(if $(shell grep -l '"netlist"' tests/regress/$(LIST).json 2>/dev/null), \
+    $(BUILD)/cpumf-cosim-ys) \
   $(if $(MUTANT),$(BUILD)/cpumf-cosim-mut) $(if $(REGRESS_COV),$(BUILD)/cpumf-cosim-cov)
 regress: deps
 	@$(MAKE) --no-print-directory $(REGRESS_BUILDS)
