@@ -38,6 +38,7 @@ help:
 	@echo "make format     clang-format the C sources (make format-check: the check make test runs)"
 	@echo "make gen        rewrite the files generated from the tables (tools/gen)"
 	@echo "make gen-check  fail when they differ from the tables"
+	@echo "make usage-doc  rewrite the documents' usage blocks from the programs' --help"
 	@echo "make install [PREFIX=/usr/local]   headers, libraries, pkg-config file, tools, configs"
 
 # ---- dependencies: Debian packages, installed when missing -------------------
@@ -97,6 +98,12 @@ format-check:
 	@clang-format --dry-run -Werror $(FORMAT_SRC)
 	@awk 'length > 100 { print FILENAME ":" FNR ": line of " length " characters (at most 100)"; \
 	  bad = 1 } END { exit bad }' $(STYLE_SRC)
+
+# The programs' usage in the documents is their --help (tests/tree/usage_check.sh; make test
+# checks it).
+.PHONY: usage-doc
+usage-doc: $(addprefix $(BUILD)/cpumf-,sim cosim regress smp insttime bench gen)
+	tests/tree/usage_check.sh $(BUILD) --write
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

@@ -36,7 +36,7 @@ void tb_cli_usage(const char *prog, unsigned flags)
             prog,
             (flags & TB_CLI_ALLOW_WAVES)
                 ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
-                  "       [--coverage OUT.dat] [--history N]\n"
+                  "       [--coverage OUT.dat] [--history N] [+PLUSARG...]\n"
                 : "       [--no-fast-forward] [--checkpoint FILE --checkpoint-every N]\n"
                   "       [--restore FILE]\n");
 }

@@ -1,12 +1,6 @@
 /*
- * cli.h - command line shared by cpumf-sim and cpumf-cosim:
- *   SCENARIO.json [--seed N] [--results OUT.json] [--smp-dir DIR]
- *                 [--waves OUT.fst [--wave-from C] [--wave-to C]]   (cosim only)
- *                 [--coverage OUT.dat] [--history N]                (cosim only)
- *                 [--system NAME] [--fcov OUT.json]
- *                 [--cycles N] [--configs DIR] [--quiet]
- *                 [--no-fast-forward]                               (sim only)
- *                 [--checkpoint FILE --checkpoint-every N] [--restore FILE] (sim only)
+ * cli.h - command line shared by cpumf-sim and cpumf-cosim; its usage is tb_cli_usage (--help),
+ * its options docs/scenario-format.md section 1.
  */
 #ifndef TB_CLI_H
 #define TB_CLI_H

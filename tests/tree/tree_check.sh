@@ -1,9 +1,10 @@
 #!/bin/bash
 # The tree against its map and its size rules: every folder holding tracked files is in
 # docs/layout.md (folders below the second level: through their folder of the second level)
-# and every folder the map names exists; no C or C++ file is over 1000 lines
-# (files cut along their seams stay readable); every relative link in a Markdown file
-# points to a file of the repository.
+# and every folder the map names exists; every file at the top of the tree, of tests/ and of docs/
+# is named in it (as `NAME` or `FOLDER/NAME`); the README is at most 200 lines; no C or C++
+# file is over 1000 lines (files cut along their seams stay readable); every relative link in a
+# Markdown file points to a file of the repository.
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -16,6 +17,13 @@ done
 for d in $mapped; do
     [ "$d" = . ] || [ -d "$d" ] || bad "docs/layout.md names $d/, which does not exist"
 done
+
+for f in $(git ls-files | grep -E '^([^/]*|tests/[^/]*|docs/[^/]*)$'); do
+    grep -qF -e "\`${f##*/}\`" -e "\`$f\`" docs/layout.md || bad "docs/layout.md lacks the file $f"
+done
+
+n=$(wc -l <README.md)
+[ "$n" -le 200 ] || bad "README.md has $n lines (at most 200: details go to docs/)"
 
 for f in $(git ls-files '*.c' '*.h' '*.cpp'); do
     n=$(wc -l <"$f")
@@ -30,5 +38,6 @@ for md in $(git ls-files '*.md'); do
     done
 done | grep . && fail=1
 
-[ $fail = 0 ] && echo "tree matches docs/layout.md, no file over 1000 lines, every link resolves"
+[ $fail = 0 ] && echo "tree matches docs/layout.md (folders and top files)," \
+    "no file over 1000 lines, every link resolves"
 exit $fail

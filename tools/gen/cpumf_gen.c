@@ -729,10 +729,19 @@ static void write_gtkw(const char *dir)
     close_out(&o);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cpumf-gen DIR   (writes the generated files under DIR)\n");
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: cpumf-gen DIR   (writes the generated files under DIR)\n");
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc != 2 || argv[1][0] == '-') {
+        usage(stderr);
         return 2;
     }
     check_tables();

@@ -29,14 +29,13 @@ typedef struct opts {
     double table_pct;
 } opts;
 
-static void usage(void)
+static void usage(FILE *f)
 {
-    fprintf(stderr,
-            "usage: cpumf-insttime [--system NAME|FILE] [--configs DIR] [--timing FILE]\n"
-            "                      [--seed N] [--rounds N] [--cosim] [-o INSTTIME.OUT]\n"
-            "                      [--json FILE] [--baseline FILE] [--check-table PCT] INPUT\n"
-            "       cpumf-insttime --profile SCENARIO --smp-dir DIR [--configs DIR]\n"
-            "                      [--cpi-within PCT] [--z-max Z]\n");
+    fprintf(f, "usage: cpumf-insttime [--system NAME|FILE] [--configs DIR] [--timing FILE]\n"
+               "                      [--seed N] [--rounds N] [--cosim] [-o INSTTIME.OUT]\n"
+               "                      [--json FILE] [--baseline FILE] [--check-table PCT] INPUT\n"
+               "       cpumf-insttime --profile SCENARIO --smp-dir DIR [--configs DIR]\n"
+               "                      [--cpi-within PCT] [--z-max Z]\n");
 }
 
 static int parse_args(int argc, char **argv, opts *o)
@@ -221,8 +220,12 @@ int main(int argc, char **argv)
     it_baseline base = {0};
     tb_outfile out = {0}, js = {0};
     int have_timing, rc;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
     if (parse_args(argc, argv, &o) != 0) {
-        usage();
+        usage(stderr);
         return 2;
     }
     if (o.prof.scenario) {

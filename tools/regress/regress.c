@@ -1,63 +1,13 @@
 /*
- * regress.c - cpumf-regress, the regression runner behind `make regress`.
+ * regress.c - cpumf-regress, the regression runner behind `make regress`: its usage is usage()
+ * below (--help), its options and reports docs/scenario-format.md section 12, its lists
+ * tests/regress/README.md; what each kind of group runs is at the top of regress_list.c.
  *
- *   cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN]
- *                 [--out DIR] [--build DIR] [--mutant NAME] [--coverage]
- *                 [--no-triage]
- *
- * Runs every run of the lists (default tests/regress/full.json) from the
- * repository root, each process in its own process group with a time limit,
- * N at a time (-j, default: the number of CPUs), and prints a table row per
- * run as it ends, then the failures with one reproducing command each, the
- * runs that did not run, and "N passed, N failed" (those not run counted as
- * failed).  Exit status 0 only when every run passed; 2 for a bad command
- * line or list (file:line:col: reason, before anything runs).
- *
- *   --seeds N      every group with "seeds" runs seeds FIRST..FIRST+N-1
- *   --test PAT     only tests whose name matches PAT (a glob if it has * ? [,
- *                  else a substring); unit groups match the binary's name
- *   --out DIR      outputs (default BUILD/regress); runs/, triage/ and
- *                  coverage/ in it are emptied first
- *   --build DIR    where the tools are (default build)
- *   --mutant NAME  lockstep runs use BUILD/cpumf-cosim-mut +MUTANT_NAME
- *                  (NAME a row of tests/mutants/mutants.md)
- *   --coverage     lockstep runs use BUILD/cpumf-cosim-cov and write
- *                  --coverage OUT/coverage/runs/ID.dat; then
- *                  tests/coverage_report.sh merges them into
- *                  OUT/coverage/merged.dat and the HTML report, and the
- *                  runs' files are removed
- *   --no-triage    no waves for mismatches
- *   --checkpoint-every N  model runs write a checkpoint every N cycles into
- *                  OUT/checkpoints and go on from one an earlier attempt left
- *                  (a resume, a Slurm task requeued at its time limit)
- *   --shard K/N    only every N-th run of the expanded lists, starting at
- *                  the K-th (1 <= K <= N): one task of a batch job array
- *   --merge DIR    (repeatable, instead of lists) one report from the
- *                  shards' output directories: results.json, junit.xml,
- *                  summary.md and the merged coverage in --out; the runs of
- *                  the plan that no shard ran to its end are named as not
- *                  run (regress_merge.c)
- *   --resume DIR   (instead of lists) run what DIR's report lacks, with the
- *                  lists and options of its plan, into DIR/resume-M, then
- *                  merge it into DIR (--shard K/N --out D: a part of it
- *                  into D, no merge; --slurm: as a job array)
- *   --slurm        submit the lists to Slurm instead of running them: a job
- *                  array of --slurm-tasks N shards (default 4, fewer when
- *                  there are fewer runs; -j runs and CPUs per task, default
- *                  1) into OUT/shard-K, and a merge job after it into OUT
- *                  (regress_slurm.c); prints the job ids
- *   --wait         with --slurm: wait for the merge job, print its output
- *                  and exit with its status
- *   --partition P, --time T, --account A, --sbatch-arg ARG (repeatable):
- *                  with --slurm, passed to every sbatch
- *
- * The list format and what each kind of group runs: the top of
- * regress_list.c.
- *
- *   cpumf-regress --mutant-package FILE
- *
- * writes the package of the mutant build (one enable flag per mutant of
- * tests/mutants/mutants.md) to FILE, unless FILE already holds it.
+ * Runs every run of the lists from the repository root, each process in its own process group
+ * with a time limit, N at a time, and prints a table row per run as it ends, then the failures
+ * with one reproducing command each, the runs that did not run, and "N passed, N failed" (those
+ * not run counted as failed). --mutant-package FILE writes the package of the mutant build (one
+ * enable flag per mutant of tests/mutants/mutants.md) to FILE, unless FILE already holds it.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"

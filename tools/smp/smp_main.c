@@ -1,7 +1,6 @@
 /*
- * smp_main.c - build/cpumf-smp [--json] [--list] [--top N] [--plot DIR] FILE.SMP...:
- * a per-CPU summary of .SMP sample files as z/OS HIS writes them
- * (common/smp.h); its output and exit status are described in
+ * smp_main.c - cpumf-smp (usage: --help): a per-CPU summary of .SMP sample files as z/OS HIS
+ * writes them (common/smp.h); its output and exit status are described in
  * docs/scenario-format.md (".SMP sample files").
  */
 #include <inttypes.h>
