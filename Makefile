@@ -26,6 +26,7 @@ all: deps
 
 help:
 	@echo "make            build the model library, the programs (build/cpumf-*) and unit tests"
+	@echo "make demo       a first run: the model alone on one sampling scenario, its pictures"
 	@echo "make test       everything CI runs: lint, unit, directed, random lockstep, mutants"
 	@echo "make regress [LIST=full|smoke|scale] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME]"
 	@echo "             [COVERAGE=0]   the regression (tests/regress/LIST.json): table,"
@@ -57,9 +58,10 @@ DEB_CHECKS := \
   clang-format:'command -v clang-format' \
   gnuplot-nox:'command -v gnuplot'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-deps:
+# $(call DEB_INSTALL,ENTRIES): apt-get update, then install those of ENTRIES that are missing.
+define DEB_INSTALL
 	@missing=""; \
-	for e in $(DEB_CHECKS); do \
+	for e in $(1); do \
 	  eval "$${e#*:}" >/dev/null 2>&1 || missing="$$missing $${e%%:*}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -67,6 +69,24 @@ deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+deps:
+	$(call DEB_INSTALL,$(DEB_CHECKS))
+
+# ---- a first run: the model alone (no Verilator), one sampling scenario, its pictures ----------
+# A loop of seven instructions in nine cycles sampled at random intervals (docs/insttime.md).
+DEMO_DEBS := libcjson-dev:'[ -f /usr/include/cjson/cJSON.h ]' gnuplot-nox:'command -v gnuplot'
+DEMO_SCENARIO := tests/insttime/fidelity_alias_random.json
+DEMO_OUT = $(BUILD)/demo
+.PHONY: demo
+demo:
+	$(call DEB_INSTALL,$(DEMO_DEBS))
+	@$(MAKE) --no-print-directory $(BUILD)/cpumf-sim $(BUILD)/cpumf-smp
+	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)/smp $(DEMO_OUT)/plots
+	$(BUILD)/cpumf-sim $(DEMO_SCENARIO) --smp-dir $(DEMO_OUT)/smp --results $(DEMO_OUT)/results.json
+	$(BUILD)/cpumf-smp --plot $(DEMO_OUT)/plots $(DEMO_OUT)/smp/SYSHIS*
+	@echo "demo: the samples in $(DEMO_OUT)/smp/, the run's results in $(DEMO_OUT)/results.json,"
+	@echo "      the pictures in $(DEMO_OUT)/plots/: $$(cd $(DEMO_OUT)/plots && echo *.png)"
 
 # ---- one rule compiles every C file; the folders add their include paths ----
 $(BUILD)/obj/%.o: %.c
