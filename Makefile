@@ -21,11 +21,14 @@ LDLIBS := -lcjson -lm
 .PHONY: all deps test regress waves bench clean lint help
 .DEFAULT_GOAL := all
 
-all: deps
+# Plain make builds: with every package of DEB_BUILD present, and never through apt.
+all: build-deps
 	@$(MAKE) --no-print-directory sim cosim smp unit $(BUILD)/cpumf-insttime $(BUILD)/cpumf-regress
 
 help:
-	@echo "make            build the model library, the programs (build/cpumf-*) and unit tests"
+	@echo "make            build the model library, the programs (build/cpumf-*) and unit tests;"
+	@echo "                needs the packages of DEB_BUILD and names those missing"
+	@echo "make deps       install the Debian packages of the build and the tests (apt-get)"
 	@echo "make demo       a first run: the model alone on one sampling scenario, its pictures"
 	@echo "make test       everything CI runs: lint, unit, directed, random lockstep, mutants"
 	@echo "make regress [LIST=full|smoke|scale] [SEEDS=N] [TEST=pattern] [JOBS=N] [MUTANT=NAME]"
@@ -42,16 +45,21 @@ help:
 	@echo "make usage-doc  rewrite the documents' usage blocks from the programs' --help"
 	@echo "make install [PREFIX=/usr/local]   headers, libraries, pkg-config file, tools, configs"
 
-# ---- dependencies: Debian packages, installed when missing -------------------
+# ---- dependencies: Debian packages, by need -----------------------------------
 # Each entry is PACKAGE:CHECK, CHECK a shell test that holds when it is there.
-DEB_CHECKS := \
+# DEB_BUILD: what `make` needs; it names those missing and stops, and never installs.
+DEB_BUILD := \
   verilator:'command -v verilator' \
   clang:'command -v clang++' \
-  gtkwave:'command -v gtkwave' \
   libcjson-dev:'[ -f /usr/include/cjson/cJSON.h ]' \
   pkg-config:'command -v pkg-config' \
   check:'pkg-config --exists check' \
-  zlib1g-dev:'[ -f /usr/include/zlib.h ]' \
+  zlib1g-dev:'[ -f /usr/include/zlib.h ]'
+# DEB_CHECKS: those and what the tests and the regression use besides; `make deps` installs
+# them, and so do `make test` and `make regress` first (the folders' includes add theirs; the
+# Slurm test's daemons are apart, in tests/slurm/slurm.mk).
+DEB_CHECKS := $(DEB_BUILD) \
+  gtkwave:'command -v gtkwave' \
   lcov:'command -v genhtml' \
   xvfb:'command -v xvfb-run' \
   xauth:'command -v xauth' \
@@ -70,8 +78,52 @@ define DEB_INSTALL
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 endef
+# $(call DEB_REQUIRE,ENTRIES): fail naming those of ENTRIES that are missing.
+define DEB_REQUIRE
+	@missing=""; \
+	for e in $(1); do \
+	  eval "$${e#*:}" >/dev/null 2>&1 || missing="$$missing $${e%%:*}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "missing Debian packages:$$missing (make deps installs them:" \
+	    "apt-get install$$missing)" >&2; exit 1; \
+	fi
+endef
+.PHONY: build-deps
 deps:
 	$(call DEB_INSTALL,$(DEB_CHECKS))
+build-deps:
+	$(call DEB_REQUIRE,$(DEB_BUILD))
+
+# ---- the versions of the tools the checks depend on ----------------------------
+# $(call TOOL_VERSION,NAME,VERSION COMMAND,AT LEAST,BELOW,HINT): refuse, naming the version
+# needed, unless AT LEAST <= the version the command prints < BELOW (when BELOW is given).
+define TOOL_VERSION
+	@v=$$( ($(2)) 2>/dev/null); \
+	if [ -z "$$v" ] || ! printf '%s\n%s\n' $(3) "$$v" | sort -V -C || \
+	   { [ -n "$(4)" ] && printf '%s\n%s\n' $(4) "$$v" | sort -V -C; }; then \
+	  echo "$(1) $(3)$(if $(4), or a later version below $(4), or later) is needed" \
+	    "(found: $${v:-none})$(5)" >&2; \
+	  exit 1; \
+	fi
+endef
+# clang-format: another major version formats otherwise, and format-check would fail on code
+# that is right (CLANG_FORMAT=clang-format-14 picks an installed one by name).
+CLANG_FORMAT ?= clang-format
+CLANG_FORMAT_HINT := ; with another installed: make CLANG_FORMAT=clang-format-14
+CLANG_FORMAT_VERSION = $(CLANG_FORMAT) --version | sed -n 's/.*version \([0-9.]*\).*/\1/p'
+# Verilator: 5.006 is the oldest with what the builds use (--binary --timing for the DPI
+# example, the coverage behaviour docs/style.md relies on); a 6.x is untried.
+VERILATOR_VERSION = $(VERILATOR) --version | awk '{ print $$2 }'
+# Yosys: 0.23 reads the RTL's SystemVerilog as the synthesis and the netlist build need.
+YOSYS_VERSION = yosys -V | awk '{ print $$2 }'
+.PHONY: clang-format-version verilator-version yosys-version
+clang-format-version:
+	$(call TOOL_VERSION,clang-format,$(CLANG_FORMAT_VERSION),14,15,$(CLANG_FORMAT_HINT))
+verilator-version:
+	$(call TOOL_VERSION,Verilator,$(VERILATOR_VERSION),5.006,6)
+yosys-version:
+	$(call TOOL_VERSION,Yosys,$(YOSYS_VERSION),0.23,)
 
 # ---- a first run: the model alone (no Verilator), one sampling scenario, its pictures ----------
 # A loop of seven instructions in nine cycles sampled at random intervals (docs/insttime.md).
@@ -112,10 +164,10 @@ STYLE_SRC = $(FORMAT_SRC) $(shell find rtl tb tools tests cmodel common \
   -name '*.sv' -o -name '*.svh' \
   -o -name '*.mk' -o -name '*.sh' -o -name '*.def') Makefile .ci/run
 .PHONY: format format-check
-format:
-	clang-format -i $(FORMAT_SRC)
-format-check:
-	@clang-format --dry-run -Werror $(FORMAT_SRC)
+format: clang-format-version
+	$(CLANG_FORMAT) -i $(FORMAT_SRC)
+format-check: clang-format-version
+	@$(CLANG_FORMAT) --dry-run -Werror $(FORMAT_SRC)
 	@awk 'length > 100 { print FILENAME ":" FNR ": line of " length " characters (at most 100)"; \
 	  bad = 1 } END { exit bad }' $(STYLE_SRC)
 

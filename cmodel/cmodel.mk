@@ -56,7 +56,7 @@ $(IOBJ)/libcpumf.so.$(VERSION): $(ILIB_OBJ) cmodel/pkg/libcpumf.map
 	  -o $@ $(ILIB_OBJ) $(LDLIBS)
 
 .PHONY: install
-install: deps
+install: build-deps
 	@$(MAKE) --no-print-directory $(BUILD)/cpumf-smp $(IOBJ)/libcpumf.a \
 	  $(IOBJ)/libcpumf.so.$(VERSION) \
 	  $(IOBJ)/cpumf-sim $(IOBJ)/cpumf-cosim

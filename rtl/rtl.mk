@@ -46,7 +46,7 @@ $(MUT_PKG): tests/mutants/mutants.md $(BUILD)/cpumf-regress
 # --coverage), a fourth names extra prerequisites, a fifth the design's
 # sources in place of rtl/ (the netlist build, yosys/yosys.mk).
 define VERILATE
-$(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(4)
+$(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(4) | verilator-version
 	@mkdir -p $(BUILD)/$(1)
 	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(or $(5),$(RTL_SRC)) $(TB_SV) \
 	  >$(BUILD)/$(1)/verilate.log 2>&1 \
@@ -74,7 +74,7 @@ VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a \
   $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \
   -lz -lpthread
 
-lint: $(MUT_PKG)
+lint: $(MUT_PKG) verilator-version
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) --top-module mf_system
 	$(VERILATOR) --lint-only -Wall -Irtl $(MUT_FLAGS) $(RTL_SRC) --top-module mf_system
 	$(VERILATOR) --lint-only -Wall -Irtl $(RTL_SRC) $(TB_SV) --top-module cosim_top

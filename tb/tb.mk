@@ -57,7 +57,7 @@ $(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h common
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icmodel/include -Icommon -isystem $(VLT_INC)/vltstd -c $< -o $@
 $(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(RTL_INC) $(DPI_SV) $(BUILD)/dpi/cpumf_dpi.o \
-    $(BUNDLE_OBJ) $(BUILD)/libcpumf.a
+    $(BUNDLE_OBJ) $(BUILD)/libcpumf.a | verilator-version
 	$(VERILATOR) --binary --timing --timescale 1ns/1ps -j $(JOBS) -Irtl $(RTL_SRC) $(DPI_SV) \
 	  --top-module tb_dpi_example \
 	  $(abspath $(BUILD)/dpi/cpumf_dpi.o $(BUNDLE_OBJ) $(BUILD)/libcpumf.a) \
@@ -68,7 +68,7 @@ $(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(RTL_INC) $(DPI_SV) $(BUILD)/dpi/cpumf_
 TEST ?= lcctl_basic
 WAVE_FROM ?= 0
 WAVE_TO ?= 100000
-waves: deps
+waves: build-deps
 	@$(MAKE) --no-print-directory cosim
 	@mkdir -p waves
 	$(BUILD)/cpumf-cosim tests/scenarios/$(TEST).json --waves waves/$(TEST).fst \

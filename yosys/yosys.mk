@@ -10,14 +10,14 @@ DEB_CHECKS += yosys:'command -v yosys-smtbmc' z3:'command -v z3'
 SYNTH_UNITS := mf_alert mf_stor_req cf_state sf_ctrl sf_interval cf_counters cf_global \
   sf_update mf_insn mf_cpu mf_system
 .PHONY: synth synth-check
-synth: deps
+synth: deps yosys-version
 	yosys/synth.sh $(BUILD)/synth $(SYNTH_UNITS)
 	@cat $(BUILD)/synth/report.md
-synth-check:
+synth-check: yosys-version
 	yosys/synth.sh --coarse $(BUILD)/synth-check mf_system
 
 YS_NETLIST := $(BUILD)/yosys/mf_system.v
-$(YS_NETLIST): $(RTL_SRC) $(RTL_INC)
+$(YS_NETLIST): $(RTL_SRC) $(RTL_INC) | yosys-version
 	@mkdir -p $(@D)
 	yosys -q -l $(@D)/netlist.log -p "read_verilog -sv -Irtl $(RTL_SRC); \
 	  hierarchy -check -top mf_system; proc; flatten; opt_clean; \

@@ -49,7 +49,7 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_BIN,$(t))))
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
 .PHONY: fuzz fuzz-build
-fuzz-build: deps
+fuzz-build: build-deps
 	@$(MAKE) --no-print-directory $(FUZZ_BINS)
 fuzz: fuzz-build
 	@rc=0; for t in $(FUZZ_TARGETS); do \

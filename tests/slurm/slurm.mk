@@ -5,12 +5,17 @@
 #       the smoke list locally and in three Slurm array tasks, merged: the
 #       same report (make test runs it cut down, make regress whole with
 #       coverage)
-DEB_CHECKS += munge:'command -v munged' slurmctld:'command -v slurmctld' \
+# The daemons are installed for this test only (make test, make slurm-check, a make regress
+# whose list runs it), after the other packages: one apt-get at a time.
+DEB_SLURM := munge:'command -v munged' slurmctld:'command -v slurmctld' \
   slurmd:'command -v slurmd' slurm-client:'command -v sbatch'
+.PHONY: slurm-deps
+slurm-deps: deps
+	$(call DEB_INSTALL,$(DEB_SLURM))
 
 SLURM_ARGS ?=
 .PHONY: slurm-check
-slurm-check: deps
+slurm-check: slurm-deps
 	@$(MAKE) --no-print-directory sim cosim unit $(BUILD)/cpumf-regress \
 	  $(BUILD)/cpumf-cosim-xrand $(if $(findstring --coverage,$(SLURM_ARGS)),$(BUILD)/cpumf-cosim-cov)
 	tests/slurm/slurm_check.sh $(BUILD) $(BUILD)/slurm-check $(SLURM_ARGS)
@@ -18,4 +23,5 @@ slurm-check: deps
 # make regress: a list that runs the smoke list through Slurm (full) runs its
 # xrand runs and, with coverage, the coverage build
 SLURM_LIST = $(shell grep -l 'tests/slurm/slurm_check.sh' tests/regress/$(LIST).json 2>/dev/null)
+regress: $(if $(SLURM_LIST),slurm-deps)
 REGRESS_BUILDS += $(if $(SLURM_LIST),$(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-cosim-cov)

@@ -8,7 +8,7 @@ $(BUILD)/cpumf-bench: $(BUILD)/obj/tools/bench/bench_main.o $(COSIM_OBJ) $(TB_OB
     $(BUILD)/vobj/rtl_shim.o
 	$(CXX) $(OPT) -o $@ $(filter-out %/rtl_shim.o,$^) $(call VLT_LIBS,$(BUILD)/vobj) $(LDLIBS)
 
-bench: deps
+bench: build-deps
 	@$(MAKE) --no-print-directory $(BUILD)/cpumf-bench
 	$(BUILD)/cpumf-bench tests/bench/busy_all.json
 	$(BUILD)/cpumf-bench tests/bench/sampling_all.json
