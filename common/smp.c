@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
+
 /* days since 1970-01-01 -> civil date (H. Hinnant's algorithm) */
 static void civil(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 {
@@ -77,9 +79,9 @@ void tb_smp_trailer_decode(const uint8_t *trl, tb_smp_trailer *t)
     t->t = (uint8_t)(trl[0] >> 5 & 1);
     t->bsdes = get16(trl + 4);
     t->dsdes = get16(trl + 6);
-    t->overflow = tb_be64(trl + 8);
+    t->overflow = be_get64(trl + 8);
     /* STCKE: an epoch byte, then the STCK value */
-    t->tod = t->t ? tb_be64(trl + 17) : tb_be64(trl + 16);
+    t->tod = t->t ? be_get64(trl + 17) : be_get64(trl + 16);
 }
 
 static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
@@ -268,7 +270,7 @@ uint64_t tb_smp_buffer_tod(const tb_smp_file *f, uint64_t off)
 
 void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
 {
-    uint64_t w = tb_be64(e);
+    uint64_t w = be_get64(e);
     b->fc = (uint16_t)(w >> 48);
     b->u = (uint8_t)(w >> 40 & 0xF);
     b->t = (uint8_t)(w >> 37 & 1);
@@ -280,9 +282,9 @@ void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
     b->hb = (uint8_t)(w >> 29 & 1);
     b->ls = (uint8_t)(w >> 28 & 1);
     b->asn = (uint16_t)w;
-    b->ia = tb_be64(e + 8);
-    b->guest = tb_be64(e + 16);
-    b->host = tb_be64(e + 24);
+    b->ia = be_get64(e + 8);
+    b->guest = be_get64(e + 16);
+    b->host = be_get64(e + 24);
 }
 
 /* ---- the z/OS guest program parameter ---- */

@@ -30,22 +30,6 @@
  * (docs/scenario-format.md section 10). */
 void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr);
 
-static inline uint64_t tb_be64(const uint8_t *b)
-{
-    uint64_t v = 0;
-    int i;
-    for (i = 0; i < 8; i++)
-        v = v << 8 | b[i];
-    return v;
-}
-
-static inline void tb_put_be64(uint8_t *b, uint64_t v)
-{
-    int i;
-    for (i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
 /* ---- writing: entries packed into 4 KiB buffers ---- */
 
 typedef struct tb_smp_writer {

@@ -54,9 +54,9 @@ $(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(4) 
 	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 \
 	  verilated.o verilated_fst_c.o verilated_threads.o \
 	  $(if $(3),verilated_cov.o) >/dev/null
-$(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h common/rtl_bundle.h \
+$(BUILD)/$(1)/rtl_shim.o: tb/lockstep/rtl_shim.cpp tb/lockstep/rtl.h tb/shared/rtl_bundle.h \
     $(BUILD)/$(1)/Vcosim_top__ALL.a
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(if $(3),-DVM_COVERAGE=1) -Icmodel/include -Icommon \
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(if $(3),-DVM_COVERAGE=1) -Icmodel/include -Itb \
 	  -I$(BUILD)/$(1) \
 	  -isystem $(VLT_INC) -isystem $(VLT_INC)/vltstd -c $$< -o $$@
 endef

@@ -5,8 +5,11 @@
 # dpi/ (the model in a SystemVerilog bench through DPI-C).
 
 TB_MAINS := tb/runner/sim_main.c tb/lockstep/cosim_main.c
-TB_DIRS := tb/runner tb/stimulus tb/scenario tb/drivers
-TB_SRC := $(filter-out $(TB_MAINS),$(sort $(wildcard $(addsuffix /*.c,$(TB_DIRS)))))
+TB_DIRS := tb/shared tb/runner tb/stimulus tb/scenario tb/drivers
+# the packed-struct ports of the RTL: the lockstep shim and the DPI-C glue only
+BUNDLE_SRC := tb/shared/rtl_bundle.c
+BUNDLE_OBJ := $(BUILD)/obj/tb/shared/rtl_bundle.o
+TB_SRC := $(filter-out $(TB_MAINS) $(BUNDLE_SRC),$(sort $(wildcard $(addsuffix /*.c,$(TB_DIRS)))))
 TB_OBJ := $(TB_SRC:%.c=$(BUILD)/obj/%.o) $(SMP_OBJ) $(JSON_OBJ) $(XALLOC_OBJ) $(OUTFILE_OBJ)
 COSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(TB_MAINS),$(wildcard tb/lockstep/*.c)))
 COSIM_OBJ += $(BUNDLE_OBJ)
@@ -53,9 +56,9 @@ $(IOBJ)/cpumf-cosim: $(IOBJ)/tb/lockstep/cosim_main.o \
 
 # ---- DPI-C: the model in a SystemVerilog bench (tb/dpi) -----------------------
 DPI_SV := tb/dpi/cpumf_dpi.sv tb/dpi/example/tb_dpi_example.sv
-$(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h common/rtl_bundle.h
+$(BUILD)/dpi/cpumf_dpi.o: tb/dpi/cpumf_dpi.c cmodel/include/cpumf/cpumf.h tb/shared/rtl_bundle.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icmodel/include -Icommon -isystem $(VLT_INC)/vltstd -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Icmodel/include -Icommon -Itb -isystem $(VLT_INC)/vltstd -c $< -o $@
 $(BUILD)/dpi/tb_dpi_example: $(RTL_SRC) $(RTL_INC) $(DPI_SV) $(BUILD)/dpi/cpumf_dpi.o \
     $(BUNDLE_OBJ) $(BUILD)/libcpumf.a | verilator-version
 	$(VERILATOR) --binary --timing --timescale 1ns/1ps -j $(JOBS) -Irtl $(RTL_SRC) $(DPI_SV) \

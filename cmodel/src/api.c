@@ -4,22 +4,11 @@
  * clock step, cloning, input helpers and attaching the user's storage.
  * Register access is regs.c, untimed execution execute.c.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpumf_int.h"
 #include "config_int.h"
-
-void sys_set_error(const cpumf_sys *s, const char *fmt, ...)
-{
-    /* s was allocated writable by cpumf_create; only the message buffer is written */
-    cpumf_sys *w = (cpumf_sys *)(uintptr_t)s;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(w->last_err, sizeof w->last_err, fmt, ap);
-    va_end(ap);
-}
 
 const char *cpumf_version(void)
 {

@@ -448,7 +448,7 @@ struct cpumf_sys {
     uint64_t fcov[FCOV_NBINS]; /* coverage counts, all CPUs (fcov.c) */
 };
 
-/* -------------------------------------------------- API helpers (api.c, regs.c) */
+/* -------------------------------------------------- API helpers (sys_error.c, regs.c) */
 void sys_set_error(const cpumf_sys *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

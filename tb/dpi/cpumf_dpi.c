@@ -19,7 +19,7 @@
 #include "svdpi.h"
 
 #include "cpumf/cpumf.h"
-#include "rtl_bundle.h"
+#include "shared/rtl_bundle.h"
 
 #ifdef __cplusplus
 extern "C" {

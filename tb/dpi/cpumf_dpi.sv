@@ -1,7 +1,7 @@
 // cpumf_dpi.sv - SystemVerilog DPI-C interface to the cycle-accurate C model
 // of the CPU-measurement facility (libcpumf), for benches that run the model
 // as a golden reference next to their own DUT.  C glue: tb/dpi/cpumf_dpi.c
-// (with common/rtl_bundle.c); example bench: tb/dpi/example/tb_dpi_example.sv.
+// (with tb/shared/rtl_bundle.c); example bench: tb/dpi/example/tb_dpi_example.sv.
 //
 // One model instance is one `chandle` (no global state: any number of
 // instances may run in one simulation).  The model's inputs, outputs and

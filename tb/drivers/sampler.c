@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/ckpt.h"
+#include "be.h"
+#include "shared/ckpt.h"
+#include "shared/names.h"
 #include "smp.h"
 #include "xalloc.h"
 
@@ -86,7 +88,7 @@ static void dfail(tb_sampler *s, tb_drv_io *io, uint64_t t, const char *fmt, ...
 static void wr64(tb_drv_io *io, uint64_t addr, uint64_t v)
 {
     uint8_t b[8];
-    tb_put_be64(b, v);
+    be_put64(b, v);
     io->write(io->ctx, addr, b, 8);
 }
 
@@ -95,13 +97,14 @@ static uint64_t rd64(tb_drv_io *io, uint64_t addr)
     return tb_storage_read_u64(io->stor, addr);
 }
 
-tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
-                              uint64_t tod, uint64_t tod_start, char *err, size_t errlen)
+tb_sampler *tb_sampler_create(const tb_driver *dv, unsigned idx, const cpumf_system_cfg *cfg,
+                              const char *smp_dir, uint64_t tod, uint64_t tod_start, char *err,
+                              size_t errlen)
 {
     tb_sampler *s = xcalloc(1, sizeof *s);
-    s->dv = &sc->drivers[idx];
+    s->dv = dv;
     s->idx = idx;
-    s->cfg = &sc->system;
+    s->cfg = cfg;
     s->bsize = s->dv->big ? 0x100000u : 0x1000u;
     s->tod = tod_start;
     s->cur_pp = s->dv->pp;
@@ -144,7 +147,7 @@ static void build_ring(tb_sampler *s, tb_drv_io *io)
         uint8_t z[64];
         memset(z, 0, sizeof z);
         if (dv->alert_bit)
-            tb_put_be64(z, TRL_A);
+            be_put64(z, TRL_A);
         io->write(io->ctx, trl, z, sizeof z);
     }
     s->rd = 0;
@@ -172,10 +175,10 @@ uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c)
 void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear)
 {
     memset(b, 0, 64);
-    tb_put_be64(b, x);
-    tb_put_be64(b + 8, interval);
-    tb_put_be64(b + 16, tear);
-    tb_put_be64(b + 24, dear);
+    be_put64(b, x);
+    be_put64(b + 8, interval);
+    be_put64(b + 16, tear);
+    be_put64(b + 24, dear);
 }
 
 static uint64_t lsctl_x(const tb_sampler *s, int active)
@@ -258,7 +261,7 @@ static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
     uint8_t buf[TB_SMP_DATA];
     uint64_t w0;
     tb_storage_read_bytes(io->stor, addr, buf, s->esize);
-    w0 = tb_be64(buf);
+    w0 = be_get64(buf);
     if (w0 >> 32 & 1)
         s->invalid++;
     s->samples_read++;
@@ -342,8 +345,8 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
             uint64_t n0 = (w0 & ~TRL_F) | (s->dv->alert_bit ? TRL_A : 0);
             if (rd64(io, trl) == w0 && rd64(io, trl + 8) == w1) {
                 uint8_t b[16];
-                tb_put_be64(b, n0);
-                tb_put_be64(b + 8, 0);
+                be_put64(b, n0);
+                be_put64(b + 8, 0);
                 io->write(io->ctx, trl, b, sizeof b);
             } else {
                 dfail(s, io, t, "trailer at 0x%016" PRIx64 " changed under the compare-and-swap",

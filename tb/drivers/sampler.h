@@ -26,8 +26,8 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "driver.h"
 #include "outfile.h"
-#include "scenario/scenario.h"
 #include "stimulus/storage.h"
 
 /* instruction tags */
@@ -92,8 +92,9 @@ void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear,
  * when the .SMP file cannot be created (it is written under a temporary
  * name, common/outfile.h, and the runner commits it with the run's other
  * outputs: all of them or none). */
-tb_sampler *tb_sampler_create(const tb_scenario *sc, unsigned idx, const char *smp_dir,
-                              uint64_t tod, uint64_t tod_start, char *err, size_t errlen);
+tb_sampler *tb_sampler_create(const tb_driver *dv, unsigned idx, const cpumf_system_cfg *cfg,
+                              const char *smp_dir, uint64_t tod, uint64_t tod_start, char *err,
+                              size_t errlen);
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
 void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
                      tb_drv_io *io);
@@ -104,7 +105,7 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
 /* The .SMP file, still under its temporary name (unused without --smp-dir). */
 tb_outfile *tb_sampler_file(tb_sampler *s);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
-/* A checkpoint's part (runner/ckpt.h): the driver's state and its .SMP file
+/* A checkpoint's part (shared/ckpt.h): the driver's state and its .SMP file
  * so far; load gives s (created for the same scenario and driver) that state
  * and writes the file's bytes into its own .SMP file.  Load: 0; -1 when the
  * bytes run short or are another driver's; -2 with the reason in err when

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtl_bundle.h"
+#include "shared/rtl_bundle.h"
 #include "stimulus/storage.h"
 
 #define MAX_DIFFS   12 /* differences listed for the failing cycle */
@@ -650,6 +650,8 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     be.attach_storage = cosim_attach_storage;
     be.destroy = cosim_destroy;
     be.mem_write = cosim_mem_write;
+    be.quiet_cycles = NULL; /* the lockstep steps every cycle */
+    be.advance = NULL;
     be.model = model;
     return be;
 }
@@ -680,7 +682,10 @@ static void rtl_only_destroy(void *ctx)
 
 tb_backend tb_rtl_backend(tb_rtl *rtl)
 {
-    tb_backend be = {rtl,  rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy,
-                     NULL, NULL};
+    tb_backend be = {.ctx = rtl,
+                     .eval = rtl_only_eval,
+                     .commit = rtl_only_commit,
+                     .observe = rtl_only_observe,
+                     .destroy = rtl_only_destroy};
     return be;
 }

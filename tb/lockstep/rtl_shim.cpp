@@ -1,19 +1,19 @@
 // rtl_shim.cpp - the Verilator shim: moves cpumf_sys_in/out/obs to and from
 // the packed-struct ports of cosim_top (CPU i at element i; the layout is the
-// tables', common/rtl_bundle.h) and writes the FST.  This is the only C++ in
+// tables', tb/shared/rtl_bundle.h) and writes the FST.  This is the only C++ in
 // the project; see tb/lockstep/rtl.h for the contract.
 #include "rtl.h"
 
-#include "rtl_bundle.h"
+#include "shared/rtl_bundle.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
 #include "Vcosim_top.h"
-#include "Vcosim_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "verilated_syms.h"
 // The Makefile defines VM_COVERAGE=1 for the coverage build only.
 #ifndef VM_COVERAGE
 #define VM_COVERAGE 0
@@ -61,6 +61,7 @@ struct tb_rtl {
     uint64_t wave_from, wave_to, cycle;
     unsigned ncpu;
     unsigned in_words, out_words, obs_words; // lane_words of cpu_in_t, cpu_out_t, cpu_obs_t
+    const uint32_t *obs;                     // mf_system's obs_o, where the RTL drives it
     bool edge_due; // the clock is low and the edge that ends r->cycle is not evaluated yet
 };
 
@@ -106,10 +107,24 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     // Tracing must be allowed before the model is built.
     r->ctx->traceEverOn(opts->fst_path != nullptr);
     r->top = new Vcosim_top{r->ctx, "TOP"};
+    // The CPUs' registers, read in place where mf_system drives them: obs_o is public
+    // (public_flat_rd), so the Verilated model lists it in the scope of its instance, which
+    // Verilator's runtime finds by the design's own names (as VPI does), not by the member
+    // name the generated C++ happens to give it.
+    const VerilatedScope *rtl_scope = r->ctx->scopeFind("TOP.cosim_top.rtl");
+    const VerilatedVar *obs_var = rtl_scope ? rtl_scope->varFind("obs_o") : nullptr;
+    if (!obs_var) {
+        std::snprintf(err, errlen, "the RTL build has no public TOP.cosim_top.rtl.obs_o");
+        delete r->top;
+        delete r->ctx;
+        delete r;
+        return nullptr;
+    }
+    r->obs = static_cast<const uint32_t *>(obs_var->datap());
     // the lanes the RTL was built with (rtl/mf_pkg_gen.svh) are the tables'
     if (sizeof r->top->in_i != 4u * RTL_NCPU * r->in_words ||
         sizeof r->top->out_o != 4u * RTL_NCPU * r->out_words ||
-        sizeof r->top->rootp->cosim_top__DOT__rtl__DOT__obs_o != 4u * RTL_NCPU * r->obs_words) {
+        obs_var->totalSize() != 4u * RTL_NCPU * r->obs_words) {
         std::snprintf(err, errlen, "the RTL build's port lanes differ from the tables: make gen");
         delete r->top;
         delete r->ctx;
@@ -208,7 +223,7 @@ extern "C" void tb_rtl_commit(tb_rtl *r)
 // not a port of the top: a port would copy all of them in every evaluation).
 static const uint32_t *cpu_obs(tb_rtl *r, unsigned i)
 {
-    return words(r->top->rootp->cosim_top__DOT__rtl__DOT__obs_o) + i * r->obs_words;
+    return r->obs + i * r->obs_words;
 }
 
 extern "C" void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs)

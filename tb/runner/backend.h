@@ -37,6 +37,13 @@ typedef struct tb_backend {
      * runner has already applied the write to its own storage; a backend with
      * a second storage (the lockstep clone) applies it there too. */
     void (*mem_write)(void *ctx, uint64_t addr, const uint8_t *buf, size_t len);
+    /* May be NULL (the lockstep steps every cycle): fast-forward over quiet cycles
+     * (docs/uarch.md section 21). quiet_cycles: how many cycles from now, the inputs `in`
+     * held, bring nothing but counting, and their outputs in out
+     * (cpumf_cycles_to_next_event); advance: runs n such cycles at once (cpumf_advance): 0, or
+     * -1 with the reason in the model's last error. */
+    uint64_t (*quiet_cycles)(void *ctx, const cpumf_sys_in *in, cpumf_sys_out *out);
+    int (*advance)(void *ctx, const cpumf_sys_in *in, uint64_t n, cpumf_sys_out *out);
     /* May be NULL (the RTL alone): the C model the backend runs, the plain
      * model or the lockstep's model side; --fcov writes its coverage. */
     const cpumf_sys *model;

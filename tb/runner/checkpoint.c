@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ckpt.h"
+#include "shared/ckpt.h"
 #include "runner_int.h"
 #include "xalloc.h"
 

@@ -35,9 +35,9 @@ typedef struct tb_options {
     uint64_t cycles;
     int quiet;
     int no_fast_forward; /* sim only: step every cycle */
-    /* The plain model the runner fast-forwards over quiet spans (cpumf-sim
-     * sets it unless --no-fast-forward); NULL: every cycle is stepped. */
-    struct cpumf_sys *fast_forward;
+    /* The runner fast-forwards over quiet spans through the backend where it can (cpumf-sim
+     * sets it unless --no-fast-forward); 0: every cycle is stepped. */
+    int fast_forward;
     const tb_extra_output *extra_out; /* NULL: none */
     /* sim only: --checkpoint FILE (NULL: none) every checkpoint_every cycles,
      * --restore FILE (NULL: none); state_model is the model they save and

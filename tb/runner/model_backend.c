@@ -18,6 +18,16 @@ static void model_observe(void *ctx, cpumf_obs *obs)
     cpumf_observe((const cpumf_sys *)ctx, obs);
 }
 
+static uint64_t model_quiet_cycles(void *ctx, const cpumf_sys_in *in, cpumf_sys_out *out)
+{
+    return cpumf_cycles_to_next_event((const cpumf_sys *)ctx, in, out);
+}
+
+static int model_advance(void *ctx, const cpumf_sys_in *in, uint64_t n, cpumf_sys_out *out)
+{
+    return cpumf_advance((cpumf_sys *)ctx, in, n, out);
+}
+
 static void model_destroy(void *ctx)
 {
     (void)ctx;
@@ -33,6 +43,8 @@ tb_backend tb_model_backend(cpumf_sys *sys)
     be.attach_storage = 0;
     be.destroy = model_destroy;
     be.mem_write = 0;
+    be.quiet_cycles = model_quiet_cycles;
+    be.advance = model_advance;
     be.model = sys;
     return be;
 }

@@ -195,7 +195,7 @@ static int start_drivers(run_ctx *r)
     for (i = 0; i < sc->n_drivers; i++) {
         const tb_driver *dv = &sc->drivers[i];
         r->smp[i] = tb_sampler_create(
-            sc, i, r->opt->smp_dir, sc->workload.tod0 + first * sc->workload.tod_step,
+            dv, i, &sc->system, r->opt->smp_dir, sc->workload.tod0 + first * sc->workload.tod_step,
             sc->workload.tod0 + dv->start * sc->workload.tod_step, err, sizeof err);
         if (!r->smp[i]) {
             fprintf(stderr, "%s: %s\n", sc->path, err);
@@ -577,7 +577,7 @@ static uint64_t stimulus_holds(const run_ctx *r, uint64_t t, uint64_t end)
  * else cycle t alone; the cycles run, *ended as run_cycle's result. */
 static uint64_t run_span(run_ctx *r, uint64_t t, uint64_t end, tb_run_summary *sum, int *ended)
 {
-    cpumf_sys *sys = r->opt->fast_forward;
+    tb_backend *be = r->be;
     uint64_t n = stimulus_holds(r, t, end);
     unsigned c;
     *ended = 0;
@@ -588,7 +588,7 @@ static uint64_t run_span(run_ctx *r, uint64_t t, uint64_t end, tb_run_summary *s
     r->now = t;
     build_inputs(r, t);
     tb_storage_inputs(r->stor, t, r->in);
-    n = min_u64(n, cpumf_cycles_to_next_event(sys, r->in, r->out));
+    n = min_u64(n, be->quiet_cycles(be->ctx, r->in, r->out));
     /* an alert request seen anew changes the next cycle's alert_taken */
     for (c = 0; c < r->ncpu; c++)
         if (r->out->cpu[c].alert_req != r->rt[c].alert_seen)
@@ -597,8 +597,8 @@ static uint64_t run_span(run_ctx *r, uint64_t t, uint64_t end, tb_run_summary *s
         *ended = eval_cycle(r, t, sum);
         return 1u;
     }
-    if (cpumf_advance(sys, r->in, n, r->out) != 0) {
-        rn_failf(r, "fast-forward at cycle %" PRIu64 ": %s", t, cpumf_last_error(sys));
+    if (be->advance(be->ctx, r->in, n, r->out) != 0) {
+        rn_failf(r, "fast-forward at cycle %" PRIu64 ": %s", t, cpumf_last_error(be->model));
         *ended = 1;
         return 1u;
     }
@@ -776,7 +776,7 @@ static uint64_t run_cycles(run_ctx *r, uint64_t t, uint64_t cycles, tb_run_summa
             if ((*ckpt_rc = rn_checkpoint_save(r, t, sum)) != 0)
                 return t;
         }
-        if (opt->fast_forward) {
+        if (opt->fast_forward && r->be->advance) {
             n = run_span(r, t, cycles, sum, &ended);
         } else {
             n = 1u;

@@ -40,8 +40,7 @@ int main(int argc, char **argv)
     }
     stor = tb_storage_create(&sc->system, sc->seed);
     be = tb_model_backend(sys);
-    if (!opt.no_fast_forward)
-        opt.fast_forward = sys;
+    opt.fast_forward = !opt.no_fast_forward;
     opt.state_model = sys;
     tb_hold_stop_signals();
     rc = tb_run(sc, &opt, &be, stor, NULL);

@@ -1,31 +1,18 @@
 /*
- * gen.h - inside the "random" generators: the seeded number generator, and
- * the sampling generator (gen_sampling.c) as the counter generator
- * (gen_counters.c) drives it.  A run depends only on the seed: every draw
- * happens in a fixed order.
+ * gen.h - inside the "random" generators: the sampling generator (gen_sampling.c) as the
+ * counter generator (gen_counters.c) drives it, both drawing from gen_rng.h.
  */
 #ifndef TB_SCENARIO_GEN_H
 #define TB_SCENARIO_GEN_H
 
 #include <stdint.h>
 
+#include "gen_rng.h"
 #include "parse.h"
 
-typedef struct rgen {
-    uint64_t s;
-} rgen;
-
-uint64_t rg_next(rgen *g);
-/* 0..n-1 (0 when n is 0). */
-unsigned rg_below(rgen *g, unsigned n);
-/* 1 with a chance of pct in 100. */
-int rg_pct(rgen *g, unsigned pct);
 /* Candidate addresses a storage search of the generators tries before it
  * gives up (4 GiB in 1 MiB slots, 256 MiB in 64 KiB regions). */
 #define GEN_SEARCH_MAX 4096u
-
-/* v big-endian into b[0..7]. */
-void gen_put_be64(uint8_t *b, uint64_t v);
 
 /* "random": {"sampling": ...} */
 typedef struct sampling_opts {

@@ -10,32 +10,7 @@
 
 #include <string.h>
 
-/* ---------------- the number generator ---------------- */
-
-uint64_t rg_next(rgen *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-unsigned rg_below(rgen *g, unsigned n)
-{
-    return n ? (unsigned)(rg_next(g) % n) : 0u;
-}
-
-int rg_pct(rgen *g, unsigned pct)
-{
-    return rg_below(g, 100) < pct;
-}
-
-void gen_put_be64(uint8_t *b, uint64_t v)
-{
-    int i;
-    for (i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (56 - 8 * i));
-}
+#include "be.h"
 
 /* ---------------- options ---------------- */
 
@@ -201,7 +176,7 @@ static void place_operand(cgen *cg, tb_step *st, uint64_t operand)
     if (where < 88) {
         uint64_t a = cg->fetch_base + cg->fetch_off + (rg_pct(g, 25) ? rg_below(g, 8) : 0);
         tb_mem_init *mi = scn_new_mem(cg->p, a, 8);
-        gen_put_be64(mi->bytes, operand);
+        be_put64(mi->bytes, operand);
         cg->fetch_off = (cg->fetch_off + 16u) % 0xfff0u;
         st->addr = a;
     } else {

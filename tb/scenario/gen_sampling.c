@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
 #include "drivers/sampler.h"
 #include "xalloc.h"
 
@@ -94,7 +95,7 @@ static void sfg_put(parse_ctx *p, uint64_t addr, const uint64_t *dw, size_t n)
     tb_mem_init *m = scn_new_mem(p, addr, n * 8u);
     size_t i;
     for (i = 0; i < n; i++)
-        gen_put_be64(m->bytes + 8 * i, dw[i]);
+        be_put64(m->bytes + 8 * i, dw[i]);
 }
 
 /* an address designating no usable storage: a hole or beyond the size */
@@ -384,7 +385,7 @@ static int sfg_lpp(sfg *s, parse_ctx *p, rgen *g, tb_step *st)
     if (!slot)
         return sfg_qsi(s, g, st);
     mi = scn_new_mem(p, slot, 8);
-    gen_put_be64(mi->bytes, rg_pct(g, 30) ? rg_below(g, 16) : rg_next(g));
+    be_put64(mi->bytes, rg_pct(g, 30) ? rg_below(g, 16) : rg_next(g));
     st->kind = TB_STEP_INSN;
     st->op = CPUMF_OP_LPP;
     st->addr = slot;

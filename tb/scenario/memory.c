@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "be.h"
 #include "stimulus/storage.h"
 #include "xalloc.h"
 
@@ -19,11 +20,9 @@ static int parse_u64s(parse_ctx *p, const cJSON *u, uint64_t addr, size_t *len)
     cJSON_ArrayForEach(v, u)
     {
         uint64_t x;
-        int b;
         if (scn_u64(p, v, 0, UINT64_MAX, &x))
             return -1;
-        for (b = 0; b < 8; b++)
-            m->bytes[i * 8 + b] = (uint8_t)(x >> (56 - 8 * b));
+        be_put64(&m->bytes[i * 8], x);
         i++;
     }
     *len = m->len;

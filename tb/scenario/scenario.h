@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "cpumf/cpumf.h"
+#include "drivers/driver.h"
 #include "relations.h"
+#include "shared/names.h"
 #include "stimulus/events.h"
 #include "stimulus/workload.h"
 
@@ -83,11 +85,6 @@ typedef struct tb_expect_dump {
     uint8_t *bytes;
 } tb_expect_dump;
 
-typedef struct tb_range {
-    uint8_t has;
-    uint64_t lo, hi;
-} tb_range;
-
 /* expect_final samples: stored overflow collisions (DUT) read lost (driver) */
 #define TB_SMP_NEXP 5
 
@@ -122,37 +119,6 @@ typedef struct tb_expect_intr {
     uint64_t cycle;
     uint32_t param;
 } tb_expect_intr;
-
-/* "drivers": the sampler (tb/drivers/sampler.h) */
-#define TB_DRV_SAMPLER 1
-/* driver expectations: samples_read overflow alerts blocks invalid_entry
- * incorrect_sdbt loss authorization */
-#define TB_DRV_NEXP 8
-/* A z/OS-style driver's dispatch: from cycle `at` the CPU runs the work
- * unit whose guest program parameter is pp (common/smp.h). */
-typedef struct tb_dispatch {
-    uint64_t at, pp;
-} tb_dispatch;
-
-typedef struct tb_driver {
-    int line, col;
-    uint8_t kind, cpu;
-    uint8_t functions; /* CPUMF_SF_* */
-    uint8_t big;       /* "buffer": "1m" (S = 1) */
-    uint8_t alert_bit, check_intervals;
-    uint8_t has_stop, has_resume;
-    uint8_t zos; /* "control_program": "zos" (H = 0, guest parameter) */
-    uint32_t sdbs, per_table, sequence;
-    uint32_t n_disp;
-    tb_dispatch *disp; /* "dispatch", by increasing `at` */
-    uint64_t interval, start, stop, resume, pp;
-    tb_range expect[TB_DRV_NEXP];
-    /* storage layout (chosen by the loader) */
-    uint64_t ctl; /* 4 KiB control page */
-    uint32_t n_tables;
-    uint64_t *table; /* n_tables 4 KiB pages */
-    uint64_t *sdb;   /* sdbs blocks of 4 KiB or 1 MiB */
-} tb_driver;
 
 typedef struct tb_expect_icount {
     uint8_t cpu;
@@ -213,8 +179,5 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
                               uint64_t seed_override, const char *system_override, char *err,
                               size_t errlen);
 void tb_scenario_free(tb_scenario *sc);
-
-const char *tb_op_name(unsigned op);
-const char *tb_exc_name(unsigned exc); /* NULL for no exception */
 
 #endif

@@ -10,15 +10,16 @@
 #include <string.h>
 
 #include "smp.h"
+#include "be.h"
 #include "unit_main.h"
 
 /* A combined entry (basic + 64-byte diagnostic) with instruction address ia. */
 static void combined(uint8_t e[96], uint64_t ia)
 {
     memset(e, 0, 96);
-    tb_put_be64(e, 1ull << 48);
-    tb_put_be64(e + 8, ia);
-    tb_put_be64(e + 32, 0x8006ull << 48);
+    be_put64(e, 1ull << 48);
+    be_put64(e + 8, ia);
+    be_put64(e + 32, 0x8006ull << 48);
 }
 
 /* n combined entries written through the writer: the file's bytes in *size. */
@@ -32,7 +33,7 @@ static uint8_t *write_entries(unsigned n, uint64_t overflow, size_t *size)
     trl[0] = 0xC0; /* F, A */
     trl[5] = 32;
     trl[7] = 64;
-    tb_put_be64(trl + 8, overflow);
+    be_put64(trl + 8, overflow);
     w->f = tmpfile();
     w->esize = 96;
     for (k = 0; k < n; k++) {

@@ -206,7 +206,7 @@ static int bench_fast_forward(const tb_scenario *sc, tb_options *opt)
     }
     be = tb_model_backend(sys);
     stor = tb_storage_create(&sc->system, sc->seed);
-    opt->fast_forward = sys;
+    opt->fast_forward = 1;
     t0 = now();
     rc = tb_run(sc, opt, &be, stor, &sum);
     t0 = now() - t0;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "be.h"
+
 /* Longest wait for one instruction's response. */
 #define IT_INSN_LIMIT 1000000u
 
@@ -31,9 +33,7 @@ static int step(it_machine *m)
 void it_store(it_machine *m, uint64_t addr, uint64_t v)
 {
     uint8_t b[8];
-    unsigned i;
-    for (i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (56 - 8 * i));
+    be_put64(b, v);
     tb_storage_write_bytes(m->st, addr, b, 8);
     if (m->be.mem_write)
         m->be.mem_write(m->be.ctx, addr, b, 8);

@@ -4,6 +4,8 @@
  *
  *   regress.c         command line, scheduling of runs, their steps and triage
  *   regress_list.c    regression lists: parse, check, expand into runs
+ *   regress_plan.c    the plan's building blocks below the others: a group's
+ *                     files, the runs, the plan they join, a row's plan run
  *   regress_kinds.c   the check kinds (bad, mutants, determinism, smp, shards,
  *                     commands): their runs, steps and what a pass needs
  *   regress_mutants.c the mutant registry (tests/mutants/mutants.md) and the
@@ -220,7 +222,7 @@ int rg_is_exe(const char *path); /* regular and executable */
 /* Glob or substring: does pattern select name? */
 int rg_match(const char *pattern, const char *name);
 
-/* ---- regress_list.c ---- */
+/* ---- regress_list.c, and regress_plan.c below it ---- */
 /* Parse list files and expand them into runs; 0 ok, 2 with err set. */
 int rg_plan_lists(const rg_config *cfg, char *const *lists, size_t nlists, rg_plan *plan, char *err,
                   size_t errlen);
@@ -258,8 +260,12 @@ rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g,
 void rg_run_free(rg_run *r);
 /* Takes one scenario file of a group: 0, or -1 with the reason in why. */
 typedef int (*rg_file_fn)(void *ctx, const char *file, char *why, size_t whylen);
-/* The scenario files of g's "scenarios" (globs checked to match, "exclude"
- * and --test applied); each is handed to fn.  0, or -1 with err set. */
+/* The files of the globs in list ("scenarios", or with unit set the "unit" binaries under the
+ * build directory; each glob checked to match, "exclude" and --test applied); each is handed to
+ * fn.  0, or -1 with err set. */
+int rg_group_globs(const rg_config *cfg, const rg_group *g, const cJSON *list, int unit, void *ctx,
+                   rg_file_fn fn, char *err, size_t errlen);
+/* The scenario files of g's "scenarios", as rg_group_globs hands them to fn. */
 int rg_group_scenarios(const rg_config *cfg, const rg_group *g, void *ctx, rg_file_fn fn, char *err,
                        size_t errlen);
 /* How many seeds of g run from g->seed_from (--seeds applied); 1 without "seeds". */
@@ -268,6 +274,8 @@ uint64_t rg_group_seed_count(const rg_config *cfg, const rg_group *g);
 int rg_str_array(const jdoc *d, const cJSON *a, char *err, size_t errlen);
 /* A simulator of the build for mode m (model, lockstep, ...): a new path. */
 char *rg_mode_binary(const rg_config *cfg, rg_mode m);
+/* The kind's name in a list ("scenarios", "unit", ...). */
+const char *rg_kind_name(rg_kind k);
 
 /* ---- regress_mutants.c ---- */
 typedef struct rg_mutant {
@@ -336,7 +344,7 @@ int rg_plan_info_make(const rg_config *cfg, char *const *lists, size_t nlists, r
 /* Is run i of the plan one of those the report was given? */
 int rg_plan_member(const rg_plan_info *p, size_t i);
 /* The plan run a row belongs to (its id, or for a unit test case its
- * binary's id and "-CASE"); SIZE_MAX when none. */
+ * binary's id and "-CASE"); SIZE_MAX when none (regress_plan.c). */
 size_t rg_plan_index(const rg_plan_info *p, const char *row_id);
 /* The reports merged: one row set for the plan of the first report read,
  * with every run the merge lacks as a row that did not run, and what was

@@ -81,9 +81,6 @@
 #define MAX_SEEDS  1000000u
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
 
-static const char *const kind_names[RG_NKINDS] = {
-    "scenarios", "unit", "bad", "mutants", "determinism", "smp", "shards", "commands",
-};
 /* The keys of each kind besides name, description, kind and timeout. */
 static const char *const kind_keys[RG_NKINDS][7] = {
     [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles"},
@@ -109,93 +106,6 @@ static const struct {
     [RG_KIND_BAD] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL, RG_LOCKSTEP}, 2},
     [RG_KIND_SMP] = {{RG_MODEL, RG_LOCKSTEP}, 2, {RG_MODEL}, 1},
 };
-
-int rg_str_array(const jdoc *d, const cJSON *a, char *err, size_t errlen)
-{
-    if (!cJSON_IsArray(a) || !a->child)
-        return jdoc_fail(d, a, err, errlen, "expected a non-empty array of strings");
-    for (const cJSON *e = a->child; e; e = e->next) {
-        const char *s;
-        if (jdoc_str(d, e, &s, err, errlen) != 0)
-            return -1;
-        if (!*s)
-            return jdoc_fail(d, e, err, errlen, "empty string");
-    }
-    return 0;
-}
-
-static int excluded(const rg_group *g, const char *path)
-{
-    if (!g->exclude)
-        return 0;
-    char *stem = rg_stem(path);
-    int hit = 0;
-    for (const cJSON *e = g->exclude->child; e && !hit; e = e->next) {
-        const char *pat = e->valuestring;
-        hit = strchr(pat, '/') ? rg_match(pat, path) : rg_match(pat, stem);
-    }
-    free(stem);
-    return hit;
-}
-
-rg_run *rg_new_run(const rg_config *cfg, const rg_plan *plan, const rg_group *g, const char *test,
-                   rg_mode mode, const char *tag, int dir)
-{
-    rg_run *r = xcalloc(1, sizeof *r);
-    r->group = xstrdup(g->name);
-    r->test = xstrdup(test);
-    r->kind = g->kind;
-    r->mode = mode;
-    r->timeout = g->timeout;
-    r->id = rg_fmt("%05zu-%s-%s%s", plan->n + 1, test, rg_mode_name(mode), tag);
-    r->log = rg_fmt("%s/runs/%s.log", cfg->out, r->id);
-    if (dir)
-        r->dir = rg_fmt("%s/runs/%s", cfg->out, r->id);
-    return r;
-}
-
-static void free_expect(rg_expect *x)
-{
-    for (size_t i = 0; x->contains && i <= rg_argv_len(x->files); i++)
-        rg_argv_free(x->contains[i]);
-    free(x->contains);
-    rg_argv_free(x->output);
-    rg_argv_free(x->forbid);
-    rg_argv_free(x->files);
-    free(x->mm_field);
-}
-
-void rg_run_free(rg_run *r)
-{
-    char *strs[] = {r->id,     r->group,      r->test,     r->scenario, r->system, r->cmdline,
-                    r->log,    r->results,    r->fcov,     r->covdat,   r->xml,    r->dir,
-                    r->reason, r->run_system, r->mm_field, r->tr_cmd,   r->tr_fst, r->tr_gtkw,
-                    r->tr_png, r->tr_note,    r->ckpt};
-    for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
-        free(strs[i]);
-    rg_argv_free(r->argv);
-    for (size_t i = 0; r->steps && r->steps[i]; i++)
-        rg_argv_free(r->steps[i]);
-    free(r->steps);
-    rg_argv_free(r->env);
-    rg_argv_free(r->mkdirs);
-    free_expect(&r->expect);
-    for (size_t i = 0; i < r->nreqs; i++)
-        free(r->reqs[i]);
-    free(r->reqs);
-    free(r);
-}
-
-char *rg_mode_binary(const rg_config *cfg, rg_mode m)
-{
-    const char *bin = m == RG_MODEL                         ? "cpumf-sim"
-                      : m == RG_SANITIZER                   ? "san/cpumf-sim"
-                      : m == RG_XRAND                       ? "cpumf-cosim-xrand"
-                      : m == RG_NETLIST                     ? "cpumf-cosim-ys"
-                      : m == RG_MUTANT || m == RG_NO_MUTANT ? "cpumf-cosim-mut"
-                                                            : "cpumf-cosim";
-    return rg_fmt("%s/%s", cfg->build, bin);
-}
 
 static void push_u64(char ***argv, const char *opt, uint64_t v)
 {
@@ -287,33 +197,6 @@ static void add_unit_run(const rg_config *cfg, rg_plan *plan, const rg_group *g,
     rg_plan_add(plan, r);
 }
 
-void rg_plan_add(rg_plan *plan, rg_run *r)
-{
-    if (plan->n == plan->cap) {
-        size_t cap = plan->cap ? plan->cap * 2 : 256;
-        rg_run **nr = xcalloc(cap, sizeof *nr);
-        if (plan->n)
-            memcpy(nr, plan->runs, plan->n * sizeof *nr);
-        free(plan->runs);
-        plan->runs = nr;
-        plan->cap = cap;
-    }
-    plan->runs[plan->n++] = r;
-}
-
-int rg_plan_room(const rg_plan *plan, uint64_t more, char *why, size_t whylen)
-{
-    if (more <= RG_MAX_RUNS && plan->n + more <= RG_MAX_RUNS)
-        return 0;
-    snprintf(why, whylen, "the lists expand to more than %u runs (the limit)", RG_MAX_RUNS);
-    return -1;
-}
-
-uint64_t rg_group_seed_count(const rg_config *cfg, const rg_group *g)
-{
-    return g->has_seeds ? (cfg->seeds > 0 ? (uint64_t)cfg->seeds : g->seed_count) : 1;
-}
-
 typedef struct scenario_ctx {
     const rg_config *cfg;
     rg_plan *plan;
@@ -347,60 +230,6 @@ static int expand_scenario(void *ctx, const char *file, char *why, size_t whylen
         } while (sys);
     }
     return 0;
-}
-
-/* Globs of "scenarios" or "unit", each checked to match something. */
-static int glob_files(const rg_config *cfg, const rg_group *g, const cJSON *list, int unit,
-                      void *ctx, rg_file_fn fn, char *err, size_t errlen)
-{
-    const jdoc *d = g->doc;
-    if (rg_str_array(d, list, err, errlen) != 0)
-        return -1;
-    for (const cJSON *e = list->child; e; e = e->next) {
-        const char *s = e->valuestring;
-        char *pat = unit ? rg_fmt("%s/%s", cfg->build, s) : rg_scenario_path(s);
-        glob_t gl;
-        int rc = glob(pat, 0, NULL, &gl);
-        size_t found = 0;
-        int bad = 0;
-        char why[512] = "";
-        for (size_t i = 0; rc == 0 && i < gl.gl_pathc && !bad; i++) {
-            const char *f = gl.gl_pathv[i];
-            if (unit ? !rg_is_exe(f) : access(f, R_OK) != 0)
-                continue;
-            found++;
-            char *stem = rg_stem(f);
-            if ((!cfg->test || rg_match(cfg->test, stem)) && !excluded(g, f))
-                bad = fn(ctx, f, why, sizeof why) != 0;
-            free(stem);
-        }
-        if (rc == 0)
-            globfree(&gl);
-        if (bad) {
-            free(pat);
-            return jdoc_fail(d, e, err, errlen, "%s", why);
-        }
-        if (!found) {
-            jdoc_fail(d, e, err, errlen,
-                      unit ? "no unit test binary matches %s (build them first: make unit)"
-                           : "no scenario file matches %s",
-                      pat);
-            free(pat);
-            return -1;
-        }
-        free(pat);
-    }
-    return 0;
-}
-
-int rg_group_scenarios(const rg_config *cfg, const rg_group *g, void *ctx, rg_file_fn fn, char *err,
-                       size_t errlen)
-{
-    const cJSON *sc = jdoc_get(g->obj, "scenarios");
-    if (!sc)
-        return jdoc_fail(g->doc, g->obj, err, errlen, "a %s group needs \"scenarios\"",
-                         kind_names[g->kind]);
-    return glob_files(cfg, g, sc, 0, ctx, fn, err, errlen);
 }
 
 static int expand_unit(void *ctx, const char *file, char *why, size_t whylen)
@@ -449,7 +278,7 @@ static int parse_modes(const jdoc *d, const cJSON *v, rg_group *g, char *err, si
             for (k = 0; k < n; k++)
                 rg_cat(&names, "%s%s", k ? ", " : "", rg_mode_name(kind_modes[g->kind].allowed[k]));
             jdoc_fail(d, e, err, errlen, "unknown mode '%s' of a %s group (%s)", s,
-                      kind_names[g->kind], names.s);
+                      rg_kind_name(g->kind), names.s);
             free(names.s);
             return -1;
         }
@@ -487,7 +316,7 @@ static int parse_kind(const jdoc *d, const cJSON *o, rg_group *g, char *err, siz
         if (jdoc_str(d, v, &s, err, errlen) != 0)
             return -1;
         int k = 0;
-        while (k < RG_NKINDS && strcmp(s, kind_names[k]))
+        while (k < RG_NKINDS && strcmp(s, rg_kind_name(k)))
             k++;
         if (k == RG_NKINDS)
             return jdoc_fail(d, v, err, errlen,
@@ -509,7 +338,7 @@ static int parse_kind(const jdoc *d, const cJSON *o, rg_group *g, char *err, siz
                 }
         if (!ok)
             return other ? jdoc_fail_key(d, c, err, errlen, "\"%s\" does not apply to a %s group",
-                                         c->string, kind_names[g->kind])
+                                         c->string, rg_kind_name(g->kind))
                          : jdoc_fail_key(d, c, err, errlen, "unknown key \"%s\"", c->string);
     }
     return 0;
@@ -576,7 +405,7 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
     int rc = g.kind == RG_KIND_SCENARIOS
                  ? rg_group_scenarios(cfg, &g, &c, expand_scenario, err, errlen)
              : g.kind == RG_KIND_UNIT
-                 ? glob_files(cfg, &g, jdoc_get(o, "unit"), 1, &c, expand_unit, err, errlen)
+                 ? rg_group_globs(cfg, &g, jdoc_get(o, "unit"), 1, &c, expand_unit, err, errlen)
                  : rg_kind_plan(cfg, plan, &g, err, errlen);
     if (rc != 0)
         return -1;

@@ -111,18 +111,6 @@ int rg_plan_member(const rg_plan_info *p, size_t i)
     return lo < p->nsubset && p->subset[lo] == i && lo % p->shard_n == p->shard_k - 1;
 }
 
-size_t rg_plan_index(const rg_plan_info *p, const char *row_id)
-{
-    char *end;
-    unsigned long long k = strtoull(row_id, &end, 10);
-    if (end == row_id || *end != '-' || k < 1 || k > p->runs.n)
-        return SIZE_MAX;
-    const char *id = p->runs.runs[k - 1]->id;
-    size_t n = strlen(id);
-    /* a unit test case: its binary's id, then "-CASE" */
-    return !strncmp(row_id, id, n) && (!row_id[n] || row_id[n] == '-') ? (size_t)k - 1 : SIZE_MAX;
-}
-
 /* Per run of the report's plan: 0 no row, 1 every row of it finished, 2 a
  * row of it did not run to its end. */
 static unsigned char *row_states(const rg_report *rep)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_strict.h"
+#include "be.h"
 #include "smp_tool.h"
 #include "xalloc.h"
 
@@ -125,19 +126,19 @@ static void list_sample(int json, int first, const tb_smp_file *f, uint64_t k)
         list_zos(json, b.guest);
     if (f->has_diag[k]) {
         /* DSDES 16 has no second doubleword */
-        uint64_t w0 = tb_be64(d);
+        uint64_t w0 = be_get64(d);
         if (json) {
             printf(", \"diag\": {\"fc\": \"0x%04x\", \"i\": %u, \"dw1\": \"0x%016" PRIx64
                    "\", \"dw2\": ",
-                   (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), tb_be64(d + 8));
+                   (unsigned)(w0 >> 48), (unsigned)(w0 >> 32 & 1), be_get64(d + 8));
             if (f->dsdes == 0 || f->dsdes >= 24)
-                printf("\"0x%016" PRIx64 "\"}", tb_be64(d + 16));
+                printf("\"0x%016" PRIx64 "\"}", be_get64(d + 16));
             else
                 printf("null}");
         } else {
-            printf("  diag fc %04x dw1 %016" PRIx64, (unsigned)(w0 >> 48), tb_be64(d + 8));
+            printf("  diag fc %04x dw1 %016" PRIx64, (unsigned)(w0 >> 48), be_get64(d + 8));
             if (f->dsdes == 0 || f->dsdes >= 24)
-                printf(" dw2 %016" PRIx64, tb_be64(d + 16));
+                printf(" dw2 %016" PRIx64, be_get64(d + 16));
         }
     }
     printf(json ? "}" : "\n");

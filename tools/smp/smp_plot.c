@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "smp_tool.h"
+#include "be.h"
 #include "xalloc.h"
 
 extern char **environ;
@@ -97,7 +98,7 @@ static void hot_picture(plot_ctx *c, const char *tag, const cpu_sum *s, unsigned
 static uint64_t sample_tod(const tb_smp_file *f, uint64_t k)
 {
     if (f->has_diag[k] && (f->dsdes == 0 || f->dsdes >= 24))
-        return tb_be64(f->data + f->off[k] + TB_SMP_BSDES + 16);
+        return be_get64(f->data + f->off[k] + TB_SMP_BSDES + 16);
     if (k + 1 == f->samples || f->off[k + 1] / TB_SMP_BUF != f->off[k] / TB_SMP_BUF)
         return tb_smp_buffer_tod(f, f->off[k]);
     return 0;

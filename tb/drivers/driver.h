@@ -1,0 +1,47 @@
+/*
+ * driver.h - a built-in control program's configuration as the scenario gives it ("drivers",
+ * docs/scenario-format.md section 7): what the scenario reader fills and the drivers run from.
+ */
+#ifndef TB_DRIVERS_DRIVER_H
+#define TB_DRIVERS_DRIVER_H
+
+#include <stdint.h>
+
+/* An expected count: lo..hi when `has` (the scenario's expectations use it too). */
+typedef struct tb_range {
+    uint8_t has;
+    uint64_t lo, hi;
+} tb_range;
+
+/* "drivers": the sampler (tb/drivers/sampler.h) */
+#define TB_DRV_SAMPLER 1
+/* driver expectations: samples_read overflow alerts blocks invalid_entry
+ * incorrect_sdbt loss authorization */
+#define TB_DRV_NEXP 8
+/* A z/OS-style driver's dispatch: from cycle `at` the CPU runs the work
+ * unit whose guest program parameter is pp (common/smp.h). */
+typedef struct tb_dispatch {
+    uint64_t at, pp;
+} tb_dispatch;
+
+typedef struct tb_driver {
+    int line, col;
+    uint8_t kind, cpu;
+    uint8_t functions; /* CPUMF_SF_* */
+    uint8_t big;       /* "buffer": "1m" (S = 1) */
+    uint8_t alert_bit, check_intervals;
+    uint8_t has_stop, has_resume;
+    uint8_t zos; /* "control_program": "zos" (H = 0, guest parameter) */
+    uint32_t sdbs, per_table, sequence;
+    uint32_t n_disp;
+    tb_dispatch *disp; /* "dispatch", by increasing `at` */
+    uint64_t interval, start, stop, resume, pp;
+    tb_range expect[TB_DRV_NEXP];
+    /* storage layout (chosen by the loader) */
+    uint64_t ctl; /* 4 KiB control page */
+    uint32_t n_tables;
+    uint64_t *table; /* n_tables 4 KiB pages */
+    uint64_t *sdb;   /* sdbs blocks of 4 KiB or 1 MiB */
+} tb_driver;
+
+#endif
