@@ -656,11 +656,6 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     return be;
 }
 
-uint64_t tb_cosim_mismatch_cycle(const tb_backend *be)
-{
-    return ((const cosim_ctx *)be->ctx)->mismatch;
-}
-
 /* ---- the RTL alone (for the bench) ------------------------------------------ */
 static int rtl_only_eval(void *ctx, uint64_t cycle, const cpumf_sys_in *in, cpumf_sys_out *out)
 {

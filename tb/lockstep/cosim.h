@@ -33,7 +33,4 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
 /* The RTL alone, no comparison (the bench's RTL figure). */
 tb_backend tb_rtl_backend(tb_rtl *rtl);
 
-/* Cycle of the first mismatch, or UINT64_MAX when none happened. */
-uint64_t tb_cosim_mismatch_cycle(const tb_backend *be);
-
 #endif

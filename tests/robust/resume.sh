@@ -27,21 +27,7 @@ run() {
   rc=$?
   [ "$rc" = "$want" ] || fail "$* exited $rc, wanted $want: $(tail -n 5 "$log")"
 }
-testcases() { grep -o '<testcase classname="[^"]*" name="[^"]*"' "$1" | sort; }
-# summary.md from the requirement coverage on, a requirement's example tests left out
-coverage() {
-  awk '/^## Requirement coverage/ { on = 1; req = 1 } /^## Functional coverage/ { req = 0 }
-       on && req && /^\| / { sub(/\|[^|]*\|$/, "|") } on' "$1"
-}
-# same_as_whole DIR: DIR reports what the whole run does.
-same_as_whole() {
-  diff <(testcases "$out/whole/junit.xml") <(testcases "$1/junit.xml") >"$1.junit.diff" ||
-    fail "$1/junit.xml: other test cases than the whole run ($1.junit.diff)"
-  diff <(coverage "$out/whole/summary.md") <(coverage "$1/summary.md") >"$1.summary.diff" ||
-    fail "$1/summary.md: other coverage than the whole run ($1.summary.diff)"
-  cmp -s "$out/whole/coverage/functional.json" "$1/coverage/functional.json" ||
-    fail "$1/coverage/functional.json differs from the whole run's"
-}
+source tests/same_report.sh
 # ids DIR RESULT: the ids of DIR's rows with that result.
 ids() {
   awk -v want="\"$2\"," '$1 == "\"id\":" { id = $2 } $1 == "\"result\":" && $2 == want {
@@ -87,7 +73,7 @@ run "$out/r.log" 0 "${rg[@]}" --resume "$out/m" -j 2
 grep -q "^cpumf-regress: $n3 runs from the $n3 runs $out/m lacks" "$out/r.log" ||
   fail "the resume did not run exactly the $n3 runs of shard 3: $(head -n 1 "$out/r.log")"
 tail -n 1 "$out/r.log" | grep -q ' passed, 0 failed$' || fail "resume: $(tail -n 1 "$out/r.log")"
-same_as_whole "$out/m"
+same_report "$out/whole" "$out/m"
 
 # A shard of another plan, a shard twice: exit 1, named.
 run "$out/o.log" 0 "${rg[@]}" "$list" --build "$build" --test random_z15 --shard 3/3 \
@@ -138,14 +124,14 @@ grep -q '^NOT RUN .*: interrupted: killed by SIGKILL$' "$out/ti.log" ||
 grep -q '^NOT RUN .*: not started: the regression was interrupted by SIGTERM$' "$out/ti.log" ||
   fail "the runs the interrupted shard did not start are not named"
 run "$out/tr.log" 0 "${rg[@]}" --resume "$out/ti"
-same_as_whole "$out/ti"
+same_report "$out/whole" "$out/ti"
 # The interrupted shard resumed by itself (what a task requeued by Slurm
 # does) stays shard 2/3, whole, and merges with the others into the whole run.
 run "$out/t2r.log" 0 "${rg[@]}" --resume "$out/t2"
 grep -A1 '"shard":' "$out/t2/results.json" | tr -d '\n\t ' | grep -q '"shard":\[2,3\]' ||
   fail "the resumed shard is no longer shard 2/3"
 run "$out/tm.log" 0 "${rg[@]}" --merge "$out/s1" --merge "$out/t2" --merge "$out/s3" --out "$out/tm"
-same_as_whole "$out/tm"
+same_report "$out/whole" "$out/tm"
 
 # With checkpoints: a run stopped with its regression goes on from its
 # checkpoint when the regression is resumed.

@@ -33,11 +33,7 @@ fail() {
   echo "faults: $*" >&2
   exit 1
 }
-testcases() { grep -o '<testcase classname="[^"]*" name="[^"]*"' "$1" | sort; }
-coverage() {
-  awk '/^## Requirement coverage/ { on = 1; req = 1 } /^## Functional coverage/ { req = 0 }
-       on && req && /^\| / { sub(/\|[^|]*\|$/, "|") } on' "$1"
-}
+source tests/same_report.sh
 # The process of sampler_basic's lockstep run in the shards under DIR, once
 # it runs: its pid and the shard running it ("PID K").
 long_run() {
@@ -98,12 +94,7 @@ judged() {
 resumed() {
   "${rg[@]}" --resume "$out/$1" --slurm --slurm-tasks 2 --wait --partition cpumf \
     >"$out/$1.resume.log" 2>&1 || fail "$1: the resume failed: $(tail -n 5 "$out/$1.resume.log")"
-  diff <(testcases "$out/local/junit.xml") <(testcases "$out/$1/junit.xml") >"$out/$1.diff" ||
-    fail "$1: junit.xml: other test cases than the local run ($out/$1.diff)"
-  diff <(coverage "$out/local/summary.md") <(coverage "$out/$1/summary.md") >"$out/$1.diff" ||
-    fail "$1: summary.md: other coverage than the local run ($out/$1.diff)"
-  cmp -s "$out/local/coverage/functional.json" "$out/$1/coverage/functional.json" ||
-    fail "$1: coverage/functional.json differs from the local run's"
+  same_report "$out/local" "$out/$1"
   echo "faults: $1: --resume --slurm ends as the local run: $(tail -n 1 "$out/$1.resume.log")"
 }
 

@@ -60,22 +60,8 @@ for k in $(seq "$tasks"); do
 done
 
 # The same report.
-testcases() {
-  grep -o '<testcase classname="[^"]*" name="[^"]*"' "$1" | sort
-}
-diff <(testcases "$out/local/junit.xml") <(testcases "$out/slurm/junit.xml") >"$out/junit.diff" ||
-  fail "junit.xml: other test cases ($out/junit.diff)"
-# From the requirement coverage on; a requirement's row without its example
-# tests, whose order follows the order the rows were made in (the unit test
-# cases of a local run come last, a merge puts them in the lists' order).
-coverage() {
-  awk '/^## Requirement coverage/ { on = 1; req = 1 } /^## Functional coverage/ { req = 0 }
-       on && req && /^\| / { sub(/\|[^|]*\|$/, "|") } on' "$1"
-}
-diff <(coverage "$out/local/summary.md") <(coverage "$out/slurm/summary.md") \
-  >"$out/summary.diff" || fail "summary.md: other coverage ($out/summary.diff)"
-cmp -s "$out/local/coverage/functional.json" "$out/slurm/coverage/functional.json" ||
-  fail "coverage/functional.json differs"
+source tests/same_report.sh
+same_report "$out/local" "$out/slurm"
 cases=$(testcases "$out/slurm/junit.xml" | wc -l)
 echo "slurm_check: $tasks shards through Slurm (jobs $array, $merge) report what the local run" \
   "does: $cases test cases, the same requirement, functional and Verilator coverage"

@@ -68,7 +68,7 @@ static inline int mem_read(void *user, uint64_t a, uint64_t *data)
     m->log = mix(mix(m->log, 1u), a);
     if (!mem_ok(a))
         return 1;
-    *data = be_load(m->b + a);
+    *data = be_get64(m->b + a);
     return 0;
 }
 
@@ -79,7 +79,7 @@ static inline int mem_write(void *user, uint64_t a, uint64_t data, uint8_t be)
     m->log = mix(mix(mix(mix(m->log, 2u), a), data), be);
     if (!mem_ok(a))
         return 1;
-    be_store(m->b + a, data, be);
+    be_store_masked(m->b + a, data, be);
     return 0;
 }
 
@@ -87,7 +87,7 @@ static const cpumf_storage_ops mem_ops = {mem_read, mem_write};
 
 static inline void mem_put(mem *m, uint64_t a, uint64_t v)
 {
-    be_store(m->b + a, v, 0xFFu);
+    be_put64(m->b + a, v);
 }
 
 /* An operand worth loading: LCCTL masks, LPCTL codes, program parameters, noise. */

@@ -1,8 +1,9 @@
 /*
  * test_api_equiv.c - the golden-reference API (cpumf.h) against itself: untimed
- * execution against the cycle model, and several systems in one process (two systems
- * against two processes, a clone against its source).  Test names carry the requirement
- * ID when they check one.
+ * execution against the cycle model, each instruction's entry point against
+ * cpumf_execute, and several systems in one process (two systems against two
+ * processes, a clone against its source).  Test names carry the requirement ID
+ * when they check one.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
@@ -183,6 +184,77 @@ static void compare_one(cpumf_sys *s, const mem *m0, unsigned cpu, const cpumf_i
     cpumf_destroy(a);
     cpumf_destroy(b);
 }
+
+/* The entry points per instruction (cpumf_x_*) are cpumf_execute with the instruction they
+ * name and the operands they take: the same result, state and storage accesses. */
+static int x_entry(cpumf_sys *s, unsigned cpu, const cpumf_insn *x, cpumf_insn_result *res)
+{
+    switch (x->op) {
+    case CPUMF_OP_LPP: return cpumf_x_lpp(s, cpu, x->addr, x->problem, res);
+    case CPUMF_OP_LCCTL: return cpumf_x_lcctl(s, cpu, x->addr, x->problem, res);
+    case CPUMF_OP_LPCTL: return cpumf_x_lpctl(s, cpu, x->addr, x->problem, res);
+    case CPUMF_OP_QCTRI: return cpumf_x_qctri(s, cpu, x->addr, x->problem, res);
+    case CPUMF_OP_ECCTR: return cpumf_x_ecctr(s, cpu, x->r1, x->r2, x->problem, x->cr0_15, res);
+    case CPUMF_OP_EPCTR: return cpumf_x_epctr(s, cpu, x->r1, x->r2, x->problem, res);
+    case CPUMF_OP_SCCTR: return cpumf_x_scctr(s, cpu, x->r1, x->r2, x->problem, res);
+    case CPUMF_OP_SPCTR: return cpumf_x_spctr(s, cpu, x->r1, x->r2, x->problem, res);
+    case CPUMF_OP_ECPGA: return cpumf_x_ecpga(s, cpu, x->r1, x->r2, x->problem, res);
+    default: return cpumf_x_stcctm(s, cpu, x->r1, x->m3, x->addr, x->problem, x->cr0_15, res);
+    }
+}
+
+START_TEST(test_x_entry_points_equal_execute)
+{
+    static const uint8_t ops[] = {CPUMF_OP_LPP,   CPUMF_OP_LCCTL, CPUMF_OP_LPCTL, CPUMF_OP_QCTRI,
+                                  CPUMF_OP_ECCTR, CPUMF_OP_EPCTR, CPUMF_OP_SCCTR, CPUMF_OP_SPCTR,
+                                  CPUMF_OP_ECPGA, CPUMF_OP_STCCTM};
+    cpumf_sys *a = load("z15-1cpu"), *b = load("z15-1cpu");
+    mem *ma = (mem *)malloc(sizeof *ma), *mb = (mem *)malloc(sizeof *mb);
+    rng r = {11u};
+    cpumf_insn x;
+    cpumf_insn_result ra, rb;
+    cpumf_obs oa, ob;
+    unsigned i;
+
+    ck_assert_ptr_nonnull(ma);
+    ck_assert_ptr_nonnull(mb);
+    mem_fill(ma, &r);
+    *mb = *ma;
+    ck_assert_int_eq(cpumf_attach_storage(a, &mem_ops, ma, 1u), 0);
+    ck_assert_int_eq(cpumf_attach_storage(b, &mem_ops, mb, 1u), 0);
+    for (i = 0; i < 400u; i++) {
+        rand_insn(&r, a, &x);
+        x.op = ops[i % (sizeof ops / sizeof *ops)];
+        /* what an entry point does not take, cpumf_execute gets as 0 */
+        if (x.op != CPUMF_OP_STCCTM)
+            x.m3 = 0u;
+        if (x.op != CPUMF_OP_ECCTR && x.op != CPUMF_OP_STCCTM)
+            x.cr0_15 = 0u;
+        if (x.op <= CPUMF_OP_QCTRI)
+            x.r1 = x.r2 = 0u;
+        else if (x.op != CPUMF_OP_STCCTM)
+            x.addr = 0u;
+        else
+            x.r2 = 0u;
+        ck_assert_int_eq(x_entry(a, 0, &x, &ra), cpumf_execute(b, 0, &x, &rb));
+        ck_assert_msg(ra.cc_valid == rb.cc_valid && ra.cc == rb.cc && ra.exc == rb.exc &&
+                          ra.r1 == rb.r1,
+                      "op %u: entry point and cpumf_execute differ", x.op);
+        observe0(a, &oa);
+        observe0(b, &ob);
+        ck_assert_msg(memcmp(&oa, &ob, sizeof oa) == 0, "op %u: state differs", x.op);
+        ck_assert_uint_eq(ma->log, mb->log);
+        if (i % 16u == 15u) { /* stores leave zeros: new operands in both */
+            mem_refresh(ma, &r, 32u);
+            memcpy(mb->b, ma->b, MEM_SIZE);
+        }
+    }
+    free(ma);
+    free(mb);
+    cpumf_destroy(a);
+    cpumf_destroy(b);
+}
+END_TEST
 
 START_TEST(test_GEN_4_CF_untimed_equals_timed)
 {
@@ -385,6 +457,7 @@ static Suite *api_equiv_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_CF_LCCTL_3_untimed_all_or_nothing);
     tcase_add_loop_test(tc, test_GEN_4_CF_untimed_equals_timed, 0, 8);
+    tcase_add_test(tc, test_x_entry_points_equal_execute);
     tcase_add_test(tc, test_two_systems_equal_two_processes);
     tcase_add_test(tc, test_clone_is_a_snapshot);
     suite_add_tcase(s, tc);

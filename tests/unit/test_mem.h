@@ -2,8 +2,8 @@
  * test_mem.h - the storage the unit tests attach to a model
  * (cpumf_attach_storage): a big-endian byte array with doubleword reads and
  * byte-masked writes, counted; addresses at or above size are outside the
- * configuration (the model then sees an access error).  be_load/be_store:
- * the byte order of every test storage.
+ * configuration (the model then sees an access error), in the byte order of
+ * common/be.h.
  */
 #ifndef TEST_MEM_H
 #define TEST_MEM_H
@@ -11,25 +11,18 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "be.h"
 #include "cpumf/cpumf.h"
 
-/* The doubleword at p, most significant byte first. */
-static inline uint64_t be_load(const uint8_t *p)
-{
-    uint64_t v = 0u;
-    unsigned i;
-    for (i = 0; i < 8u; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
-
 /* Stores the bytes of v at p that the mask be selects (bit 0x80: byte 0). */
-static inline void be_store(uint8_t *p, uint64_t v, uint8_t be)
+static inline void be_store_masked(uint8_t *p, uint64_t v, uint8_t be)
 {
+    uint8_t b[8];
     unsigned i;
+    be_put64(b, v);
     for (i = 0; i < 8u; i++)
         if (be & (0x80u >> i))
-            p[i] = (uint8_t)(v >> (56u - 8u * i));
+            p[i] = b[i];
 }
 
 typedef struct smem {
@@ -58,7 +51,7 @@ static inline int sm_read(void *u, uint64_t a, uint64_t *d)
     m->reads++;
     if (a >= m->size || m->size - a < 8u)
         return 1;
-    *d = be_load(m->b + a);
+    *d = be_get64(m->b + a);
     return 0;
 }
 
@@ -68,7 +61,7 @@ static inline int sm_write(void *u, uint64_t a, uint64_t d, uint8_t be)
     m->writes++;
     if (a >= m->size || m->size - a < 8u)
         return 1;
-    be_store(m->b + a, d, be);
+    be_store_masked(m->b + a, d, be);
     return 0;
 }
 
@@ -77,12 +70,12 @@ static const cpumf_storage_ops sm_ops = {sm_read, sm_write};
 /* Doubleword v at a, most significant byte first. */
 static inline void sm_put(smem *m, uint64_t a, uint64_t v)
 {
-    be_store(m->b + a, v, 0xFFu);
+    be_put64(m->b + a, v);
 }
 
 static inline uint64_t sm_get(const smem *m, uint64_t a)
 {
-    return be_load(m->b + a);
+    return be_get64(m->b + a);
 }
 
 #endif

@@ -103,12 +103,12 @@ static void h_free(harness *h)
 
 static uint64_t mem_rd(const harness *h, uint64_t a)
 {
-    return be_load(h->mem + a);
+    return be_get64(h->mem + a);
 }
 
 static void mem_wr(harness *h, uint64_t a, uint64_t v)
 {
-    be_store(h->mem + a, v, 0xFFu);
+    be_put64(h->mem + a, v);
 }
 
 /* One cycle: storage inputs, eval, storage accept, commit. */
@@ -138,7 +138,6 @@ static void step(harness *h)
             h->due[i] = h->cyc + h->lat;
             h->paddr[i] = o->stor_req_addr;
             if (o->stor_req_we) {
-                unsigned b;
                 if (h->nwrites < 64) {
                     h->waddr[h->nwrites] = o->stor_req_addr;
                     h->wdata[h->nwrites] = o->stor_req_wdata;
@@ -146,10 +145,7 @@ static void step(harness *h)
                     h->nwrites++;
                 }
                 if (o->stor_req_addr < MEM_SIZE)
-                    for (b = 0; b < 8; b++)
-                        if (o->stor_req_be & (0x80u >> b))
-                            h->mem[o->stor_req_addr + b] =
-                                (uint8_t)(o->stor_req_wdata >> (56 - 8 * b));
+                    be_store_masked(h->mem + o->stor_req_addr, o->stor_req_wdata, o->stor_req_be);
             }
         }
     }

@@ -94,14 +94,23 @@ END_TEST
 
 /* Between different configurations, and with a NULL argument, nothing is
  * copied and the reason is given; a system copied into itself is unchanged. */
+/* The refusals' set-up: two systems of different configurations (z16-2x2 into *a, z15-1cpu
+ * into *b), each run 300 cycles, and b's state in *before. */
+static void two_configurations(cpumf_sys **a, cpumf_sys **b, uint64_t seed, cpumf_obs *before)
+{
+    rng r = {seed};
+    *a = load("z16-2x2");
+    *b = load("z15-1cpu");
+    run(*a, &r, 300u);
+    run(*b, &r, 300u);
+    observe0(*b, before);
+}
+
 START_TEST(test_copy_refused_between_configurations)
 {
-    cpumf_sys *a = load("z16-2x2"), *b = load("z15-1cpu");
+    cpumf_sys *a, *b;
     static cpumf_obs before, after;
-    rng r = {3u};
-    run(a, &r, 300u);
-    run(b, &r, 300u);
-    observe0(b, &before);
+    two_configurations(&a, &b, 3u, &before);
     ck_assert_int_eq(cpumf_copy_state(b, a), -1);
     ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "configuration"));
     observe0(b, &after);
@@ -177,13 +186,10 @@ END_TEST
  * that does not match: refused with the reason, the system unchanged. */
 START_TEST(test_RUN_5_restore_refused)
 {
-    cpumf_sys *a = load("z16-2x2"), *b = load("z15-1cpu");
+    cpumf_sys *a, *b;
     static cpumf_obs before, after;
-    rng r = {17u};
     size_t n, nb;
-    run(a, &r, 300u);
-    run(b, &r, 300u);
-    observe0(b, &before);
+    two_configurations(&a, &b, 17u, &before);
     unsigned char *buf = saved(a, &n), *own = saved(b, &nb);
     ck_assert_int_eq(cpumf_restore_state(b, buf, n), -1);
     ck_assert_ptr_nonnull(strstr(cpumf_last_error(b), "configuration"));

@@ -339,6 +339,15 @@ static void add_u64(cJSON *o, const char *k, uint64_t v)
         o, k, v <= (1ull << 53) ? cJSON_CreateNumber((double)v) : cJSON_CreateString(num));
 }
 
+/* v, or null when the report has none (has is 0). */
+static void add_u64_or_null(cJSON *o, const char *k, int has, uint64_t v)
+{
+    if (has)
+        add_u64(o, k, v);
+    else
+        cJSON_AddNullToObject(o, k);
+}
+
 static int is_row(const rg_run *r)
 {
     return !r->unit_parent;
@@ -372,10 +381,7 @@ static void add_who(cJSON *o, const rg_run *r)
     add_str(o, "test", r->test);
     add_str(o, "group", r->group);
     add_str(o, "scenario", r->scenario);
-    if (r->has_seed)
-        add_u64(o, "seed", r->seed);
-    else
-        cJSON_AddNullToObject(o, "seed");
+    add_u64_or_null(o, "seed", r->has_seed, r->seed);
     add_str(o, "system", r->mode == RG_UNIT ? NULL : system_text(r));
     add_str(o, "mode", rg_mode_name(r->mode));
     add_str(o, "command", r->cmdline);
@@ -388,10 +394,7 @@ static cJSON *row_json(const rg_run *r)
     cJSON_AddNumberToObject(o, "exit_status", r->exit_status);
     add_str(o, "result", rg_result_name(r->result));
     add_str(o, "reason", r->reason);
-    if (r->has_run_cycles)
-        add_u64(o, "cycles", r->run_cycles);
-    else
-        cJSON_AddNullToObject(o, "cycles");
+    add_u64_or_null(o, "cycles", r->has_run_cycles, r->run_cycles);
     cJSON_AddNumberToObject(o, "seconds", r->seconds);
     add_str(o, "log", r->log);
     cJSON *req = cJSON_AddArrayToObject(o, "requirements");
@@ -422,18 +425,12 @@ static cJSON *plan_json(const rg_plan_info *p)
     for (size_t i = 0; p->lists && p->lists[i]; i++)
         cJSON_AddItemToArray(a, cJSON_CreateString(p->lists[i]));
     add_str(o, "build", p->build);
-    if (p->seeds > 0)
-        cJSON_AddNumberToObject(o, "seeds", p->seeds);
-    else
-        cJSON_AddNullToObject(o, "seeds");
+    add_u64_or_null(o, "seeds", p->seeds > 0, (uint64_t)p->seeds);
     add_str(o, "test", p->test);
     add_str(o, "mutant", p->mutant);
     cJSON_AddBoolToObject(o, "coverage", p->coverage);
     cJSON_AddBoolToObject(o, "triage", p->triage);
-    if (p->checkpoint_every)
-        add_u64(o, "checkpoint_every", p->checkpoint_every);
-    else
-        cJSON_AddNullToObject(o, "checkpoint_every");
+    add_u64_or_null(o, "checkpoint_every", p->checkpoint_every != 0, p->checkpoint_every);
     snprintf(digest, sizeof digest, "%016llx", (unsigned long long)p->digest);
     add_str(o, "digest", digest);
     a = cJSON_AddArrayToObject(o, "shard");

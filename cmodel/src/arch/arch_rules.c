@@ -28,17 +28,6 @@ unsigned arch_installed_sets(const cpumf_model_cfg *m)
     return s;
 }
 
-unsigned arch_set_slot_span(unsigned set)
-{
-    switch (set) {
-    case CPUMF_SET_BASIC: return 6u;
-    case CPUMF_SET_PROBLEM: return 6u;
-    case CPUMF_SET_CRYPTO: return 20u;
-    case CPUMF_SET_EXT: return CPUMF_MAX_EXT;
-    default: return 0u;
-    }
-}
-
 unsigned arch_set_first_counter(unsigned set)
 {
     switch (set) {
@@ -101,14 +90,6 @@ int arch_counter_slot(const cpumf_model_cfg *m, unsigned number)
     if (set == CPUMF_SET_MT)
         return -2;
     return (int)(arch_set_first_slot(set) + idx);
-}
-
-int arch_slot_installed(const cpumf_model_cfg *m, unsigned slot)
-{
-    unsigned set = arch_slot_set(slot);
-    if (set == 0u)
-        return 0;
-    return slot - arch_set_first_slot(set) < arch_set_count(m, set);
 }
 
 int arch_state_valid(unsigned a, unsigned e, unsigned c)

@@ -40,7 +40,7 @@ static inline unsigned arch_set_count(const cpumf_model_cfg *m, unsigned set)
 unsigned arch_ext_max(unsigned csvn);
 /* Mask of installed sets (CPUMF_SET_*). */
 unsigned arch_installed_sets(const cpumf_model_cfg *m);
-/* First slot of a set's slot range and the range's length (MT: none). */
+/* First slot of a set's slot range (MT: none). */
 static inline unsigned arch_set_first_slot(unsigned set)
 {
     switch (set) {
@@ -52,7 +52,6 @@ static inline unsigned arch_set_first_slot(unsigned set)
     default: return 0u;
     }
 }
-unsigned arch_set_slot_span(unsigned set);
 /* First counter number of a set. */
 unsigned arch_set_first_counter(unsigned set);
 /* Set (CPUMF_SET_*) that a slot belongs to, 0 for an out-of-range slot. */
@@ -61,8 +60,6 @@ unsigned arch_slot_set(unsigned slot);
 int arch_counter_slot(const cpumf_model_cfg *m, unsigned number);
 /* Slot -> counter number (CPUMF_NSLOT and +1 name 448 and 449). */
 unsigned arch_slot_counter(unsigned slot);
-/* Whether a slot holds an installed counter. */
-int arch_slot_installed(const cpumf_model_cfg *m, unsigned slot);
 
 /* ---- states and transitions (Figures 2-1, 2-2) ---- */
 /* A/E/C of one set is one of 000, 100, 110, 111. */
