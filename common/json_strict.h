@@ -9,8 +9,8 @@
  * written as "name:line:col: reason" into a caller-supplied buffer.
  * No global mutable state, no printing, no exit.
  */
-#ifndef CPUMF_JSON_STRICT_H
-#define CPUMF_JSON_STRICT_H
+#ifndef CPUMF_COMMON_JSON_STRICT_H
+#define CPUMF_COMMON_JSON_STRICT_H
 
 #include <stddef.h>
 #include <stdint.h>

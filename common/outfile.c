@@ -11,7 +11,7 @@
 
 #include "xalloc.h"
 
-static void release(tb_outfile *o)
+static void release(outfile *o)
 {
     if (o->f)
         fclose(o->f);
@@ -21,7 +21,7 @@ static void release(tb_outfile *o)
     o->path = o->tmp = NULL;
 }
 
-int tb_outfile_open(tb_outfile *o, const char *path, char *err, size_t errlen)
+int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
     const char *base = strrchr(path, '/');
     struct stat st;
@@ -53,7 +53,7 @@ int tb_outfile_open(tb_outfile *o, const char *path, char *err, size_t errlen)
     return 0;
 }
 
-const char *tb_outfile_tmp_name(tb_outfile *o)
+const char *outfile_tmp_name(outfile *o)
 {
     if (o->f)
         fclose(o->f);
@@ -61,13 +61,13 @@ const char *tb_outfile_tmp_name(tb_outfile *o)
     return o->tmp;
 }
 
-int tb_outfile_commit(tb_outfile *o, char *err, size_t errlen)
+int outfile_commit(outfile *o, char *err, size_t errlen)
 {
-    return tb_outfile_commit_all(&o, 1, err, errlen);
+    return outfile_commit_all(&o, 1, err, errlen);
 }
 
 /* Closes o's stream: 0, or -1 when something written did not reach the file. */
-static int close_checked(tb_outfile *o)
+static int close_checked(outfile *o)
 {
     int bad = 0;
     if (o->f) {
@@ -78,7 +78,7 @@ static int close_checked(tb_outfile *o)
     return bad ? -1 : 0;
 }
 
-int tb_outfile_commit_all(tb_outfile *const *v, size_t n, char *err, size_t errlen)
+int outfile_commit_all(outfile *const *v, size_t n, char *err, size_t errlen)
 {
     size_t i;
     int bad = 0;
@@ -91,13 +91,13 @@ int tb_outfile_commit_all(tb_outfile *const *v, size_t n, char *err, size_t errl
     /* one failed: none stays (discarding removes the files renamed already) */
     for (i = 0; i < n; i++)
         if (bad)
-            tb_outfile_discard(v[i]);
+            outfile_discard(v[i]);
         else
             release(v[i]);
     return bad ? -1 : 0;
 }
 
-void tb_outfile_discard(tb_outfile *o)
+void outfile_discard(outfile *o)
 {
     if (!o->path)
         return;

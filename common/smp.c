@@ -25,7 +25,7 @@ static void civil(int64_t z, int64_t *y, unsigned *m, unsigned *d)
     *y = yy + (*m <= 2);
 }
 
-void tb_smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr)
+void smp_name(char *buf, size_t len, uint64_t tod, unsigned seq, unsigned cpu_addr)
 {
     /* TOD bit 51 (code bit 12) = 1 microsecond; epoch 1900-01-01 */
     int64_t secs = (int64_t)((tod >> 12) / 1000000u) - 2208988800LL;
@@ -45,34 +45,34 @@ static uint16_t get16(const uint8_t *b)
 
 /* ---- writing ---- */
 
-static void write_buffer(tb_smp_writer *w, const uint8_t trl[TB_SMP_TRL], int keep_overflow)
+static void write_buffer(smp_writer *w, const uint8_t trl[SMP_TRL], int keep_overflow)
 {
-    memset(w->buf + w->fill, 0, TB_SMP_DATA - w->fill);
-    memcpy(w->buf + TB_SMP_DATA, trl, TB_SMP_TRL);
+    memset(w->buf + w->fill, 0, SMP_DATA - w->fill);
+    memcpy(w->buf + SMP_DATA, trl, SMP_TRL);
     if (!keep_overflow)
-        memset(w->buf + TB_SMP_DATA + 8, 0, 8);
-    if (w->f && fwrite(w->buf, 1, TB_SMP_BUF, w->f) != TB_SMP_BUF)
+        memset(w->buf + SMP_DATA + 8, 0, 8);
+    if (w->f && fwrite(w->buf, 1, SMP_BUF, w->f) != SMP_BUF)
         w->err = 1;
     w->buffers++;
     w->fill = 0;
 }
 
-void tb_smp_put_entry(tb_smp_writer *w, const uint8_t *entry, const uint8_t trl[TB_SMP_TRL])
+void smp_put_entry(smp_writer *w, const uint8_t *entry, const uint8_t trl[SMP_TRL])
 {
-    if (w->fill + w->esize > TB_SMP_DATA)
+    if (w->fill + w->esize > SMP_DATA)
         write_buffer(w, trl, 0);
     memcpy(w->buf + w->fill, entry, w->esize);
     w->fill += w->esize;
 }
 
-void tb_smp_put_trailer(tb_smp_writer *w, const uint8_t trl[TB_SMP_TRL])
+void smp_put_trailer(smp_writer *w, const uint8_t trl[SMP_TRL])
 {
     write_buffer(w, trl, 1);
 }
 
 /* ---- reading ---- */
 
-void tb_smp_trailer_decode(const uint8_t *trl, tb_smp_trailer *t)
+void smp_trailer_decode(const uint8_t *trl, smp_trailer *t)
 {
     t->f = (uint8_t)(trl[0] >> 7);
     t->a = (uint8_t)(trl[0] >> 6 & 1);
@@ -84,14 +84,14 @@ void tb_smp_trailer_decode(const uint8_t *trl, tb_smp_trailer *t)
     t->tod = t->t ? be_get64(trl + 17) : be_get64(trl + 16);
 }
 
-static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
+static int bad(const smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
 /* "path: malformed at offset N: reason"; -1 */
-static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
+static int bad(const smp_file *f, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
 {
     char why[256];
     va_list ap;
@@ -105,14 +105,14 @@ static int bad(const tb_smp_file *f, char *err, size_t errlen, uint64_t off, con
 
 /* The sizes the trailers give: BSDES 0 or 32; DSDES 0 or a multiple of 8
  * from 16 to 4000, the same in every trailer that gives one. */
-static int check_trailers(tb_smp_file *f, char *err, size_t errlen)
+static int check_trailers(smp_file *f, char *err, size_t errlen)
 {
     uint32_t b;
     for (b = 0; b < f->n_bufs; b++) {
-        uint64_t at = (uint64_t)b * TB_SMP_BUF + TB_SMP_DATA;
-        tb_smp_trailer t;
-        tb_smp_trailer_decode(f->data + at, &t);
-        if (t.bsdes != 0 && t.bsdes != TB_SMP_BSDES)
+        uint64_t at = (uint64_t)b * SMP_BUF + SMP_DATA;
+        smp_trailer t;
+        smp_trailer_decode(f->data + at, &t);
+        if (t.bsdes != 0 && t.bsdes != SMP_BSDES)
             return bad(f, err, errlen, at + 4, "trailer BSDES %u is not 32", t.bsdes);
         if (t.dsdes != 0 && (t.dsdes < 16 || t.dsdes > 4000 || t.dsdes % 8))
             return bad(f, err, errlen, at + 6,
@@ -128,7 +128,7 @@ static int check_trailers(tb_smp_file *f, char *err, size_t errlen)
 }
 
 /* 0, or -1 out of memory */
-static int add_sample(tb_smp_file *f, uint64_t off, uint8_t diag, size_t *cap)
+static int add_sample(smp_file *f, uint64_t off, uint8_t diag, size_t *cap)
 {
     if (f->samples == *cap) {
         size_t n = *cap ? *cap * 2 : 1024;
@@ -150,11 +150,11 @@ static int add_sample(tb_smp_file *f, uint64_t off, uint8_t diag, size_t *cap)
 /* The entries of buffer b, up to a zero format code or the trailer: a basic
  * entry (format 0001), optionally followed by a diagnostic one (8001 or
  * above). */
-static int parse_buffer(tb_smp_file *f, uint32_t b, size_t *cap, char *err, size_t errlen)
+static int parse_buffer(smp_file *f, uint32_t b, size_t *cap, char *err, size_t errlen)
 {
-    uint64_t base = (uint64_t)b * TB_SMP_BUF, pos = 0;
-    uint32_t dsz = f->dsdes ? f->dsdes : TB_SMP_DSDES_DEFAULT;
-    while (pos + 2 <= TB_SMP_DATA) {
+    uint64_t base = (uint64_t)b * SMP_BUF, pos = 0;
+    uint32_t dsz = f->dsdes ? f->dsdes : SMP_DSDES_DEFAULT;
+    while (pos + 2 <= SMP_DATA) {
         uint16_t fc = get16(f->data + base + pos);
         uint8_t diag = 0;
         if (fc == 0)
@@ -165,13 +165,12 @@ static int parse_buffer(tb_smp_file *f, uint32_t b, size_t *cap, char *err, size
                            ? "diagnostic format code %04x without a basic entry before it"
                            : "format code %04x is neither 0001 (basic) nor 8001 and above",
                        fc);
-        if (pos + TB_SMP_BSDES > TB_SMP_DATA)
+        if (pos + SMP_BSDES > SMP_DATA)
             return bad(f, err, errlen, base + pos,
-                       "a basic entry of %u bytes runs into the trailer", TB_SMP_BSDES);
-        if (pos + TB_SMP_BSDES + 2 <= TB_SMP_DATA &&
-            (get16(f->data + base + pos + TB_SMP_BSDES) & 0x8000)) {
-            if (pos + TB_SMP_BSDES + dsz > TB_SMP_DATA)
-                return bad(f, err, errlen, base + pos + TB_SMP_BSDES,
+                       "a basic entry of %u bytes runs into the trailer", SMP_BSDES);
+        if (pos + SMP_BSDES + 2 <= SMP_DATA && (get16(f->data + base + pos + SMP_BSDES) & 0x8000)) {
+            if (pos + SMP_BSDES + dsz > SMP_DATA)
+                return bad(f, err, errlen, base + pos + SMP_BSDES,
                            "a diagnostic entry of %u bytes runs into the trailer", dsz);
             diag = 1;
         }
@@ -179,13 +178,12 @@ static int parse_buffer(tb_smp_file *f, uint32_t b, size_t *cap, char *err, size
             snprintf(err, errlen, "%s: out of memory", f->path);
             return -1;
         }
-        pos += TB_SMP_BSDES + (diag ? dsz : 0u);
+        pos += SMP_BSDES + (diag ? dsz : 0u);
     }
     return 0;
 }
 
-int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, char *err,
-                 size_t errlen)
+int smp_parse(const char *name, uint8_t *data, size_t size, smp_file *f, char *err, size_t errlen)
 {
     const char *c;
     uint32_t b;
@@ -196,15 +194,15 @@ int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, c
     f->size = size;
     f->cpu = -1;
     c = strrchr(name, '.');
-    /* hexadecimal, as tb_smp_name writes it: HIS gives no base, and a
+    /* hexadecimal, as smp_name writes it: HIS gives no base, and a
      * decimal number below 10 reads the same */
     if (c && strncmp(c, ".cpu", 4) == 0 && c[4] && strlen(c + 4) <= 4 &&
         strspn(c + 4, "0123456789abcdefABCDEF") == strlen(c + 4))
         f->cpu = (int)strtol(c + 4, NULL, 16);
-    if (size % TB_SMP_BUF)
-        return bad(f, err, errlen, size - size % TB_SMP_BUF,
-                   "%zu bytes, not a whole number of %u-byte buffers", size, TB_SMP_BUF);
-    f->n_bufs = (uint32_t)(size / TB_SMP_BUF);
+    if (size % SMP_BUF)
+        return bad(f, err, errlen, size - size % SMP_BUF,
+                   "%zu bytes, not a whole number of %u-byte buffers", size, SMP_BUF);
+    f->n_bufs = (uint32_t)(size / SMP_BUF);
     if (check_trailers(f, err, errlen))
         return -1;
     for (b = 0; b < f->n_bufs; b++)
@@ -213,7 +211,7 @@ int tb_smp_parse(const char *name, uint8_t *data, size_t size, tb_smp_file *f, c
     return 0;
 }
 
-int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
+int smp_load(const char *path, smp_file *f, char *err, size_t errlen)
 {
     FILE *fp;
     long size;
@@ -230,9 +228,9 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         fclose(fp);
         return -1;
     }
-    if (size > TB_SMP_MAX_BYTES) {
+    if (size > SMP_MAX_BYTES) {
         snprintf(err, errlen, "%s: %ld bytes, more than the limit of %ld", path, size,
-                 TB_SMP_MAX_BYTES);
+                 SMP_MAX_BYTES);
         fclose(fp);
         return -1;
     }
@@ -244,14 +242,14 @@ int tb_smp_load(const char *path, tb_smp_file *f, char *err, size_t errlen)
         return -1;
     }
     fclose(fp);
-    if (tb_smp_parse(path, data, (size_t)size, f, err, errlen) != 0) {
-        tb_smp_free(f);
+    if (smp_parse(path, data, (size_t)size, f, err, errlen) != 0) {
+        smp_free(f);
         return -1;
     }
     return 0;
 }
 
-void tb_smp_free(tb_smp_file *f)
+void smp_free(smp_file *f)
 {
     free(f->data);
     free(f->off);
@@ -261,14 +259,14 @@ void tb_smp_free(tb_smp_file *f)
     f->has_diag = NULL;
 }
 
-uint64_t tb_smp_buffer_tod(const tb_smp_file *f, uint64_t off)
+uint64_t smp_buffer_tod(const smp_file *f, uint64_t off)
 {
-    tb_smp_trailer t;
-    tb_smp_trailer_decode(f->data + off / TB_SMP_BUF * TB_SMP_BUF + TB_SMP_DATA, &t);
+    smp_trailer t;
+    smp_trailer_decode(f->data + off / SMP_BUF * SMP_BUF + SMP_DATA, &t);
     return t.tod;
 }
 
-void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
+void smp_decode(const uint8_t *e, smp_basic *b)
 {
     uint64_t w = be_get64(e);
     b->fc = (uint16_t)(w >> 48);
@@ -289,19 +287,19 @@ void tb_smp_decode(const uint8_t *e, tb_smp_basic *b)
 
 /* ---- the z/OS guest program parameter ---- */
 
-uint64_t tb_zos_pp_encode(const tb_zos_pp *z)
+uint64_t smp_zos_pp_encode(const smp_zos_pp *z)
 {
-    uint64_t hi = (uint64_t)(z->s ? z->addr & TB_ZOS_WEB_MAX : z->addr & TB_ZOS_TCB_MAX);
+    uint64_t hi = (uint64_t)(z->s ? z->addr & SMP_ZOS_WEB_MAX : z->addr & SMP_ZOS_TCB_MAX);
     hi |= (uint64_t)(z->w & 1) << 31;
-    return hi << 32 | (uint64_t)(z->s & 1) << 31 | (uint64_t)(z->asn & TB_ZOS_ASN_MAX) << 16 |
+    return hi << 32 | (uint64_t)(z->s & 1) << 31 | (uint64_t)(z->asn & SMP_ZOS_ASN_MAX) << 16 |
            z->token;
 }
 
-void tb_zos_pp_decode(uint64_t pp, tb_zos_pp *z)
+void smp_zos_pp_decode(uint64_t pp, smp_zos_pp *z)
 {
     z->w = (uint8_t)(pp >> 63);
     z->s = (uint8_t)(pp >> 31 & 1);
-    z->addr = (uint32_t)(pp >> 32) & (z->s ? TB_ZOS_WEB_MAX : TB_ZOS_TCB_MAX);
-    z->asn = (uint16_t)(pp >> 16 & TB_ZOS_ASN_MAX);
+    z->addr = (uint32_t)(pp >> 32) & (z->s ? SMP_ZOS_WEB_MAX : SMP_ZOS_TCB_MAX);
+    z->asn = (uint16_t)(pp >> 16 & SMP_ZOS_ASN_MAX);
     z->token = (uint16_t)pp;
 }

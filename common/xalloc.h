@@ -4,8 +4,8 @@
  * 2 (bad input or environment), so callers never see NULL.  The library
  * (cmodel/) does not use them: it returns errors and never exits.
  */
-#ifndef CPUMF_XALLOC_H
-#define CPUMF_XALLOC_H
+#ifndef CPUMF_COMMON_XALLOC_H
+#define CPUMF_COMMON_XALLOC_H
 
 #include <stddef.h>
 

@@ -8,8 +8,8 @@
  * Every function returns 0 on success, -1 with "file:line:col: reason" in
  * err on failure.  No global state, no printing.
  */
-#ifndef CPUMF_CONFIG_INT_H
-#define CPUMF_CONFIG_INT_H
+#ifndef CPUMF_CMODEL_SRC_CONFIG_INT_H
+#define CPUMF_CMODEL_SRC_CONFIG_INT_H
 
 #include <stddef.h>
 

@@ -9,8 +9,8 @@
  * functions of q and the inputs), out the unit's outputs, d the next values.
  * eval reads only q and in; cpumf_commit() makes d the new q.
  */
-#ifndef CPUMF_INT_H
-#define CPUMF_INT_H
+#ifndef CPUMF_CMODEL_SRC_CPUMF_INT_H
+#define CPUMF_CMODEL_SRC_CPUMF_INT_H
 
 #include <stdint.h>
 #include "cpumf/cpumf.h"

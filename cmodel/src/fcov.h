@@ -11,8 +11,8 @@
  * call, so the cost of a cycle without events is emptying and testing the
  * list.
  */
-#ifndef CPUMF_FCOV_H
-#define CPUMF_FCOV_H
+#ifndef CPUMF_CMODEL_SRC_FCOV_H
+#define CPUMF_CMODEL_SRC_FCOV_H
 
 #include <stdint.h>
 

@@ -2,8 +2,8 @@
  * driver.h - a built-in control program's configuration as the scenario gives it ("drivers",
  * docs/scenario-format.md section 7): what the scenario reader fills and the drivers run from.
  */
-#ifndef TB_DRIVERS_DRIVER_H
-#define TB_DRIVERS_DRIVER_H
+#ifndef CPUMF_TB_DRIVERS_DRIVER_H
+#define CPUMF_TB_DRIVERS_DRIVER_H
 
 #include <stdint.h>
 

@@ -52,8 +52,8 @@ struct tb_sampler {
     uint64_t cur_pp;    /* z/OS: the program parameter of the last dispatch */
     uint32_t next_disp; /* z/OS: the next dispatch */
     uint8_t trl[64];    /* the trailer of the block being read */
-    tb_smp_writer w;    /* 4 KiB buffers into out (counted without --smp-dir) */
-    tb_outfile out;     /* the .SMP file; out.f NULL without --smp-dir */
+    smp_writer w;       /* 4 KiB buffers into out (counted without --smp-dir) */
+    outfile out;        /* the .SMP file; out.f NULL without --smp-dir */
     char path[1200];
 };
 
@@ -110,9 +110,9 @@ tb_sampler *tb_sampler_create(const tb_driver *dv, unsigned idx, const cpumf_sys
     s->cur_pp = s->dv->pp;
     if (smp_dir) {
         char name[96];
-        tb_smp_name(name, sizeof name, tod, s->dv->sequence, s->cfg->cpu_addr[s->dv->cpu]);
+        smp_name(name, sizeof name, tod, s->dv->sequence, s->cfg->cpu_addr[s->dv->cpu]);
         snprintf(s->path, sizeof s->path, "%s/%s", smp_dir, name);
-        if (tb_outfile_open(&s->out, s->path, err, errlen) != 0) {
+        if (outfile_open(&s->out, s->path, err, errlen) != 0) {
             free(s);
             return NULL;
         }
@@ -125,7 +125,7 @@ void tb_sampler_destroy(tb_sampler *s)
 {
     if (!s)
         return;
-    tb_outfile_discard(&s->out); /* not finished: no half-written file */
+    outfile_discard(&s->out); /* not finished: no half-written file */
     free(s);
 }
 
@@ -258,14 +258,14 @@ void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
 /* An entry read: counted and put into the file's current 4 KiB buffer. */
 static void emit(tb_sampler *s, tb_drv_io *io, uint64_t addr)
 {
-    uint8_t buf[TB_SMP_DATA];
+    uint8_t buf[SMP_DATA];
     uint64_t w0;
     tb_storage_read_bytes(io->stor, addr, buf, s->esize);
     w0 = be_get64(buf);
     if (w0 >> 32 & 1)
         s->invalid++;
     s->samples_read++;
-    tb_smp_put_entry(&s->w, buf, s->trl);
+    smp_put_entry(&s->w, buf, s->trl);
 }
 
 static void read_trailer(tb_sampler *s, tb_drv_io *io, uint64_t trl)
@@ -334,7 +334,7 @@ static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consu
             break;
         read_trailer(s, io, trl);
         read_entries(s, io, blk, s->rd_off, data_end, consume);
-        tb_smp_put_trailer(&s->w, s->trl);
+        smp_put_trailer(&s->w, s->trl);
         w1 = rd64(io, trl + 8);
         s->lost += w1;
         s->blocks++;
@@ -491,7 +491,7 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
         read_trailer(s, io, blk + s->bsize - 64);
         s->rd_off = read_entries(s, io, blk, s->rd_off, lim, 0);
         if (s->rd_off > from) /* a block still being filled is written when it holds entries */
-            tb_smp_put_trailer(&s->w, s->trl);
+            smp_put_trailer(&s->w, s->trl);
     }
 done:
     s->drained = s->samples_read - before;
@@ -502,7 +502,7 @@ done:
     return 0;
 }
 
-tb_outfile *tb_sampler_file(tb_sampler *s)
+outfile *tb_sampler_file(tb_sampler *s)
 {
     return &s->out;
 }
@@ -534,7 +534,7 @@ void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
 void tb_sampler_save(tb_sampler *s, tb_ckw *w)
 {
     tb_sampler c = *s;
-    size_t n = (size_t)s->w.buffers * TB_SMP_BUF;
+    size_t n = (size_t)s->w.buffers * SMP_BUF;
     uint8_t *bytes = NULL;
     FILE *f;
     /* what belongs to the process, not to the run */

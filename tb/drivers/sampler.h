@@ -19,8 +19,8 @@
  * through io->write, which keeps every side's storage identical) and presents
  * instructions only through io->queue.
  */
-#ifndef TB_SAMPLER_H
-#define TB_SAMPLER_H
+#ifndef CPUMF_TB_DRIVERS_SAMPLER_H
+#define CPUMF_TB_DRIVERS_SAMPLER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -103,7 +103,7 @@ void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io);
 int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char *err,
                       size_t errlen);
 /* The .SMP file, still under its temporary name (unused without --smp-dir). */
-tb_outfile *tb_sampler_file(tb_sampler *s);
+outfile *tb_sampler_file(tb_sampler *s);
 void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st);
 /* A checkpoint's part (shared/ckpt.h): the driver's state and its .SMP file
  * so far; load gives s (created for the same scenario and driver) that state

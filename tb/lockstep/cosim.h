@@ -2,8 +2,8 @@
  * the same inputs (the runner's storage answers both while they agree);
  * every output port and every observed register is compared in every cycle
  * (docs/uarch.md). */
-#ifndef TB_COSIM_H
-#define TB_COSIM_H
+#ifndef CPUMF_TB_LOCKSTEP_COSIM_H
+#define CPUMF_TB_LOCKSTEP_COSIM_H
 
 #include <stdio.h>
 

@@ -65,17 +65,17 @@ int main(int argc, char **argv)
     }
     /* The FST and the coverage go through temporary names too: Verilator
      * writes them there, and the names are checked before the first cycle. */
-    tb_outfile waves = {0}, cov = {0};
-    if ((opt.waves && tb_outfile_open(&waves, opt.waves, err, sizeof err) != 0) ||
-        (opt.coverage && tb_outfile_open(&cov, opt.coverage, err, sizeof err) != 0)) {
+    outfile waves = {0}, cov = {0};
+    if ((opt.waves && outfile_open(&waves, opt.waves, err, sizeof err) != 0) ||
+        (opt.coverage && outfile_open(&cov, opt.coverage, err, sizeof err) != 0)) {
         fprintf(stderr, "%s: %s\n", prog, err);
-        tb_outfile_discard(&waves);
+        outfile_discard(&waves);
         tb_scenario_free(sc);
         return 2;
     }
     /* Before the RTL starts its threads, which inherit the mask. */
     tb_hold_stop_signals();
-    tb_rtl_opts ro = {opt.waves ? tb_outfile_tmp_name(&waves) : NULL, opt.wave_from, opt.wave_to,
+    tb_rtl_opts ro = {opt.waves ? outfile_tmp_name(&waves) : NULL, opt.wave_from, opt.wave_to,
                       npargs, pargs};
     tb_rtl *rtl = tb_rtl_create(&sc->system, &ro, err, sizeof err);
     cpumf_sys *sys = rtl ? cpumf_create(&sc->system, err, sizeof err) : NULL;
@@ -85,8 +85,8 @@ int main(int argc, char **argv)
         if (sys)
             cpumf_destroy(sys);
         tb_rtl_destroy(rtl);
-        tb_outfile_discard(&waves);
-        tb_outfile_discard(&cov);
+        outfile_discard(&waves);
+        outfile_discard(&cov);
         tb_scenario_free(sc);
         return 2;
     }
@@ -108,12 +108,12 @@ int main(int argc, char **argv)
     rc = be.ctx ? tb_run(sc, &opt, &be, stor, NULL) : 2;
     if (be.ctx)
         be.destroy(be.ctx);
-    tb_outfile_discard(&cov);
+    outfile_discard(&cov);
     tb_storage_destroy(stor);
     cpumf_destroy(sys);
     tb_rtl_destroy(rtl); /* closes the FST: never exit before this */
     /* The waves of an interrupted run are complete up to where it stopped. */
-    if (waves.path && tb_outfile_commit(&waves, err, sizeof err) != 0) {
+    if (waves.path && outfile_commit(&waves, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", prog, err);
         rc = 2;
     } else if (opt.waves) {

@@ -5,8 +5,8 @@
  * when tb_rtl_observe reads the registers).  Waves, when asked for, cover the
  * cycles [wave_from, wave_to] only, with the RTL under scope `rtl` and the
  * model values given to tb_rtl_mirror() under scope `model`. */
-#ifndef TB_RTL_H
-#define TB_RTL_H
+#ifndef CPUMF_TB_LOCKSTEP_RTL_H
+#define CPUMF_TB_LOCKSTEP_RTL_H
 
 #include <stddef.h>
 #include <stdint.h>

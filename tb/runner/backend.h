@@ -5,8 +5,8 @@
  * Per cycle t the runner calls eval() with the inputs of t, reads the
  * outputs, then commit() (the clock edge).  See docs/uarch.md section 1.
  */
-#ifndef TB_BACKEND_H
-#define TB_BACKEND_H
+#ifndef CPUMF_TB_RUNNER_BACKEND_H
+#define CPUMF_TB_RUNNER_BACKEND_H
 
 #include <stddef.h>
 #include <stdint.h>

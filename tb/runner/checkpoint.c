@@ -111,7 +111,7 @@ int rn_checkpoint_save(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     size_t n = cpumf_save_state(opt->state_model, NULL, 0);
     char *path = ckpt_path(opt->checkpoint, t), err[1400];
     tb_ckw w = {0};
-    tb_outfile o;
+    outfile o;
     int rc = 0;
     uint64_t head[5] = {CKPT_MAGIC, layout(), run_digest(r, cycles), t, n};
     tb_ckw_put(&w, head, sizeof head);
@@ -120,11 +120,11 @@ int rn_checkpoint_save(run_ctx *r, uint64_t t, const tb_run_summary *sum)
     save_runner(r, &w, sum);
     for (uint32_t i = 0; i < r->sc->n_drivers; i++)
         tb_sampler_save(r->smp[i], &w);
-    if (tb_outfile_open(&o, path, err, sizeof err) != 0) {
+    if (outfile_open(&o, path, err, sizeof err) != 0) {
         rc = -1;
     } else {
         fwrite(w.p, 1, w.len, o.f); /* a short write fails the commit */
-        rc = tb_outfile_commit(&o, err, sizeof err);
+        rc = outfile_commit(&o, err, sizeof err);
     }
     if (rc)
         fprintf(stderr, "cpumf: checkpoint at cycle %" PRIu64 ": %s\n", t, err);

@@ -169,16 +169,16 @@ static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, ui
 static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
                            uint64_t cyc)
 {
-    static const char *const smp_keys[TB_SMP_NEXP] = {"stored", "overflow", "collisions", "read",
-                                                      "lost"};
-    uint64_t v[TB_SMP_NEXP];
+    static const char *const smp_keys[SMP_NEXP] = {"stored", "overflow", "collisions", "read",
+                                                   "lost"};
+    uint64_t v[SMP_NEXP];
     char what[64];
     unsigned k;
     v[0] = c->sf_update.n_stored_q;
     v[1] = c->sf_update.n_overflow_q;
     v[2] = c->sf_interval.coll_q;
     rn_sampler_counts(r, i, &v[3], &v[4]);
-    for (k = 0; k < TB_SMP_NEXP; k++) {
+    for (k = 0; k < SMP_NEXP; k++) {
         snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
         check_range(r, &x->samples[k], v[k], cyc, what);
     }

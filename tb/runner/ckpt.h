@@ -3,8 +3,8 @@
  * includes them by this name (its folder is being rewritten in another branch); remove this file
  * once it includes "shared/ckpt.h", and the dependency tests/tree/cycle_check.py leaves out.
  */
-#ifndef TB_RUNNER_CKPT_H
-#define TB_RUNNER_CKPT_H
+#ifndef CPUMF_TB_RUNNER_CKPT_H
+#define CPUMF_TB_RUNNER_CKPT_H
 
 #include "shared/ckpt.h"
 

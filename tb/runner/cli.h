@@ -2,18 +2,18 @@
  * cli.h - command line shared by cpumf-sim and cpumf-cosim; its usage is tb_cli_usage (--help),
  * its options docs/scenario-format.md section 1.
  */
-#ifndef TB_CLI_H
-#define TB_CLI_H
+#ifndef CPUMF_TB_RUNNER_CLI_H
+#define CPUMF_TB_RUNNER_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-struct tb_outfile;
+struct outfile;
 /* An output a program writes itself at the end of a run (cpumf-cosim's
  * Verilator coverage): write() fills the file's temporary name, and the
  * runner commits it with the run's own outputs, all of them or none. */
 typedef struct tb_extra_output {
-    struct tb_outfile *file; /* open (common/outfile.h) */
+    struct outfile *file; /* open (common/outfile.h) */
     int (*write)(void *ctx, const char *tmp, char *err, size_t errlen); /* 0, or -1 */
     void *ctx;
 } tb_extra_output;

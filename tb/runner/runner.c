@@ -144,8 +144,8 @@ static int open_outputs(run_ctx *r)
         fprintf(stderr, "cpumf: --fcov: this backend does not expose its C model\n");
         return -1;
     }
-    if ((opt->results && tb_outfile_open(&r->results, opt->results, err, sizeof err) != 0) ||
-        (opt->fcov && tb_outfile_open(&r->fcov, opt->fcov, err, sizeof err) != 0)) {
+    if ((opt->results && outfile_open(&r->results, opt->results, err, sizeof err) != 0) ||
+        (opt->fcov && outfile_open(&r->fcov, opt->fcov, err, sizeof err) != 0)) {
         fprintf(stderr, "cpumf: %s\n", err);
         return -1;
     }
@@ -632,10 +632,10 @@ static void check_unfinished(run_ctx *r, uint64_t t, const tb_run_summary *sum)
 /* Half a run has no results: its files go (the .SMP ones with the drivers). */
 static void discard_outputs(run_ctx *r)
 {
-    tb_outfile_discard(&r->results);
-    tb_outfile_discard(&r->fcov);
+    outfile_discard(&r->results);
+    outfile_discard(&r->fcov);
     if (r->opt->extra_out)
-        tb_outfile_discard(r->opt->extra_out->file);
+        outfile_discard(r->opt->extra_out->file);
 }
 
 /* Every output of the run: results, coverage, the .SMP files and the
@@ -647,13 +647,13 @@ static int commit_outputs(run_ctx *r, uint64_t t, const tb_run_summary *sum, int
     const tb_options *opt = r->opt;
     const tb_extra_output *x = opt->extra_out;
     uint32_t n = 0, i;
-    tb_outfile **v = xcalloc(r->sc->n_drivers + 3u, sizeof *v);
+    outfile **v = xcalloc(r->sc->n_drivers + 3u, sizeof *v);
     char err[1400];
     if (opt->results)
         rn_write_results(r, r->results.f, t, sum);
     if (opt->fcov)
         rn_write_fcov(r->fcov.f, r->be->model);
-    if (rc != 2 && x && x->write(x->ctx, tb_outfile_tmp_name(x->file), err, sizeof err) != 0) {
+    if (rc != 2 && x && x->write(x->ctx, outfile_tmp_name(x->file), err, sizeof err) != 0) {
         fprintf(stderr, "cpumf: %s\n", err);
         rc = 2;
     }
@@ -665,8 +665,8 @@ static int commit_outputs(run_ctx *r, uint64_t t, const tb_run_summary *sum, int
         v[n++] = tb_sampler_file(r->smp[i]);
     if (rc == 2) {
         for (i = 0; i < n; i++)
-            tb_outfile_discard(v[i]);
-    } else if (tb_outfile_commit_all(v, n, err, sizeof err) != 0) {
+            outfile_discard(v[i]);
+    } else if (outfile_commit_all(v, n, err, sizeof err) != 0) {
         fprintf(stderr, "cpumf: %s\n", err);
         rc = 2;
     }

@@ -18,8 +18,8 @@
  * for one every TB_SIGNAL_POLL cycles, ends the run there and leaves no
  * results, coverage or .SMP file.
  */
-#ifndef TB_RUNNER_H
-#define TB_RUNNER_H
+#ifndef CPUMF_TB_RUNNER_RUNNER_H
+#define CPUMF_TB_RUNNER_RUNNER_H
 
 #include <stdint.h>
 

@@ -3,8 +3,8 @@
  * run's state, which runner.c (the per-cycle driver) fills, checks.c (the
  * expectations) judges and results.c (the results JSON) writes.
  */
-#ifndef TB_RUNNER_INT_H
-#define TB_RUNNER_INT_H
+#ifndef CPUMF_TB_RUNNER_RUNNER_INT_H
+#define CPUMF_TB_RUNNER_RUNNER_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -81,7 +81,7 @@ typedef struct run_ctx {
     tb_workload *wl;
     cpumf_obs *obs;
     /* --results and --fcov, open from before the first cycle */
-    tb_outfile results, fcov;
+    outfile results, fcov;
     /* expect_relations: checked again after a counter read (rel_due) */
     uint8_t rel_due;
     cpumf_obs *rel_obs;

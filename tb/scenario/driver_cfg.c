@@ -149,20 +149,20 @@ static int parse_work(parse_ctx *p, const cJSON *o, uint64_t *pp)
 {
     static const char *const wk[] = {"name", "asid", "tcb", "token", "web", "partial_web", NULL};
     const cJSON *tcb = GET(o, "tcb"), *web = GET(o, "web");
-    tb_zos_pp z;
+    smp_zos_pp z;
     uint64_t v;
     if (scn_keys(p, o, wk))
         return -1;
     memset(&z, 0, sizeof z);
     if (!GET(o, "asid"))
         return FAIL(o, "work needs \"asid\" (its home address space, 1..0x7FFF)");
-    if (scn_u64(p, GET(o, "asid"), 1, TB_ZOS_ASN_MAX, &v))
+    if (scn_u64(p, GET(o, "asid"), 1, SMP_ZOS_ASN_MAX, &v))
         return -1;
     z.asn = (uint16_t)v;
     if (!tcb == !web)
         return FAIL(o, "work needs \"tcb\" (a task) or \"web\" (an SRB), not both");
     z.s = web != NULL;
-    if (scn_u64(p, tcb ? tcb : web, 0, tcb ? TB_ZOS_TCB_MAX : TB_ZOS_WEB_MAX, &v))
+    if (scn_u64(p, tcb ? tcb : web, 0, tcb ? SMP_ZOS_TCB_MAX : SMP_ZOS_WEB_MAX, &v))
         return -1;
     z.addr = (uint32_t)v;
     if (tcb && GET(o, "partial_web"))
@@ -173,7 +173,7 @@ static int parse_work(parse_ctx *p, const cJSON *o, uint64_t *pp)
     if (scn_opt_u64(p, o, tcb ? "token" : "partial_web", 0, 0xFFFF, &v) < 0)
         return -1;
     z.token = (uint16_t)v;
-    *pp = tb_zos_pp_encode(&z);
+    *pp = smp_zos_pp_encode(&z);
     return 0;
 }
 

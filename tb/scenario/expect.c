@@ -220,7 +220,7 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     if ((m = GET(c, "samples"))) {
         if (scn_keys(p, m, smk))
             return -1;
-        for (i = 0; i < TB_SMP_NEXP; i++)
+        for (i = 0; i < SMP_NEXP; i++)
             if ((it = GET(m, smk[i])) && scn_range(p, it, &x->samples[i]))
                 return -1;
     }

@@ -2,8 +2,8 @@
  * gen.h - inside the "random" generators: the sampling generator (gen_sampling.c) as the
  * counter generator (gen_counters.c) drives it, both drawing from gen_rng.h.
  */
-#ifndef TB_SCENARIO_GEN_H
-#define TB_SCENARIO_GEN_H
+#ifndef CPUMF_TB_SCENARIO_GEN_H
+#define CPUMF_TB_SCENARIO_GEN_H
 
 #include <stdint.h>
 
@@ -27,11 +27,11 @@ typedef struct sfg sfg;
 
 /* The generator with its memory written (above `above`, room for `insns`
  * steps); NULL when the system's storage has no room for it. */
-sfg *sfg_create(parse_ctx *p, rgen *g, const sampling_opts *so, uint64_t above, uint64_t insns);
+sfg *sfg_create(parse_ctx *p, gen_rng *g, const sampling_opts *so, uint64_t above, uint64_t insns);
 void sfg_destroy(sfg *s);
 /* Makes st (new, with its cycle and CPU) a sampling step; stopped[] is the
  * CPUs' stopped state as the steps so far leave it.  1: an instruction. */
-int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped);
+int sfg_step(sfg *s, parse_ctx *p, gen_rng *g, tb_step *st, uint8_t *stopped);
 /* 1 when st would end or stop a sampling activation that is being left
  * alone for a few intervals on its CPU: the caller drops it. */
 int sfg_holds(const sfg *s, const tb_step *st);

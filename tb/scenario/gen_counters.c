@@ -83,7 +83,7 @@ static int parse_random(parse_ctx *p, const cJSON *o, random_opts *ro)
 typedef struct cgen {
     parse_ctx *p;
     const cpumf_system_cfg *cfg;
-    rgen g;
+    gen_rng g;
     uint64_t fetch_base, fetch_off;         /* where fetched operands go, next offset */
     uint64_t store_base;                    /* where stored operands go */
     unsigned ops[CPUMF_OP_COUNT * 4], nops; /* opcodes, repeated by weight */
@@ -108,16 +108,16 @@ static int find_region(const cpumf_system_cfg *cfg, uint64_t size, uint64_t from
 }
 
 /* an address that is not available: beyond the end, in a hole, or wrapping */
-static uint64_t bad_addr(rgen *g, const cpumf_system_cfg *cfg)
+static uint64_t bad_addr(gen_rng *g, const cpumf_system_cfg *cfg)
 {
-    unsigned k = rg_below(g, 3);
+    unsigned k = gen_below(g, 3);
     if (k == 0 && cfg->n_holes) {
-        const cpumf_hole *h = &cfg->holes[rg_below(g, cfg->n_holes)];
-        return h->base + (h->size ? rg_next(g) % h->size : 0);
+        const cpumf_hole *h = &cfg->holes[gen_below(g, cfg->n_holes)];
+        return h->base + (h->size ? gen_next(g) % h->size : 0);
     }
     if (k == 1)
-        return 0xfffffffffffffff8ull + rg_below(g, 8);
-    return cfg->storage_size + (rg_next(g) & 0xffff);
+        return 0xfffffffffffffff8ull + gen_below(g, 8);
+    return cfg->storage_size + (gen_next(g) & 0xffff);
 }
 
 static uint8_t installed_sets(const cpumf_model_cfg *m)
@@ -130,16 +130,16 @@ static uint8_t installed_sets(const cpumf_model_cfg *m)
     return s;
 }
 
-static uint64_t rand_counter(rgen *g, const cpumf_model_cfg *m)
+static uint64_t rand_counter(gen_rng *g, const cpumf_model_cfg *m)
 {
-    switch (rg_below(g, 8)) {
-    case 0: return rg_below(g, 8);
-    case 1: return 32 + rg_below(g, 8);
-    case 2: return 64 + rg_below(g, 22);
-    case 3: return 128 + rg_below(g, (unsigned)m->n_ext + 4u);
-    case 4: return 448 + rg_below(g, 3);
-    case 5: return rg_next(g) & 0xffff;
-    default: return rg_below(g, 6);
+    switch (gen_below(g, 8)) {
+    case 0: return gen_below(g, 8);
+    case 1: return 32 + gen_below(g, 8);
+    case 2: return 64 + gen_below(g, 22);
+    case 3: return 128 + gen_below(g, (unsigned)m->n_ext + 4u);
+    case 4: return 448 + gen_below(g, 3);
+    case 5: return gen_next(g) & 0xffff;
+    default: return gen_below(g, 6);
     }
 }
 
@@ -148,10 +148,10 @@ static void gen_stcctm(cgen *cg, tb_step *st)
 {
     static const uint8_t m3s[] = {0, 1, 2, 3, 5, 9};
     const cpumf_model_cfg *m = &cg->cfg->model;
-    rgen *g = &cg->g;
-    st->m3 = rg_pct(g, 90) ? m3s[rg_below(g, 6)] : (uint8_t)rg_below(g, 16);
-    st->r1 = rg_pct(g, 70) ? rg_below(g, 24) : (rg_pct(g, 50) ? rg_below(g, 200) : rg_next(g));
-    if (rg_pct(g, 35)) {
+    gen_rng *g = &cg->g;
+    st->m3 = gen_pct(g, 90) ? m3s[gen_below(g, 6)] : (uint8_t)gen_below(g, 16);
+    st->r1 = gen_pct(g, 70) ? gen_below(g, 24) : (gen_pct(g, 50) ? gen_below(g, 200) : gen_next(g));
+    if (gen_pct(g, 35)) {
         /* exactly the number of installed counters of the set: cc 0 */
         switch (st->m3) {
         case 0: st->r1 = m->n_ext; break;
@@ -161,20 +161,20 @@ static void gen_stcctm(cgen *cg, tb_step *st)
         default: st->r1 = 2; break;
         }
     }
-    st->addr = cg->store_base + (uint64_t)rg_below(g, 0x4000) * 8u;
-    if (rg_pct(g, 5))
-        st->addr += 1u + rg_below(g, 7);
-    if (rg_pct(g, 5))
+    st->addr = cg->store_base + (uint64_t)gen_below(g, 0x4000) * 8u;
+    if (gen_pct(g, 5))
+        st->addr += 1u + gen_below(g, 7);
+    if (gen_pct(g, 5))
         st->addr = bad_addr(g, cg->cfg) & ~7ull;
 }
 
 /* The fetched operand of st: mostly written into the fetch area. */
 static void place_operand(cgen *cg, tb_step *st, uint64_t operand)
 {
-    rgen *g = &cg->g;
-    int where = (int)rg_below(g, 100);
+    gen_rng *g = &cg->g;
+    int where = (int)gen_below(g, 100);
     if (where < 88) {
-        uint64_t a = cg->fetch_base + cg->fetch_off + (rg_pct(g, 25) ? rg_below(g, 8) : 0);
+        uint64_t a = cg->fetch_base + cg->fetch_off + (gen_pct(g, 25) ? gen_below(g, 8) : 0);
         tb_mem_init *mi = scn_new_mem(cg->p, a, 8);
         be_put64(mi->bytes, operand);
         cg->fetch_off = (cg->fetch_off + 16u) % 0xfff0u;
@@ -189,35 +189,35 @@ static void gen_insn(cgen *cg, tb_step *st)
 {
     const cpumf_system_cfg *cfg = cg->cfg;
     const cpumf_model_cfg *m = &cfg->model;
-    rgen *g = &cg->g;
+    gen_rng *g = &cg->g;
     uint8_t inst = installed_sets(m) & (uint8_t)~CPUMF_SET_MT;
     uint64_t operand = 0;
     int fetch = 0;
 
-    st->r1 = rg_pct(g, 50) ? rg_next(g) : rg_below(g, 64);
-    st->problem = (uint8_t)rg_pct(g, 12);
-    st->cr0_15 = (uint8_t)rg_pct(g, 50);
+    st->r1 = gen_pct(g, 50) ? gen_next(g) : gen_below(g, 64);
+    st->problem = (uint8_t)gen_pct(g, 12);
+    st->cr0_15 = (uint8_t)gen_pct(g, 50);
     switch (st->op) {
     case CPUMF_OP_LPP:
-        operand = rg_next(g);
+        operand = gen_next(g);
         fetch = 1;
         break;
     case CPUMF_OP_LCCTL: {
-        uint8_t e = (uint8_t)(rg_next(g) & inst), c = (uint8_t)(rg_next(g) & e);
-        if (rg_pct(g, 15))
-            c = (uint8_t)(rg_next(g) & 0x3f);
-        if (rg_pct(g, 10))
+        uint8_t e = (uint8_t)(gen_next(g) & inst), c = (uint8_t)(gen_next(g) & e);
+        if (gen_pct(g, 15))
+            c = (uint8_t)(gen_next(g) & 0x3f);
+        if (gen_pct(g, 10))
             e |= CPUMF_SET_MT, c |= CPUMF_SET_MT;
         operand = (uint64_t)e << 16 | c;
-        if (rg_pct(g, 8))
-            operand |= 1ull << rg_below(g, 64);
+        if (gen_pct(g, 8))
+            operand |= 1ull << gen_below(g, 64);
         fetch = 1;
         break;
     }
     case CPUMF_OP_LPCTL:
-        operand = rg_below(g, 4);
-        if (rg_pct(g, 8))
-            operand |= 1ull << rg_below(g, 64);
+        operand = gen_below(g, 4);
+        if (gen_pct(g, 8))
+            operand |= 1ull << gen_below(g, 64);
         fetch = 1;
         break;
     case CPUMF_OP_ECCTR:
@@ -225,30 +225,30 @@ static void gen_insn(cgen *cg, tb_step *st)
     case CPUMF_OP_EPCTR:
     case CPUMF_OP_SPCTR: {
         uint64_t ga =
-            cfg->n_cg && rg_pct(g, 80) ? cfg->cg_addr[rg_below(g, cfg->n_cg)] : rg_below(g, 4);
-        st->r2 = (ga & 0xffff) << 8 | rg_below(g, 10);
+            cfg->n_cg && gen_pct(g, 80) ? cfg->cg_addr[gen_below(g, cfg->n_cg)] : gen_below(g, 4);
+        st->r2 = (ga & 0xffff) << 8 | gen_below(g, 10);
         break;
     }
     case CPUMF_OP_ECPGA:
-        st->r2 = rg_pct(g, 80) ? cfg->cpu_addr[rg_below(g, cfg->n_cpus)] : (rg_next(g) & 0xffff);
+        st->r2 = gen_pct(g, 80) ? cfg->cpu_addr[gen_below(g, cfg->n_cpus)] : (gen_next(g) & 0xffff);
         break;
     case CPUMF_OP_STCCTM: gen_stcctm(cg, st); break;
     case CPUMF_OP_QCTRI:
     case CPUMF_OP_QSI:
     case CPUMF_OP_LSCTL:
-        st->addr = cg->store_base + (uint64_t)rg_below(g, 0x800) * 8u;
-        if (rg_pct(g, 10))
-            st->addr += rg_below(g, 8);
-        if (rg_pct(g, 8))
+        st->addr = cg->store_base + (uint64_t)gen_below(g, 0x800) * 8u;
+        if (gen_pct(g, 10))
+            st->addr += gen_below(g, 8);
+        if (gen_pct(g, 8))
             st->addr = bad_addr(g, cfg);
         break;
     default: break;
     }
     if ((st->op == CPUMF_OP_ECCTR || st->op == CPUMF_OP_SCCTR || st->op == CPUMF_OP_ECPGA) &&
-        rg_pct(g, 5))
-        st->r2 |= rg_next(g) << 16;
-    if ((st->op == CPUMF_OP_EPCTR || st->op == CPUMF_OP_SPCTR) && rg_pct(g, 5))
-        st->r2 |= rg_next(g) << 24;
+        gen_pct(g, 5))
+        st->r2 |= gen_next(g) << 16;
+    if ((st->op == CPUMF_OP_EPCTR || st->op == CPUMF_OP_SPCTR) && gen_pct(g, 5))
+        st->r2 |= gen_next(g) << 24;
     if (fetch)
         place_operand(cg, st, operand);
 }
@@ -259,12 +259,12 @@ static void gen_auth(cgen *cg, tb_step *st)
 {
     uint8_t sets =
         CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT | CPUMF_SET_MT;
-    rgen *g = &cg->g;
-    if (rg_pct(g, 60)) {
+    gen_rng *g = &cg->g;
+    if (gen_pct(g, 60)) {
         st->kind = TB_STEP_AUTHORIZE;
-        st->cf_mask =
-            (uint8_t)(rg_pct(g, 50) ? (sets | CPUMF_AUTH_CG) : rg_next(g) & (sets | CPUMF_AUTH_CG));
-        st->sf_mask = (uint8_t)(rg_next(g) & 3u);
+        st->cf_mask = (uint8_t)(gen_pct(g, 50) ? (sets | CPUMF_AUTH_CG)
+                                               : gen_next(g) & (sets | CPUMF_AUTH_CG));
+        st->sf_mask = (uint8_t)(gen_next(g) & 3u);
     } else {
         /* one thing at a time, so that sets stay usable */
         static const uint8_t one[7] = {CPUMF_SET_EXT,
@@ -275,39 +275,39 @@ static void gen_auth(cgen *cg, tb_step *st)
                                        CPUMF_AUTH_CG,
                                        0};
         st->kind = TB_STEP_UNAUTHORIZE;
-        st->cf_mask = one[rg_below(g, 7)];
+        st->cf_mask = one[gen_below(g, 7)];
         if (!st->cf_mask)
-            st->sf_mask = (uint8_t)(1u + rg_below(g, 3));
+            st->sf_mask = (uint8_t)(1u + gen_below(g, 3));
     }
 }
 
 /* A step other than an instruction, for k in 72..99. */
 static void gen_other(cgen *cg, tb_step *st, unsigned k)
 {
-    rgen *g = &cg->g;
+    gen_rng *g = &cg->g;
     unsigned cpu = st->cpu;
     if (k < 78) {
         gen_auth(cg, st);
     } else if (k < 81) {
-        /* one draw as rg_pct(g, 10) makes: the machine resets share its 10 % */
-        unsigned x = rg_below(g, 100);
+        /* one draw as gen_pct(g, 10) makes: the machine resets share its 10 % */
+        unsigned x = gen_below(g, 100);
         st->kind = TB_STEP_RESET;
         st->reset = (uint8_t)(x < 5u    ? CPUMF_RESET_POWER_ON
                               : x < 10u ? CPUMF_RESET_BASIC_MACHINE_CLEAR
-                                        : 1u + rg_below(g, 3));
+                                        : 1u + gen_below(g, 3));
     } else if (k < 85) {
         st->kind = cg->stopped[cpu] ? TB_STEP_START : TB_STEP_STOP;
         cg->stopped[cpu] ^= 1u;
     } else if (k < 93) {
         st->kind = TB_STEP_EVENT;
-        st->event = (uint8_t)rg_below(g, 5);
+        st->event = (uint8_t)gen_below(g, 5);
         if (st->event == TB_EV_LOSS_CPU)
-            st->ev_set = (uint8_t)(1u << rg_below(g, 6));
+            st->ev_set = (uint8_t)(1u << gen_below(g, 6));
         if (st->event == TB_EV_SET_MT)
-            st->ev_param = rg_pct(g, 60) ? 1u + rg_below(g, 3) : 0u;
+            st->ev_param = gen_pct(g, 60) ? 1u + gen_below(g, 3) : 0u;
     } else {
         st->kind = TB_STEP_CR0_58;
-        cg->cr58[cpu] = (uint8_t)(cg->cr58[cpu] ? rg_pct(g, 30) : 1);
+        cg->cr58[cpu] = (uint8_t)(cg->cr58[cpu] ? gen_pct(g, 30) : 1);
         st->cr0_58 = cg->cr58[cpu];
     }
 }
@@ -335,7 +335,7 @@ static int start_sampling(cgen *cg, const random_opts *ro, uint64_t seed, sfg **
 {
     const tb_scenario *sc = cg->p->sc;
     uint64_t above = cg->store_base + 0x10000u;
-    rgen g2;
+    gen_rng g2;
     uint32_t i;
     parse_ctx *p = cg->p;
     *sg = NULL;
@@ -381,23 +381,23 @@ static void finish(cgen *cg, uint64_t at)
 /* One step of the stream at cycle at; the number of instructions it adds. */
 static uint64_t gen_step(cgen *cg, const random_opts *ro, sfg *sg, uint64_t *at)
 {
-    rgen *g = &cg->g;
-    unsigned cpu = rg_below(g, cg->cfg->n_cpus), k = rg_below(g, 100);
-    uint64_t gap = ro->gap_max > ro->gap_min ? rg_next(g) % (ro->gap_max - ro->gap_min + 1) : 0;
+    gen_rng *g = &cg->g;
+    unsigned cpu = gen_below(g, cg->cfg->n_cpus), k = gen_below(g, 100);
+    uint64_t gap = ro->gap_max > ro->gap_min ? gen_next(g) % (ro->gap_max - ro->gap_min + 1) : 0;
     tb_step *st = scn_new_step(cg->p);
     *at += ro->gap_min + gap;
     st->at = *at;
     st->cpu = (uint8_t)cpu;
     st->generated = 1;
     st->cr0_58 = 1;
-    if (sg && rg_below(g, 100) < ro->sf.share)
+    if (sg && gen_below(g, 100) < ro->sf.share)
         return (uint64_t)sfg_step(sg, cg->p, g, st, cg->stopped);
     if (!ro->events || k < 72) {
         /* LSCTL / QSI are rare: they are operation exceptions in this slice */
         do
-            st->op = (uint8_t)cg->ops[rg_below(g, cg->nops)];
+            st->op = (uint8_t)cg->ops[gen_below(g, cg->nops)];
         while ((st->op == CPUMF_OP_LSCTL || st->op == CPUMF_OP_QSI) && cg->nops > 2 &&
-               rg_pct(g, 80));
+               gen_pct(g, 80));
         st->kind = TB_STEP_INSN;
         gen_insn(cg, st);
     } else {

@@ -99,44 +99,44 @@ static void sfg_put(parse_ctx *p, uint64_t addr, const uint64_t *dw, size_t n)
 }
 
 /* an address designating no usable storage: a hole or beyond the size */
-static uint64_t sfg_bad_storage(rgen *g, const cpumf_system_cfg *cfg, uint64_t align)
+static uint64_t sfg_bad_storage(gen_rng *g, const cpumf_system_cfg *cfg, uint64_t align)
 {
-    if (cfg->n_holes && rg_pct(g, 50)) {
-        const cpumf_hole *h = &cfg->holes[rg_below(g, cfg->n_holes)];
-        return (h->base + (h->size ? rg_next(g) % h->size : 0)) & ~(align - 1);
+    if (cfg->n_holes && gen_pct(g, 50)) {
+        const cpumf_hole *h = &cfg->holes[gen_below(g, cfg->n_holes)];
+        return (h->base + (h->size ? gen_next(g) % h->size : 0)) & ~(align - 1);
     }
-    if (rg_pct(g, 15))
-        return (0xfffffffffffff000ull + rg_below(g, 0x1000)) & ~(align - 1);
-    return (cfg->storage_size + (rg_next(g) & 0xffffffull)) & ~(align - 1);
+    if (gen_pct(g, 15))
+        return (0xfffffffffffff000ull + gen_below(g, 0x1000)) & ~(align - 1);
+    return (cfg->storage_size + (gen_next(g) & 0xffffffull)) & ~(align - 1);
 }
 
 /* the SDB trailer of a new block: random A and T, some blocks full (F = 1),
  * reserved bits and stale fields that the update must keep or replace */
-static void sfg_trailer(parse_ctx *p, rgen *g, uint64_t trl)
+static void sfg_trailer(parse_ctx *p, gen_rng *g, uint64_t trl)
 {
     uint64_t t[8] = {0};
-    int full = rg_pct(g, 18);
+    int full = gen_pct(g, 18);
     if (full)
         t[0] |= TB_TRL_F;
-    if (rg_pct(g, 60))
+    if (gen_pct(g, 60))
         t[0] |= TB_TRL_A;
-    if (rg_pct(g, 40))
+    if (gen_pct(g, 40))
         t[0] |= TB_TRL_T;
-    if (rg_pct(g, 20))
-        t[0] |= rg_next(g) & 0x1f00000000000000ull; /* reserved bits of byte 0 */
-    if (rg_pct(g, 20))
-        t[0] |= rg_next(g) & 0x00ffffffffffffffull; /* bytes 1-7: 4-7 are rewritten */
-    if (full || rg_pct(g, 20))
+    if (gen_pct(g, 20))
+        t[0] |= gen_next(g) & 0x1f00000000000000ull; /* reserved bits of byte 0 */
+    if (gen_pct(g, 20))
+        t[0] |= gen_next(g) & 0x00ffffffffffffffull; /* bytes 1-7: 4-7 are rewritten */
+    if (full || gen_pct(g, 20))
         /* the overflow count */
-        t[1] = rg_pct(g, 30) ? UINT64_MAX - rg_below(g, 3) : rg_below(g, 1000);
-    if (rg_pct(g, 20)) {
-        t[2] = rg_next(g);
-        t[3] = rg_next(g);
+        t[1] = gen_pct(g, 30) ? UINT64_MAX - gen_below(g, 3) : gen_below(g, 1000);
+    if (gen_pct(g, 20)) {
+        t[2] = gen_next(g);
+        t[3] = gen_next(g);
     }
     sfg_put(p, trl, t, 8);
 }
 
-static uint64_t sfg_new_block(sfg *s, parse_ctx *p, rgen *g, int big)
+static uint64_t sfg_new_block(sfg *s, parse_ctx *p, gen_rng *g, int big)
 {
     uint64_t b;
     if (!big) {
@@ -146,7 +146,7 @@ static uint64_t sfg_new_block(sfg *s, parse_ctx *p, rgen *g, int big)
         return b;
     }
     {
-        unsigned k = rg_below(g, s->n_slots);
+        unsigned k = gen_below(g, s->n_slots);
         b = s->slot[k];
         if (!s->slot_init[k]) {
             s->slot_init[k] = 1;
@@ -157,17 +157,17 @@ static uint64_t sfg_new_block(sfg *s, parse_ctx *p, rgen *g, int big)
 }
 
 /* block link to b (bit 0 zero; the low bits below B are ignored) */
-static uint64_t sfg_blink(rgen *g, uint64_t b, uint64_t bsz)
+static uint64_t sfg_blink(gen_rng *g, uint64_t b, uint64_t bsz)
 {
-    return rg_pct(g, 20) ? b | (rg_next(g) & (bsz - 1) & ~1ull) : b;
+    return gen_pct(g, 20) ? b | (gen_next(g) & (bsz - 1) & ~1ull) : b;
 }
 
-static uint64_t sfg_tlink(rgen *g, uint64_t t)
+static uint64_t sfg_tlink(gen_rng *g, uint64_t t)
 {
-    return (rg_pct(g, 20) ? t | (rg_next(g) & 0xeu) : t) | 1u;
+    return (gen_pct(g, 20) ? t | (gen_next(g) & 0xeu) : t) | 1u;
 }
 
-static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
+static int sfg_build_topo(sfg *s, parse_ctx *p, gen_rng *g, int big)
 {
     sfg_topo *t = &s->topo[s->n_topo];
     uint64_t bsz = big ? 0x100000u : 0x1000u;
@@ -175,20 +175,20 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
     int fill_valid = 0;
     memset(t, 0, sizeof *t);
     t->big = (uint8_t)big;
-    t->n_tables = (uint8_t)(1u + rg_below(g, SFG_MAX_TABLES));
-    if (rg_below(g, 1000) < s->malformed_pm)
-        t->bad = (uint8_t)(1u + rg_below(g, SFG_NKINDS - 1));
+    t->n_tables = (uint8_t)(1u + gen_below(g, SFG_MAX_TABLES));
+    if (gen_below(g, 1000) < s->malformed_pm)
+        t->bad = (uint8_t)(1u + gen_below(g, SFG_NKINDS - 1));
     for (k = 0; k < t->n_tables; k++) {
-        nb[k] = 1u + rg_below(g, SFG_MAX_LINKS);
+        nb[k] = 1u + gen_below(g, SFG_MAX_LINKS);
         t->table[k] = 0;
     }
     if (t->bad == SFG_FILL) {
-        fill_k = rg_below(g, t->n_tables);
+        fill_k = gen_below(g, t->n_tables);
         if (big)
             t->table[fill_k] = sfg_page_1m_end(s);
-    } else if (t->bad == SFG_OK && rg_pct(g, 15)) {
+    } else if (t->bad == SFG_OK && gen_pct(g, 15)) {
         fill_valid = 1; /* a full page: the table link is the last entry */
-        fill_k = rg_below(g, t->n_tables);
+        fill_k = gen_below(g, t->n_tables);
     }
     for (k = 0; k < t->n_tables; k++)
         if (!t->table[k] && !(t->table[k] = sfg_page(s)))
@@ -200,8 +200,8 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
                 return -1;
             t->block[t->n_blocks++] = b;
         }
-    bad_k = rg_below(g, t->n_tables);
-    bad_j = rg_below(g, nb[bad_k] + 1u);
+    bad_k = gen_below(g, t->n_tables);
+    bad_j = gen_below(g, nb[bad_k] + 1u);
     t->hot = t->table[bad_k] + 8u * nb[bad_k] - 8u; /* a table link */
     if (t->bad == SFG_FILL || fill_valid)
         t->hot = t->table[fill_k] + 8u * 510u; /* the last entry of the page */
@@ -225,11 +225,11 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
                 e[511] = sfg_tlink(g, nx);
         }
         if (t->bad == SFG_LOW && k == bad_k) {
-            if (bad_j < nb[k] || rg_pct(g, 50)) {
+            if (bad_j < nb[k] || gen_pct(g, 50)) {
                 bad_j = bad_j < nb[k] ? bad_j : 0u;
-                e[bad_j] = rg_below(g, 2) * 0x1000u;
+                e[bad_j] = gen_below(g, 2) * 0x1000u;
             } else {
-                e[nb[k]] = sfg_tlink(g, rg_below(g, 0x2000) & ~0xfu);
+                e[nb[k]] = sfg_tlink(g, gen_below(g, 0x2000) & ~0xfu);
             }
             t->hot = t->table[k] + 8u * bad_j - 8u;
         }
@@ -247,65 +247,65 @@ static int sfg_build_topo(sfg *s, parse_ctx *p, rgen *g, int big)
     return 0;
 }
 
-static uint64_t sfg_interval(sfg *s, rgen *g)
+static uint64_t sfg_interval(sfg *s, gen_rng *g)
 {
     uint64_t span = s->imax - s->imin, d;
-    unsigned k = rg_below(g, 20);
+    unsigned k = gen_below(g, 20);
     if (k < 15)
-        d = rg_next(g) % ((s->imin >> 3) + 1u); /* near the minimum */
+        d = gen_next(g) % ((s->imin >> 3) + 1u); /* near the minimum */
     else if (k < 19)
-        d = rg_next(g) % (s->imin + 1u);
+        d = gen_next(g) % (s->imin + 1u);
     else
-        d = rg_next(g);
+        d = gen_next(g);
     return s->imin + (span == UINT64_MAX ? d : d % (span + 1u));
 }
 
 /* a TEAR and DEAR into topology t for entries of e bytes */
-static void sfg_origins(sfg *s, rgen *g, const sfg_topo *t, uint32_t e, uint64_t *tear,
+static void sfg_origins(sfg *s, gen_rng *g, const sfg_topo *t, uint32_t e, uint64_t *tear,
                         uint64_t *dear)
 {
     uint64_t bsz = t->big ? 0x100000u : 0x1000u, b, trl;
-    unsigned k = rg_below(g, t->n_tables), j;
+    unsigned k = gen_below(g, t->n_tables), j;
     uint32_t n = t->n_ent[k];
     /* the update reads TEAR + 8 next: from entry 0 up to the last one written */
-    if (n > 8 && rg_pct(g, 60))
-        j = n - 1u - rg_below(g, 4);
+    if (n > 8 && gen_pct(g, 60))
+        j = n - 1u - gen_below(g, 4);
     else
-        j = rg_below(g, n);
+        j = gen_below(g, n);
     *tear = t->table[k] + 8u * j - 8u;
-    if (rg_pct(g, t->bad ? 60 : 25)) {
+    if (gen_pct(g, t->bad ? 60 : 25)) {
         /* the first sample fills the block and the update reads the entry of interest */
         *tear = t->hot;
-        b = t->block[rg_below(g, t->n_blocks)];
+        b = t->block[gen_below(g, t->n_blocks)];
         trl = b + bsz - 64;
-        *dear = rg_pct(g, 70) ? trl : trl - 8u * rg_below(g, e / 8u);
+        *dear = gen_pct(g, 70) ? trl : trl - 8u * gen_below(g, e / 8u);
         return;
     }
-    if (rg_pct(g, 3))
-        *tear = rg_next(g);
-    b = t->block[rg_below(g, t->n_blocks)];
+    if (gen_pct(g, 3))
+        *tear = gen_next(g);
+    b = t->block[gen_below(g, t->n_blocks)];
     trl = b + bsz - 64;
-    if (rg_below(g, 1000) < s->malformed_pm) {
-        switch (rg_below(g, 3)) {
-        case 0: *dear = trl + 8u * (1u + rg_below(g, 7)); break; /* inside the trailer */
-        case 1: *dear = rg_below(g, 1024) * 8u; break;           /* below 8192 */
+    if (gen_below(g, 1000) < s->malformed_pm) {
+        switch (gen_below(g, 3)) {
+        case 0: *dear = trl + 8u * (1u + gen_below(g, 7)); break; /* inside the trailer */
+        case 1: *dear = gen_below(g, 1024) * 8u; break;           /* below 8192 */
         default: *dear = sfg_bad_storage(g, s->cfg, 8); break;
         }
         return;
     }
-    switch (rg_below(g, 10)) {
+    switch (gen_below(g, 10)) {
     case 0:
     case 1:
     case 2:
     case 3:
-        *dear = trl - (uint64_t)e * rg_below(g, 4); /* 0: exactly full */
+        *dear = trl - (uint64_t)e * gen_below(g, 4); /* 0: exactly full */
         break;
     case 4:
-        *dear = trl - 8u * rg_below(g, e / 8u); /* the entry does not fit */
+        *dear = trl - 8u * gen_below(g, e / 8u); /* the entry does not fit */
         break;
-    case 5: *dear = trl - (uint64_t)e * (4u + rg_below(g, 12)); break;
+    case 5: *dear = trl - (uint64_t)e * (4u + gen_below(g, 12)); break;
     case 6: *dear = b; break;
-    default: *dear = b + 8u * (rg_next(g) % ((bsz - 64) / 8u)); break;
+    default: *dear = b + 8u * (gen_next(g) % ((bsz - 64) / 8u)); break;
     }
 }
 
@@ -318,37 +318,37 @@ static uint64_t sfg_ctl_slot(sfg *s)
 }
 
 /* an activity override (or release) of sampling-related fields */
-static void sfg_activity(parse_ctx *p, rgen *g, tb_step *st)
+static void sfg_activity(parse_ctx *p, gen_rng *g, tb_step *st)
 {
     tb_activity *a = scn_new_act(p, &st->act);
     unsigned n = 0;
     st->kind = TB_STEP_ACTIVITY;
     while (!n) {
 #define SFG_FIELD(F, pct, expr)                                                                    \
-    if (rg_pct(g, pct)) {                                                                          \
+    if (gen_pct(g, pct)) {                                                                         \
         n++;                                                                                       \
-        if (rg_pct(g, 15)) {                                                                       \
+        if (gen_pct(g, 15)) {                                                                      \
             a->release |= 1u << (F);                                                               \
         } else {                                                                                   \
             a->set |= 1u << (F);                                                                   \
             expr;                                                                                  \
         }                                                                                          \
     }
-        SFG_FIELD(TB_ACT_LEVEL, 35, a->val.level = (uint8_t)(1u + rg_below(g, 2)))
-        SFG_FIELD(TB_ACT_SECURE_GUEST, 30, a->val.secure_guest = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_PCF49, 30, a->val.pcf49 = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_UNIQ, 30, a->val.uniq = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_UNIQ_COUNT, 30, a->val.uniq_count = (uint8_t)rg_below(g, 16))
+        SFG_FIELD(TB_ACT_LEVEL, 35, a->val.level = (uint8_t)(1u + gen_below(g, 2)))
+        SFG_FIELD(TB_ACT_SECURE_GUEST, 30, a->val.secure_guest = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_PCF49, 30, a->val.pcf49 = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_UNIQ, 30, a->val.uniq = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_UNIQ_COUNT, 30, a->val.uniq_count = (uint8_t)gen_below(g, 16))
         SFG_FIELD(TB_ACT_ENTRY_INCONSISTENT, 30,
-                  a->val.entry_inconsistent = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_DIAG, 35, a->val.diag = rg_next(g))
-        SFG_FIELD(TB_ACT_DAT, 15, a->val.dat = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_AS, 15, a->val.as = (uint8_t)rg_below(g, 4))
-        SFG_FIELD(TB_ACT_ASN, 15, a->val.asn = (uint16_t)rg_next(g))
-        SFG_FIELD(TB_ACT_IA, 15, a->val.ia = rg_next(g))
-        SFG_FIELD(TB_ACT_PROBLEM, 10, a->val.problem = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_WAIT, 6, a->val.wait = (uint8_t)rg_below(g, 2))
-        SFG_FIELD(TB_ACT_TOD, 5, a->val.tod = rg_next(g))
+                  a->val.entry_inconsistent = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_DIAG, 35, a->val.diag = gen_next(g))
+        SFG_FIELD(TB_ACT_DAT, 15, a->val.dat = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_AS, 15, a->val.as = (uint8_t)gen_below(g, 4))
+        SFG_FIELD(TB_ACT_ASN, 15, a->val.asn = (uint16_t)gen_next(g))
+        SFG_FIELD(TB_ACT_IA, 15, a->val.ia = gen_next(g))
+        SFG_FIELD(TB_ACT_PROBLEM, 10, a->val.problem = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_WAIT, 6, a->val.wait = (uint8_t)gen_below(g, 2))
+        SFG_FIELD(TB_ACT_TOD, 5, a->val.tod = gen_next(g))
 #undef SFG_FIELD
     }
 }
@@ -366,30 +366,30 @@ static int sfg_disruptive(const tb_step *st)
 }
 
 /* QSI into the QSI page (sometimes misaligned): an instruction. */
-static int sfg_qsi(const sfg *s, rgen *g, tb_step *st)
+static int sfg_qsi(const sfg *s, gen_rng *g, tb_step *st)
 {
     st->kind = TB_STEP_INSN;
     st->op = CPUMF_OP_QSI;
-    st->addr = s->qsi + 64u * rg_below(g, 64);
-    if (rg_pct(g, 4))
-        st->addr += 1u + rg_below(g, 7);
-    st->problem = (uint8_t)rg_pct(g, 3);
+    st->addr = s->qsi + 64u * gen_below(g, 64);
+    if (gen_pct(g, 4))
+        st->addr += 1u + gen_below(g, 7);
+    st->problem = (uint8_t)gen_pct(g, 3);
     return 1;
 }
 
 /* LPP of a random parameter from a control slot (QSI when none is left). */
-static int sfg_lpp(sfg *s, parse_ctx *p, rgen *g, tb_step *st)
+static int sfg_lpp(sfg *s, parse_ctx *p, gen_rng *g, tb_step *st)
 {
     uint64_t slot = sfg_ctl_slot(s);
     tb_mem_init *mi;
     if (!slot)
         return sfg_qsi(s, g, st);
     mi = scn_new_mem(p, slot, 8);
-    be_put64(mi->bytes, rg_pct(g, 30) ? rg_below(g, 16) : rg_next(g));
+    be_put64(mi->bytes, gen_pct(g, 30) ? gen_below(g, 16) : gen_next(g));
     st->kind = TB_STEP_INSN;
     st->op = CPUMF_OP_LPP;
     st->addr = slot;
-    st->problem = (uint8_t)rg_pct(g, 5);
+    st->problem = (uint8_t)gen_pct(g, 5);
     return 1;
 }
 
@@ -397,21 +397,21 @@ static int sfg_lpp(sfg *s, parse_ctx *p, rgen *g, tb_step *st)
  * v (0..99) picks an activation (mostly left alone for a few intervals on
  * st's CPU), enable only, deactivate, disable, an interval out of range, an
  * invalid transition, or (97 and up) reserved bits, which the caller sets. */
-static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t fns, uint64_t *iv,
-                         uint8_t *e, uint8_t *c)
+static void sfg_controls(sfg *s, gen_rng *g, const tb_step *st, unsigned v, uint8_t fns,
+                         uint64_t *iv, uint8_t *e, uint8_t *c)
 {
     *e = fns;
     *c = fns;
     if (v < 55) {
-        if (rg_pct(g, 75) && *iv - s->imin <= s->imin * 2u + 1024u) {
-            unsigned r = rg_below(g, 10);
+        if (gen_pct(g, 75) && *iv - s->imin <= s->imin * 2u + 1024u) {
+            unsigned r = gen_below(g, 10);
             uint64_t hold = (*iv + 600u) * (r < 5 ? 1u : r < 8 ? 2u : 4u) + 400u;
             if (hold > *iv + 1000u && hold > 12000u)
                 hold = *iv + 1000u > 12000u ? *iv + 1000u : 12000u;
             s->prot_until[st->cpu] = st->at + hold;
         }
-        if (fns == (CPUMF_SF_BASIC | CPUMF_SF_DIAG) && rg_pct(g, 15))
-            *c = (uint8_t)(1u + rg_below(g, 2)); /* one active, one inactive */
+        if (fns == (CPUMF_SF_BASIC | CPUMF_SF_DIAG) && gen_pct(g, 15))
+            *c = (uint8_t)(1u + gen_below(g, 2)); /* one active, one inactive */
     } else if (v < 65) {
         *c = 0; /* enable only */
     } else if (v < 75) {
@@ -421,15 +421,15 @@ static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t
         *e = *c = 0; /* disable */
     } else if (v < 91) {
         /* interval out of range: specification when something is requested active */
-        if (s->imin && (rg_pct(g, 50) || s->imax == UINT64_MAX))
-            *iv = rg_next(g) % s->imin;
+        if (s->imin && (gen_pct(g, 50) || s->imax == UINT64_MAX))
+            *iv = gen_next(g) % s->imin;
         else if (s->imax < UINT64_MAX)
-            *iv = s->imax + 1u + (rg_next(g) % 1000u);
-        if (rg_pct(g, 25))
+            *iv = s->imax + 1u + (gen_next(g) % 1000u);
+        if (gen_pct(g, 25))
             *c = 0;
     } else if (v < 97) {
         /* invalid transition (e = 0, c = 1): cc 3 */
-        *e = (uint8_t)(fns & rg_next(g));
+        *e = (uint8_t)(fns & gen_next(g));
         *c = (uint8_t)(*e ^ fns) ? (uint8_t)(*e ^ fns) : fns;
         *e = (uint8_t)(*e & ~*c);
     }
@@ -437,13 +437,13 @@ static void sfg_controls(sfg *s, rgen *g, const tb_step *st, unsigned v, uint8_t
 
 /* LSCTL with a request block in a control slot, TEAR and DEAR into one of
  * the topologies (QSI when no slot is left; a start first on a stopped CPU). */
-static int sfg_lsctl(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
+static int sfg_lsctl(sfg *s, parse_ctx *p, gen_rng *g, tb_step *st, uint8_t *stopped)
 {
     const cpumf_model_cfg *m = &s->cfg->model;
     unsigned cpu = st->cpu;
     uint64_t slot = sfg_ctl_slot(s), x, iv, tear = 0, dear = 0;
-    const sfg_topo *t = &s->topo[rg_below(g, s->n_topo)];
-    unsigned h = (unsigned)rg_below(g, 2), big = t->big, v = rg_below(g, 100);
+    const sfg_topo *t = &s->topo[gen_below(g, s->n_topo)];
+    unsigned h = (unsigned)gen_below(g, 2), big = t->big, v = gen_below(g, 100);
     uint8_t b[64], e, c, fns;
     uint32_t esz;
     if (!slot)
@@ -460,13 +460,14 @@ static int sfg_lsctl(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stoppe
     esz = (fns & CPUMF_SF_BASIC ? 32u : 0u) + (fns & CPUMF_SF_DIAG ? m->dsdes : 0u);
     iv = sfg_interval(s, g);
     sfg_origins(s, g, t, esz, &tear, &dear);
-    if (rg_pct(g, 5))
+    if (gen_pct(g, 5))
         big ^= 1u;
-    v = rg_below(g, 100);
+    v = gen_below(g, 100);
     sfg_controls(s, g, st, v, fns, &iv, &e, &c);
     x = tb_lsctl_x(big, h, e, c);
     if (v >= 97)
-        x |= 1ull << (2u + rg_below(g, 6)) | (rg_pct(g, 50) ? 1ull << (10u + rg_below(g, 52)) : 0);
+        x |= 1ull << (2u + gen_below(g, 6)) |
+             (gen_pct(g, 50) ? 1ull << (10u + gen_below(g, 52)) : 0);
     if (v < 97 && !(e == 0 && c))
         s->fns[cpu] = e;
     tb_lsctl_block(b, x, iv, tear, dear);
@@ -474,16 +475,16 @@ static int sfg_lsctl(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stoppe
     st->kind = TB_STEP_INSN;
     st->op = CPUMF_OP_LSCTL;
     st->addr = slot;
-    st->problem = (uint8_t)rg_pct(g, 2);
+    st->problem = (uint8_t)gen_pct(g, 2);
     return 1;
 }
 
-int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
+int sfg_step(sfg *s, parse_ctx *p, gen_rng *g, tb_step *st, uint8_t *stopped)
 {
-    unsigned cpu = st->cpu, k = rg_below(g, 100);
+    unsigned cpu = st->cpu, k = gen_below(g, 100);
     int quiet = st->at < s->prot_until[cpu];
     if (quiet && k < 55)
-        k = 55 + rg_below(g, 45); /* keep the interval running: no LSCTL, reset, loss */
+        k = 55 + gen_below(g, 45); /* keep the interval running: no LSCTL, reset, loss */
     if (k < 45)
         return sfg_lsctl(s, p, g, st, stopped);
     if (k < 50) {
@@ -491,11 +492,11 @@ int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
         st->event = TB_EV_LOSS_SAMPLE;
     } else if (k < 53) {
         st->kind = TB_STEP_UNAUTHORIZE;
-        st->sf_mask = (uint8_t)(1u + rg_below(g, 3));
+        st->sf_mask = (uint8_t)(1u + gen_below(g, 3));
     } else if (k < 55) {
-        /* the draws rg_pct(g, 50) and a code 1-4 make; half the power-on
+        /* the draws gen_pct(g, 50) and a code 1-4 make; half the power-on
          * resets become basic-machine clear resets */
-        unsigned x = rg_below(g, 100), r = x < 50u ? CPUMF_RESET_CPU : 1u + rg_below(g, 4);
+        unsigned x = gen_below(g, 100), r = x < 50u ? CPUMF_RESET_CPU : 1u + gen_below(g, 4);
         st->kind = TB_STEP_RESET;
         st->reset =
             (uint8_t)(r == CPUMF_RESET_POWER_ON && x >= 75u ? CPUMF_RESET_BASIC_MACHINE_CLEAR : r);
@@ -505,7 +506,7 @@ int sfg_step(sfg *s, parse_ctx *p, rgen *g, tb_step *st, uint8_t *stopped)
         return sfg_lpp(s, p, g, st);
     } else if (k < 82) {
         st->kind = TB_STEP_AUTHORIZE;
-        st->sf_mask = (uint8_t)(1u + rg_below(g, 3));
+        st->sf_mask = (uint8_t)(1u + gen_below(g, 3));
     } else if (k < 86 && (stopped[cpu] || !quiet)) {
         st->kind = stopped[cpu] ? TB_STEP_START : TB_STEP_STOP;
         stopped[cpu] ^= 1u;
@@ -523,7 +524,7 @@ int sfg_holds(const sfg *s, const tb_step *st)
 /* The areas from `above` up: control slots and the QSI page, the 4 KiB
  * pages of the tables and small SDBs, the 1 MiB slots above them; then the
  * topologies. */
-static int sfg_init(sfg *s, parse_ctx *p, rgen *g, const sampling_opts *so, uint64_t above,
+static int sfg_init(sfg *s, parse_ctx *p, gen_rng *g, const sampling_opts *so, uint64_t above,
                     uint64_t insns)
 {
     const cpumf_system_cfg *cfg = &p->sc->system;
@@ -567,7 +568,7 @@ static int sfg_init(sfg *s, parse_ctx *p, rgen *g, const sampling_opts *so, uint
         if (scn_range_available(cfg, a + 0x100000u - 64u, 64))
             s->slot[s->n_slots++] = a;
     for (i = 0; i < so->topologies && i < SFG_MAX_TOPOS; i++) {
-        int big = so->buffers == 2 ? 1 : so->buffers == 1 ? 0 : (int)rg_below(g, 2);
+        int big = so->buffers == 2 ? 1 : so->buffers == 1 ? 0 : (int)gen_below(g, 2);
         if (!s->n_slots)
             big = 0;
         if (sfg_build_topo(s, p, g, big))
@@ -576,7 +577,7 @@ static int sfg_init(sfg *s, parse_ctx *p, rgen *g, const sampling_opts *so, uint
     return 0;
 }
 
-sfg *sfg_create(parse_ctx *p, rgen *g, const sampling_opts *so, uint64_t above, uint64_t insns)
+sfg *sfg_create(parse_ctx *p, gen_rng *g, const sampling_opts *so, uint64_t above, uint64_t insns)
 {
     sfg *s = xmalloc(sizeof *s);
     if (sfg_init(s, p, g, so, above, insns)) {

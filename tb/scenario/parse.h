@@ -6,8 +6,8 @@
  * Every parse function returns 0, or -1 with "file:line:col: reason" in
  * p->err (the message names the member's key where a value is wrong).
  */
-#ifndef TB_SCENARIO_PARSE_H
-#define TB_SCENARIO_PARSE_H
+#ifndef CPUMF_TB_SCENARIO_PARSE_H
+#define CPUMF_TB_SCENARIO_PARSE_H
 
 #include <stddef.h>
 #include <stdint.h>

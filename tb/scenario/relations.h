@@ -11,8 +11,8 @@
  * each counter of "cycles", "cycles_N" (cN <= c0: it adds at most one in a
  * cycle, and only in cycles outside the wait state).
  */
-#ifndef TB_RELATIONS_H
-#define TB_RELATIONS_H
+#ifndef CPUMF_TB_SCENARIO_RELATIONS_H
+#define CPUMF_TB_SCENARIO_RELATIONS_H
 
 #include <stdint.h>
 

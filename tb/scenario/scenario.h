@@ -5,8 +5,8 @@
  * system and workload, before anything runs; every error is
  * "file:line:col: reason".  The reader's own files are listed in parse.h.
  */
-#ifndef TB_SCENARIO_H
-#define TB_SCENARIO_H
+#ifndef CPUMF_TB_SCENARIO_SCENARIO_H
+#define CPUMF_TB_SCENARIO_SCENARIO_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -86,7 +86,7 @@ typedef struct tb_expect_dump {
 } tb_expect_dump;
 
 /* expect_final samples: stored overflow collisions (DUT) read lost (driver) */
-#define TB_SMP_NEXP 5
+#define SMP_NEXP 5
 
 /* expect_final, per CPU */
 #define TB_NSETS 7 /* basic problem_state crypto extended mt cg (+ reserved slot unused) */
@@ -101,7 +101,7 @@ typedef struct tb_expect_cpu {
     uint8_t has_alert, has_pp, has_pp_vm;
     uint32_t alert;
     uint64_t pp, pp_vm; /* program parameters of the LPAR and the VM level */
-    tb_range samples[TB_SMP_NEXP];
+    tb_range samples[SMP_NEXP];
     uint8_t has_tear, has_dear, has_interval;
     int8_t s, h; /* -1 = unchecked */
     uint64_t tear, dear, interval;

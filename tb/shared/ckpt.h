@@ -7,8 +7,8 @@
  * so that a part of the bench linked without the runner (a unit test) needs
  * nothing more.
  */
-#ifndef TB_CKPT_H
-#define TB_CKPT_H
+#ifndef CPUMF_TB_SHARED_CKPT_H
+#define CPUMF_TB_SHARED_CKPT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
  * significant.  A packed vector is an array of 32-bit words, word k holding
  * bits 32k..32k+31, as Verilator's ports and DPI-C's svBitVecVal hold it.
  * Used by the lockstep's Verilator shim and by the DPI-C glue. */
-#ifndef RTL_BUNDLE_H
-#define RTL_BUNDLE_H
+#ifndef CPUMF_TB_SHARED_RTL_BUNDLE_H
+#define CPUMF_TB_SHARED_RTL_BUNDLE_H
 
 #include <stdint.h>
 

@@ -5,8 +5,8 @@
  * A harness that finds a broken promise prints why on stderr and aborts:
  * libFuzzer then saves the input as a crash.
  */
-#ifndef FUZZ_FUZZ_H
-#define FUZZ_FUZZ_H
+#ifndef CPUMF_TESTS_FUZZ_FUZZ_H
+#define CPUMF_TESTS_FUZZ_FUZZ_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
  * runner's configuration they read with, and freeing the rows they made
  * (cpumf-regress itself keeps its rows until it exits).
  */
-#ifndef FUZZ_FUZZ_PLAN_H
-#define FUZZ_FUZZ_PLAN_H
+#ifndef CPUMF_TESTS_FUZZ_FUZZ_PLAN_H
+#define CPUMF_TESTS_FUZZ_FUZZ_PLAN_H
 
 #include "regress.h"
 

@@ -32,13 +32,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char path[64], err[1400] = "", top[16];
     int fd = fz_file(data, size, path, sizeof path);
-    tb_smp_file f;
+    smp_file f;
     size_t n = strlen(path);
-    if (tb_smp_load(path, &f, err, sizeof err) != 0) {
+    if (smp_load(path, &f, err, sizeof err) != 0) {
         if (strncmp(err, path, n) || err[n] != ':' || err[n + 1] != ' ' || !err[n + 2])
             fz_fail("a refusal without \"FILE: reason\": \"%s\"", err);
     } else {
-        tb_smp_free(&f);
+        smp_free(&f);
         snprintf(top, sizeof top, "%zu", (size >> 3) % 12);
         char *argv[8] = {"cpumf-smp", "--top", top, path};
         int argc = 4;

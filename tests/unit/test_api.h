@@ -3,8 +3,8 @@
  * storage with a hole that counts and hashes its accesses, systems loaded from
  * configs/systems, random instructions and random inputs of one cycle, the observation.
  */
-#ifndef TEST_API_H
-#define TEST_API_H
+#ifndef CPUMF_TESTS_UNIT_TEST_API_H
+#define CPUMF_TESTS_UNIT_TEST_API_H
 
 #include <check.h>
 #include <stdint.h>

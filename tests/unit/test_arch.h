@@ -3,8 +3,8 @@
  * (test_arch_*.c) share: a z15 model and a four-CPU z15 system, and the global unit
  * set up and stepped one clock edge.
  */
-#ifndef TEST_ARCH_H
-#define TEST_ARCH_H
+#ifndef CPUMF_TESTS_UNIT_TEST_ARCH_H
+#define CPUMF_TESTS_UNIT_TEST_ARCH_H
 
 #include <stdint.h>
 #include <string.h>

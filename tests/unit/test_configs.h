@@ -2,8 +2,8 @@
  * test_configs.h - where the unit tests that read configs/ find it, the
  * machine models there, and loading one.
  */
-#ifndef TEST_CONFIGS_H
-#define TEST_CONFIGS_H
+#ifndef CPUMF_TESTS_UNIT_TEST_CONFIGS_H
+#define CPUMF_TESTS_UNIT_TEST_CONFIGS_H
 
 #include <check.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * configuration (the model then sees an access error), in the byte order of
  * common/be.h.
  */
-#ifndef TEST_MEM_H
-#define TEST_MEM_H
+#ifndef CPUMF_TESTS_UNIT_TEST_MEM_H
+#define CPUMF_TESTS_UNIT_TEST_MEM_H
 
 #include <check.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
  * sampling system, a harness that runs it against a small in-memory storage, LSCTL
  * through the untimed execution, stepping until samples are stored, a 4K-buffer setup.
  */
-#ifndef TEST_SAMPLING_H
-#define TEST_SAMPLING_H
+#ifndef CPUMF_TESTS_UNIT_TEST_SAMPLING_H
+#define CPUMF_TESTS_UNIT_TEST_SAMPLING_H
 
 #include <check.h>
 #include <stdint.h>

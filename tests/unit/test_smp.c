@@ -25,8 +25,8 @@ static void combined(uint8_t e[96], uint64_t ia)
 /* n combined entries written through the writer: the file's bytes in *size. */
 static uint8_t *write_entries(unsigned n, uint64_t overflow, size_t *size)
 {
-    tb_smp_writer *w = calloc(1, sizeof *w);
-    uint8_t e[96], trl[TB_SMP_TRL];
+    smp_writer *w = calloc(1, sizeof *w);
+    uint8_t e[96], trl[SMP_TRL];
     uint8_t *data;
     unsigned k;
     memset(trl, 0, sizeof trl);
@@ -38,11 +38,11 @@ static uint8_t *write_entries(unsigned n, uint64_t overflow, size_t *size)
     w->esize = 96;
     for (k = 0; k < n; k++) {
         combined(e, 0x1000 + 2u * k);
-        tb_smp_put_entry(w, e, trl);
+        smp_put_entry(w, e, trl);
     }
-    tb_smp_put_trailer(w, trl);
+    smp_put_trailer(w, trl);
     ck_assert_int_eq(w->err, 0);
-    *size = (size_t)w->buffers * TB_SMP_BUF;
+    *size = (size_t)w->buffers * SMP_BUF;
     data = malloc(*size);
     rewind(w->f);
     ck_assert_uint_eq(fread(data, 1, *size, w->f), *size);
@@ -54,13 +54,13 @@ static uint8_t *write_entries(unsigned n, uint64_t overflow, size_t *size)
 START_TEST(test_SMP_1_name_by_cpu_address_in_hex)
 {
     char name[96];
-    tb_smp_file f;
+    smp_file f;
     char err[256];
-    tb_smp_name(name, sizeof name, 0, 7, 0x12);
+    smp_name(name, sizeof name, 0, 7, 0x12);
     ck_assert_str_eq(name, "SYSHIS19000101.000000.007.SMP.cpu12");
-    ck_assert_int_eq(tb_smp_parse(name, malloc(1), 0, &f, err, sizeof err), 0);
+    ck_assert_int_eq(smp_parse(name, malloc(1), 0, &f, err, sizeof err), 0);
     ck_assert_int_eq(f.cpu, 0x12);
-    tb_smp_free(&f);
+    smp_free(&f);
 }
 END_TEST
 
@@ -68,22 +68,22 @@ START_TEST(test_SMP_2_buffers_of_42_combined_entries)
 {
     size_t size;
     uint8_t *data = write_entries(50, 3, &size);
-    tb_smp_file f;
+    smp_file f;
     char err[256];
-    tb_smp_trailer t;
-    ck_assert_uint_eq(size, 2 * TB_SMP_BUF);
+    smp_trailer t;
+    ck_assert_uint_eq(size, 2 * SMP_BUF);
     /* the first buffer is cut from the block: no overflow count */
-    tb_smp_trailer_decode(data + TB_SMP_DATA, &t);
+    smp_trailer_decode(data + SMP_DATA, &t);
     ck_assert_uint_eq(t.overflow, 0);
     ck_assert_uint_eq(t.dsdes, 64);
-    ck_assert_int_eq(tb_smp_parse("x.SMP.cpu5", data, size, &f, err, sizeof err), 0);
+    ck_assert_int_eq(smp_parse("x.SMP.cpu5", data, size, &f, err, sizeof err), 0);
     ck_assert_uint_eq(f.n_bufs, 2);
     ck_assert_uint_eq(f.samples, 50);
     ck_assert_uint_eq(f.lost, 3);
     ck_assert_uint_eq(f.off[41], 41 * 96);
-    ck_assert_uint_eq(f.off[42], TB_SMP_BUF);
+    ck_assert_uint_eq(f.off[42], SMP_BUF);
     ck_assert_int_eq(f.has_diag[49], 1);
-    tb_smp_free(&f);
+    smp_free(&f);
 }
 END_TEST
 
@@ -91,29 +91,29 @@ START_TEST(test_SMP_2_malformed_with_offset)
 {
     size_t size;
     uint8_t *data = write_entries(3, 0, &size);
-    tb_smp_file f;
+    smp_file f;
     char err[256];
     data[96 + 1] = 7; /* the second entry's format code: 0007 */
-    ck_assert_int_eq(tb_smp_parse("bad", data, size, &f, err, sizeof err), -1);
+    ck_assert_int_eq(smp_parse("bad", data, size, &f, err, sizeof err), -1);
     ck_assert_str_eq(err, "bad: malformed at offset 96: format code 0007 is neither 0001 "
                           "(basic) nor 8001 and above");
-    tb_smp_free(&f);
+    smp_free(&f);
     data = write_entries(3, 0, &size);
-    ck_assert_int_eq(tb_smp_parse("short", data, size - 10, &f, err, sizeof err), -1);
+    ck_assert_int_eq(smp_parse("short", data, size - 10, &f, err, sizeof err), -1);
     ck_assert_str_eq(err, "short: malformed at offset 0: 4086 bytes, not a whole number of "
                           "4096-byte buffers");
-    tb_smp_free(&f);
+    smp_free(&f);
 }
 END_TEST
 
 START_TEST(test_SMP_3_zos_task_and_srb_parameters)
 {
-    tb_zos_pp task = {0, 0, 0x8AE1F0, 0x42, 0x11}, srb = {1, 1, 0x02F1A400, 1, 0xA400}, z;
-    ck_assert_uint_eq(tb_zos_pp_encode(&task), 0x008AE1F000420011ull);
-    ck_assert_uint_eq(tb_zos_pp_encode(&srb), 0x82F1A4008001A400ull);
-    tb_zos_pp_decode(0x82F1A4008001A400ull, &z);
+    smp_zos_pp task = {0, 0, 0x8AE1F0, 0x42, 0x11}, srb = {1, 1, 0x02F1A400, 1, 0xA400}, z;
+    ck_assert_uint_eq(smp_zos_pp_encode(&task), 0x008AE1F000420011ull);
+    ck_assert_uint_eq(smp_zos_pp_encode(&srb), 0x82F1A4008001A400ull);
+    smp_zos_pp_decode(0x82F1A4008001A400ull, &z);
     ck_assert(z.w == 1 && z.s == 1 && z.addr == 0x02F1A400 && z.asn == 1 && z.token == 0xA400);
-    tb_zos_pp_decode(0x008AE1F000420011ull, &z);
+    smp_zos_pp_decode(0x008AE1F000420011ull, &z);
     ck_assert(z.w == 0 && z.s == 0 && z.addr == 0x8AE1F0 && z.asn == 0x42 && z.token == 0x11);
 }
 END_TEST

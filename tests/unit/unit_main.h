@@ -2,8 +2,8 @@
  * unit_main.h - what the main of every unit test binary (tests/unit/test_*.c) does:
  * run its suite and exit with status 1 when any test failed.
  */
-#ifndef UNIT_MAIN_H
-#define UNIT_MAIN_H
+#ifndef CPUMF_TESTS_UNIT_UNIT_MAIN_H
+#define CPUMF_TESTS_UNIT_UNIT_MAIN_H
 
 #include <check.h>
 

@@ -247,7 +247,7 @@ static void check_tables(void)
 
 /* Written under a temporary name and renamed when complete: a failed run
  * leaves no half-written file in the tree. */
-static FILE *open_out(tb_outfile *o, const char *dir, const char *path)
+static FILE *open_out(outfile *o, const char *dir, const char *path)
 {
     char full[4096];
     snprintf(full, sizeof full, "%s/%s", dir, path);
@@ -258,15 +258,15 @@ static FILE *open_out(tb_outfile *o, const char *dir, const char *path)
         *s = '/';
     }
     char err[4200];
-    if (tb_outfile_open(o, full, err, sizeof err))
+    if (outfile_open(o, full, err, sizeof err))
         die("%s", err);
     return o->f;
 }
 
-static void close_out(tb_outfile *o)
+static void close_out(outfile *o)
 {
     char err[4200];
-    if (tb_outfile_commit(o, err, sizeof err))
+    if (outfile_commit(o, err, sizeof err))
         die("%s", err);
 }
 
@@ -445,7 +445,7 @@ static void pkg_lanes(FILE *f)
 
 static void write_pkg(const char *dir)
 {
-    tb_outfile o;
+    outfile o;
     FILE *f = open_out(&o, dir, "rtl/mf_pkg_gen.svh");
     fprintf(f, "// " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(
@@ -498,14 +498,15 @@ static void obs_h_unit(FILE *f, const unit_row *u)
 
 static void write_obs_h(const char *dir)
 {
-    tb_outfile o;
+    outfile o;
     FILE *f = open_out(&o, dir, "cmodel/include/cpumf/cpumf_obs.h");
     fprintf(f, "/* " GEN_BY "cpumf_regs.def" GEN_NOEDIT " */\n");
     fprintf(f, "/* cpumf_obs.h - the compared state of the model (cpumf_observe), included by\n"
                " * cpumf.h: one struct per RTL unit, one field per RTL register, named as\n"
                " * in rtl/ (cpumf_regs.def gives each one's width and meaning; `make gen`\n"
                " * writes this file from it). */\n"
-               "#ifndef CPUMF_OBS_H\n#define CPUMF_OBS_H\n");
+               "#ifndef CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_OBS_H\n#define "
+               "CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_OBS_H\n");
     for (size_t u = 0; u < N(units); u++)
         obs_h_unit(f, &units[u]);
     fprintf(f, "\n/* The registers of one CPU. */\ntypedef struct cpumf_cpu_obs {\n");
@@ -584,7 +585,7 @@ static void mirror_unit(FILE *f, const unit_row *u, const char *ind, const char 
 
 static void write_mirror(const char *dir)
 {
-    tb_outfile o;
+    outfile o;
     FILE *f = open_out(&o, dir, "tb/lockstep/model_mirror.sv");
     fprintf(f, "// " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(
@@ -705,7 +706,7 @@ static void gtkw_unit(FILE *f, const unit_row *u)
 
 static void write_gtkw(const char *dir)
 {
-    tb_outfile o;
+    outfile o;
     FILE *f = open_out(&o, dir, "waves/cpumf.gtkw");
     fprintf(f, "[*] " GEN_BY "*.def" GEN_NOEDIT "\n");
     fprintf(

@@ -3,8 +3,8 @@
  * a saved run (an earlier --json): a timing moved when its mean differs by
  * more than max(1 cycle, 3 standard deviations, the larger of the two runs').
  */
-#ifndef IT_BASELINE_H
-#define IT_BASELINE_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_BASELINE_H
+#define CPUMF_TOOLS_INSTTIME_IT_BASELINE_H
 
 #include <stdint.h>
 #include <stdio.h>

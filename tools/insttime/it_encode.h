@@ -3,8 +3,8 @@
  * shows it: the instruction's text in hex, as the timed program would hold
  * it (its registers and displacements: docs/insttime.md, Output).
  */
-#ifndef IT_ENCODE_H
-#define IT_ENCODE_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_ENCODE_H
+#define CPUMF_TOOLS_INSTTIME_IT_ENCODE_H
 
 #include "it_time.h"
 

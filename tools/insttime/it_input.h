@@ -7,8 +7,8 @@
  * LINREG against the timings it would fit too; an error is
  * "file:line:col: reason".
  */
-#ifndef IT_INPUT_H
-#define IT_INPUT_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_INPUT_H
+#define CPUMF_TOOLS_INSTTIME_IT_INPUT_H
 
 #include <stddef.h>
 #include <stdint.h>

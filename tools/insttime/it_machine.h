@@ -5,8 +5,8 @@
  * instruction occupies it from its presentation to its response, an
  * instruction of the program workload for the cycles of its timing table.
  */
-#ifndef IT_MACHINE_H
-#define IT_MACHINE_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_MACHINE_H
+#define CPUMF_TOOLS_INSTTIME_IT_MACHINE_H
 
 #include <stdint.h>
 

@@ -218,7 +218,7 @@ int main(int argc, char **argv)
     tb_timing *timing = xcalloc(1, sizeof *timing);
     it_input in;
     it_baseline base = {0};
-    tb_outfile out = {0}, js = {0};
+    outfile out = {0}, js = {0};
     int have_timing, rc;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
@@ -241,10 +241,10 @@ int main(int argc, char **argv)
     }
     if (check_model(&o, &in, &cfg, err, sizeof err) ||
         (o.baseline && it_baseline_load(o.baseline, &base, err, sizeof err)) ||
-        (o.out && tb_outfile_open(&out, o.out, err, sizeof err)) ||
-        (o.json && tb_outfile_open(&js, o.json, err, sizeof err))) {
+        (o.out && outfile_open(&out, o.out, err, sizeof err)) ||
+        (o.json && outfile_open(&js, o.json, err, sizeof err))) {
         fprintf(stderr, "cpumf-insttime: %s\n", err);
-        tb_outfile_discard(&out);
+        outfile_discard(&out);
         it_input_free(&in);
         it_baseline_free(&base);
         free(timing);
@@ -253,13 +253,13 @@ int main(int argc, char **argv)
     rc = run(&o, &cfg, have_timing ? timing : NULL, &in, &base, out.f ? out.f : stdout, js.f,
              argv[0]);
     if (rc == IT_RUN_FAILED) {
-        tb_outfile_discard(&out);
-        tb_outfile_discard(&js);
+        outfile_discard(&out);
+        outfile_discard(&js);
         rc = 1;
-    } else if ((o.out && tb_outfile_commit(&out, err, sizeof err)) ||
-               (o.json && tb_outfile_commit(&js, err, sizeof err))) {
-        tb_outfile_discard(&out);
-        tb_outfile_discard(&js);
+    } else if ((o.out && outfile_commit(&out, err, sizeof err)) ||
+               (o.json && outfile_commit(&js, err, sizeof err))) {
+        outfile_discard(&out);
+        outfile_discard(&js);
         fprintf(stderr, "cpumf-insttime: %s\n", err);
         rc = 2;
     }

@@ -16,13 +16,13 @@ typedef struct tally {
     uint64_t elsewhere;
 } tally;
 
-static void count_file(const tb_program_cfg *p, const tb_smp_file *f, tally *t)
+static void count_file(const tb_program_cfg *p, const smp_file *f, tally *t)
 {
     uint64_t i;
     for (i = 0; i < f->samples; i++) {
-        tb_smp_basic b;
+        smp_basic b;
         unsigned k;
-        tb_smp_decode(f->data + f->off[i], &b);
+        smp_decode(f->data + f->off[i], &b);
         if (b.w)
             continue;
         t->busy++;
@@ -48,13 +48,13 @@ static int read_dir(const char *dir, int cpu, const tb_program_cfg *p, tally *t)
         return -1;
     }
     while ((e = readdir(d))) {
-        tb_smp_file f;
+        smp_file f;
         if (!strstr(e->d_name, ".SMP.cpu"))
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (tb_smp_load(path, &f, err, sizeof err)) {
+        if (smp_load(path, &f, err, sizeof err)) {
             fprintf(stderr, "cpumf-insttime: %s\n", err);
-            tb_smp_free(&f);
+            smp_free(&f);
             closedir(d);
             return -1;
         }
@@ -62,7 +62,7 @@ static int read_dir(const char *dir, int cpu, const tb_program_cfg *p, tally *t)
             count_file(p, &f, t);
             n++;
         }
-        tb_smp_free(&f);
+        smp_free(&f);
     }
     closedir(d);
     return n;

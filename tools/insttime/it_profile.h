@@ -13,8 +13,8 @@
  * Per instruction address: its share of the busy samples against its share
  * of the loop's cycles, with the binomial standard deviation of the share.
  */
-#ifndef IT_PROFILE_H
-#define IT_PROFILE_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_PROFILE_H
+#define CPUMF_TOOLS_INSTTIME_IT_PROFILE_H
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* it_run.h - one cpumf-insttime run: the statements in order, the report. */
-#ifndef IT_RUN_H
-#define IT_RUN_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_RUN_H
+#define CPUMF_TOOLS_INSTTIME_IT_RUN_H
 
 #include <stdio.h>
 

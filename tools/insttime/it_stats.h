@@ -3,8 +3,8 @@
  * standard deviation of the collected timings, and the least-squares line
  * TIME = a + b * LENGTH with its correlation coefficient.  Pure functions.
  */
-#ifndef IT_STATS_H
-#define IT_STATS_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_STATS_H
+#define CPUMF_TOOLS_INSTTIME_IT_STATS_H
 
 #define IT_STATS_MAX 4096 /* timings one collection holds */
 

@@ -5,8 +5,8 @@
  * own state is its instruction and the restoring one, whose own loop is
  * timed and subtracted (TIME-2).  Each timing is repeated `rounds` times.
  */
-#ifndef IT_TIME_H
-#define IT_TIME_H
+#ifndef CPUMF_TOOLS_INSTTIME_IT_TIME_H
+#define CPUMF_TOOLS_INSTTIME_IT_TIME_H
 
 #include "it_input.h"
 #include "it_machine.h"

@@ -20,8 +20,8 @@
  *   regress_util.c    strings, files, quoting
  *   triage.c          waves window, GTKWave save file, PNG of a mismatch
  */
-#ifndef TB_REGRESS_H
-#define TB_REGRESS_H
+#ifndef CPUMF_TOOLS_REGRESS_REGRESS_H
+#define CPUMF_TOOLS_REGRESS_REGRESS_H
 
 #include "json_strict.h"
 #include "xalloc.h"

@@ -130,13 +130,13 @@ char *rg_read_file(const char *path)
 
 int rg_write_file(const char *path, const char *text)
 {
-    tb_outfile o;
+    outfile o;
     char err[1200];
     size_t n = strlen(text);
-    if (tb_outfile_open(&o, path, err, sizeof err) != 0)
+    if (outfile_open(&o, path, err, sizeof err) != 0)
         return -1;
     fwrite(text, 1, n, o.f); /* a short write fails the commit */
-    return tb_outfile_commit(&o, err, sizeof err);
+    return outfile_commit(&o, err, sizeof err);
 }
 
 int rg_mkdirs(const char *dir)

@@ -5,8 +5,8 @@
  * ports, zoomed to the window, primary marker on the failing cycle) and
  * the command that renders it to a PNG without a display.
  */
-#ifndef TB_TRIAGE_H
-#define TB_TRIAGE_H
+#ifndef CPUMF_TOOLS_REGRESS_TRIAGE_H
+#define CPUMF_TOOLS_REGRESS_TRIAGE_H
 
 #include <stddef.h>
 #include <stdint.h>

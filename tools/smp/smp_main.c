@@ -90,8 +90,8 @@ static void print_cpu(int json, int cpu)
 
 static void list_zos(int json, uint64_t pp)
 {
-    tb_zos_pp z;
-    tb_zos_pp_decode(pp, &z);
+    smp_zos_pp z;
+    smp_zos_pp_decode(pp, &z);
     if (json)
         printf(", \"zos\": {\"w\": %u, \"s\": %u, \"%s\": \"0x%08x\", \"asid\": \"0x%04x\", "
                "\"%s\": \"0x%04x\"}",
@@ -102,12 +102,12 @@ static void list_zos(int json, uint64_t pp)
                z.asn, z.s ? "pweb" : "token", z.token);
 }
 
-static void list_sample(int json, int first, const tb_smp_file *f, uint64_t k)
+static void list_sample(int json, int first, const smp_file *f, uint64_t k)
 {
     const uint8_t *e = f->data + f->off[k];
-    const uint8_t *d = e + TB_SMP_BSDES;
-    tb_smp_basic b;
-    tb_smp_decode(e, &b);
+    const uint8_t *d = e + SMP_BSDES;
+    smp_basic b;
+    smp_decode(e, &b);
     if (json)
         printf("%s\n        {\"index\": %" PRIu64 ", \"offset\": %" PRIu64
                ", \"fc\": \"0x%04x\", \"u\": %u, \"t\": %u, \"w\": %u, \"p\": %u, "
@@ -201,7 +201,7 @@ static int parse_args(int argc, char **argv, smp_opts *o)
     return 0;
 }
 
-static void add_sample(cpu_sum *c, const tb_smp_basic *b)
+static void add_sample(cpu_sum *c, const smp_basic *b)
 {
     c->invalid += b->i;
     c->problem += b->p;
@@ -213,8 +213,8 @@ static void add_sample(cpu_sum *c, const tb_smp_basic *b)
     }
     tally_add(&c->ias, b->ia);
     if (!b->hb && b->guest) { /* z/OS: its parameter in the guest field */
-        tb_zos_pp z;
-        tb_zos_pp_decode(b->guest, &z);
+        smp_zos_pp z;
+        smp_zos_pp_decode(b->guest, &z);
         c->zos++;
         if (z.w) {
             c->zos_wait++;
@@ -226,14 +226,14 @@ static void add_sample(cpu_sum *c, const tb_smp_basic *b)
 }
 
 /* Per CPU, in the order CPUs first appear (files of one CPU merged). */
-static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
+static cpu_sum *summarize(const smp_file *files, int nfiles, size_t *n_sums)
 {
     cpu_sum *sums = NULL;
     size_t s, k;
     int i;
     *n_sums = 0;
     for (i = 0; i < nfiles; i++) {
-        const tb_smp_file *f = &files[i];
+        const smp_file *f = &files[i];
         cpu_sum *c = NULL;
         for (s = 0; s < *n_sums; s++)
             if (sums[s].cpu == f->cpu)
@@ -249,8 +249,8 @@ static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
         c->lost += f->lost;
         c->buffers += f->n_bufs;
         for (k = 0; k < f->samples; k++) {
-            tb_smp_basic b;
-            tb_smp_decode(f->data + f->off[k], &b);
+            smp_basic b;
+            smp_decode(f->data + f->off[k], &b);
             add_sample(c, &b);
         }
     }
@@ -262,7 +262,7 @@ static cpu_sum *summarize(const tb_smp_file *files, int nfiles, size_t *n_sums)
     return sums;
 }
 
-static void print_json_file(const tb_smp_file *f, int first)
+static void print_json_file(const smp_file *f, int first)
 {
     size_t k;
     printf("%s\n    {\"path\": \"", first ? "" : ",");
@@ -290,8 +290,8 @@ static void print_json_file(const tb_smp_file *f, int first)
 /* One z/OS work unit: a task or an SRB. */
 static void print_unit(int json, uint64_t pp, uint64_t n, uint64_t of)
 {
-    tb_zos_pp z;
-    tb_zos_pp_decode(pp, &z);
+    smp_zos_pp z;
+    smp_zos_pp_decode(pp, &z);
     if (json)
         printf("{\"kind\": \"%s\", \"asid\": \"0x%04x\", \"%s\": \"0x%08x\", \"%s\": \"0x%04x\", "
                "\"samples\": %" PRIu64 "}",
@@ -323,7 +323,7 @@ static void print_json_zos(const cpu_sum *c, const smp_opts *o)
     printf("]}");
 }
 
-static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files, int nfiles,
+static void print_json_cpu(const cpu_sum *c, int first, const smp_file *files, int nfiles,
                            const smp_opts *o)
 {
     size_t k;
@@ -362,7 +362,7 @@ static void print_json_cpu(const cpu_sum *c, int first, const tb_smp_file *files
     printf("}");
 }
 
-static void print_json(const tb_smp_file *files, int nfiles, const cpu_sum *sums, size_t n_sums,
+static void print_json(const smp_file *files, int nfiles, const cpu_sum *sums, size_t n_sums,
                        const smp_opts *o)
 {
     size_t s;
@@ -392,8 +392,7 @@ static void print_text_zos(const cpu_sum *c, const smp_opts *o)
         print_unit(0, c->units.k[k].key, c->units.k[k].n, c->zos);
 }
 
-static void print_text_cpu(const cpu_sum *c, const tb_smp_file *files, int nfiles,
-                           const smp_opts *o)
+static void print_text_cpu(const cpu_sum *c, const smp_file *files, int nfiles, const smp_opts *o)
 {
     size_t k;
     int i;
@@ -434,7 +433,7 @@ static void print_text_cpu(const cpu_sum *c, const tb_smp_file *files, int nfile
 int main(int argc, char **argv)
 {
     smp_opts o;
-    tb_smp_file *files;
+    smp_file *files;
     cpu_sum *sums;
     size_t n_sums, s;
     char err[1400];
@@ -446,10 +445,10 @@ int main(int argc, char **argv)
     }
     files = xcalloc((size_t)o.nfiles, sizeof *files);
     for (i = 0; i < o.nfiles; i++) {
-        if (tb_smp_load(argv[i + 1], &files[i], err, sizeof err) != 0) {
+        if (smp_load(argv[i + 1], &files[i], err, sizeof err) != 0) {
             fprintf(stderr, "cpumf-smp: %s\n", err);
             while (i > 0)
-                tb_smp_free(&files[--i]);
+                smp_free(&files[--i]);
             free(files);
             return 2;
         }
@@ -472,7 +471,7 @@ int main(int argc, char **argv)
     }
     free(sums);
     for (i = 0; i < o.nfiles; i++)
-        tb_smp_free(&files[i]);
+        smp_free(&files[i]);
     free(files);
     return rc;
 }

@@ -95,16 +95,16 @@ static void hot_picture(plot_ctx *c, const char *tag, const cpu_sum *s, unsigned
 
 /* Sample k's time: its diagnostic entry's TOD; without one, the last
  * sample of a buffer has the buffer's timestamp; 0: none. */
-static uint64_t sample_tod(const tb_smp_file *f, uint64_t k)
+static uint64_t sample_tod(const smp_file *f, uint64_t k)
 {
     if (f->has_diag[k] && (f->dsdes == 0 || f->dsdes >= 24))
-        return be_get64(f->data + f->off[k] + TB_SMP_BSDES + 16);
-    if (k + 1 == f->samples || f->off[k + 1] / TB_SMP_BUF != f->off[k] / TB_SMP_BUF)
-        return tb_smp_buffer_tod(f, f->off[k]);
+        return be_get64(f->data + f->off[k] + SMP_BSDES + 16);
+    if (k + 1 == f->samples || f->off[k + 1] / SMP_BUF != f->off[k] / SMP_BUF)
+        return smp_buffer_tod(f, f->off[k]);
     return 0;
 }
 
-static void time_picture(plot_ctx *c, const char *tag, const cpu_sum *s, const tb_smp_file *files,
+static void time_picture(plot_ctx *c, const char *tag, const cpu_sum *s, const smp_file *files,
                          int nfiles)
 {
     char name[64], *dat;
@@ -140,7 +140,7 @@ static void time_picture(plot_ctx *c, const char *tag, const cpu_sum *s, const t
 }
 
 /* The spacing of consecutive diagnostic timestamps, in TOD units. */
-static size_t spacings(const cpu_sum *s, const tb_smp_file *files, int nfiles, uint64_t **out)
+static size_t spacings(const cpu_sum *s, const smp_file *files, int nfiles, uint64_t **out)
 {
     uint64_t prev = 0, k;
     size_t n = 0;
@@ -159,8 +159,8 @@ static size_t spacings(const cpu_sum *s, const tb_smp_file *files, int nfiles, u
     return n;
 }
 
-static void spacing_picture(plot_ctx *c, const char *tag, const cpu_sum *s,
-                            const tb_smp_file *files, int nfiles)
+static void spacing_picture(plot_ctx *c, const char *tag, const cpu_sum *s, const smp_file *files,
+                            int nfiles)
 {
     char name[64], *dat;
     uint64_t *d, lo = UINT64_MAX, hi = 0, bins[SPACING_BINS];
@@ -266,8 +266,8 @@ static void cleanup(plot_ctx *c)
     rmdir(c->tmp);
 }
 
-int smp_plot(const char *dir, const cpu_sum *sums, size_t n_sums, const tb_smp_file *files,
-             int nfiles, unsigned long top, char *err, size_t errlen)
+int smp_plot(const char *dir, const cpu_sum *sums, size_t n_sums, const smp_file *files, int nfiles,
+             unsigned long top, char *err, size_t errlen)
 {
     plot_ctx c;
     char *script;

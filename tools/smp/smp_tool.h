@@ -2,8 +2,8 @@
  * smp_tool.h - what cpumf-smp's summary and its pictures share:
  * per CPU, the counts and the sorted tallies of the files of that CPU.
  */
-#ifndef TOOLS_SMP_TOOL_H
-#define TOOLS_SMP_TOOL_H
+#ifndef CPUMF_TOOLS_SMP_SMP_TOOL_H
+#define CPUMF_TOOLS_SMP_SMP_TOOL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -33,7 +33,7 @@ typedef struct cpu_sum {
 /* Writes DIR/cpu#_hot.png, cpu#_time.png and, with diagnostic timestamps,
  * cpu#_spacing.png for every CPU, all or none.  0, or -1 with a reason in
  * err. */
-int smp_plot(const char *dir, const cpu_sum *sums, size_t n_sums, const tb_smp_file *files,
-             int nfiles, unsigned long top, char *err, size_t errlen);
+int smp_plot(const char *dir, const cpu_sum *sums, size_t n_sums, const smp_file *files, int nfiles,
+             unsigned long top, char *err, size_t errlen);
 
 #endif

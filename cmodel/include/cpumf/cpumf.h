@@ -14,8 +14,8 @@
  *              ->  cpumf_commit()   (clock edge: next state becomes current)
  * docs/uarch.md is the timing contract these calls implement.
  */
-#ifndef CPUMF_CPUMF_H
-#define CPUMF_CPUMF_H
+#ifndef CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_H
+#define CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_H
 
 #include <stddef.h>
 #include <stdint.h>

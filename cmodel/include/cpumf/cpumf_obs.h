@@ -3,8 +3,8 @@
  * cpumf.h: one struct per RTL unit, one field per RTL register, named as
  * in rtl/ (cpumf_regs.def gives each one's width and meaning; `make gen`
  * writes this file from it). */
-#ifndef CPUMF_OBS_H
-#define CPUMF_OBS_H
+#ifndef CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_OBS_H
+#define CPUMF_CMODEL_INCLUDE_CPUMF_CPUMF_OBS_H
 
 /* cf_state: counter-set state; masks: 0 ext, 1 basic, 2 problem, 3 crypto, 5 MT */
 typedef struct cpumf_cf_state_obs {

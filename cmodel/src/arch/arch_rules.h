@@ -7,8 +7,8 @@
  * and tests/unit/test_arch_*.c check them against the architecture's rules.
  * Bit numbering is the code's: bit 0 is the least significant.
  */
-#ifndef CPUMF_ARCH_RULES_H
-#define CPUMF_ARCH_RULES_H
+#ifndef CPUMF_CMODEL_SRC_ARCH_ARCH_RULES_H
+#define CPUMF_CMODEL_SRC_ARCH_ARCH_RULES_H
 
 #include <stdint.h>
 #include "cpumf/cpumf.h"
