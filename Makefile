@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cpumf: RTL and cycle-accurate C model of the z/Architecture CPU-measurement
 # facility, checked in lockstep under Verilator.  `make help` lists targets.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmodel/: the C model library (libcpumf), its C++ syntax check, its
 # installation (shared library, pkg-config file, configs).
 LIB_SRC := $(sort $(wildcard cmodel/src/*.c cmodel/src/arch/*.c))

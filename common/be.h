@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* be.h - 64-bit values as big-endian bytes, the byte order of z/Architecture storage. */
 #ifndef CPUMF_COMMON_BE_H
 #define CPUMF_COMMON_BE_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # common/: code shared by the model library, the bench and the tools
 # (the strict JSON layer, the .SMP sample-file format, the programs'
 # out-of-memory handling and output files; the library links only the JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * json_strict.c - strict JSON on top of cJSON, with positions.
  *

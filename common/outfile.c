@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* outfile.c - output files written under a temporary name (outfile.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "outfile.h"

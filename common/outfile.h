@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * outfile.h - output files of the programs that appear whole or not at all.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* smp.c - .SMP sample files as z/OS HIS writes them (format in smp.h). */
 #include "smp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * smp.h - .SMP sample files as z/OS HIS writes them, written by the sampler
  * driver (cpumf-sim and cpumf-cosim --smp-dir DIR) and read by cpumf-smp.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* xalloc.c - allocation that ends the program when memory runs out. */
 #define _GNU_SOURCE /* program_invocation_short_name */
 #include "xalloc.h"

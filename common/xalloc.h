@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * xalloc.h - memory for the programs (the bench and the tools).  When memory
  * runs out they print "PROGRAM: out of memory" on stderr and exit with status

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // The 192 counter slots of one CPU (basic, problem-state, crypto, extended).

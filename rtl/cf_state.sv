@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Counter-set state of one CPU: A/E/C masks of the CPU sets and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Pending measurement-alert parameter of one CPU and its interruption request.

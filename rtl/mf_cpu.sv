@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // One CPU of the measurement facility: counter-set state, counters, alert,

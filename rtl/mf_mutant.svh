@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RTL mutants: deliberate faults that prove the lockstep comparison can fail
 // (the registry is tests/mutants/mutants.md). A site is one macro line:
 //

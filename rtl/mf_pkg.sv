@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared parameters, encodings and port bundles of the CPU-measurement facility.
 // The constants the C model shares and the packed structs of the ports come
 // from the model's tables (cmodel/include/cpumf/cpumf_*.def) through

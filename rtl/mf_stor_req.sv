@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The request registers of one storage-port requester (mf_insn, sf_update):
 // a loaded request is held until the port accepts it (docs/uarch.md section 4),
 // and every output is zero while no request is held.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Top of the CPU-measurement facility (counters and sampling): NCPU CPUs and

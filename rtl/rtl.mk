@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # rtl/: the RTL, its lint, and the Verilated builds of the lockstep top
 # (tb/lockstep/cosim_top.sv) that the bench links.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Sampling controls of one CPU: A/E/C of basic and diagnostic sampling, S, H,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Sample-interval machinery of one CPU (uarch.md section 16): the primary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
 
 // Sample-data-block update process of one CPU (uarch.md sections 17 and 19):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tb/: the test bench.  runner/ (the per-cycle driver, checks, results,
 # command line; cpumf-sim), stimulus/ (workloads, storage), scenario/ (the
 # scenario reader and its random generators), drivers/ (control programs such

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # checkpoint.sh BUILD OUT: long runs restart.  For each scenario below, a run
 # that writes a checkpoint every N cycles (cpumf-sim --checkpoint
 # 'DIR/{cycle}.ck' --checkpoint-every N, every one kept, stepping every cycle

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # coverage_report.sh IN_DIR OUT_DIR - the RTL code coverage of a set of runs.
 #
 # Merges every IN_DIR/*.dat (written by `cpumf-cosim-cov --coverage F.dat`)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # tests/fast_forward.sh BUILD OUT SCENARIO [ARGS...]: cpumf-sim writes the same
 # results, functional coverage and .SMP files with its fast-forward over quiet
 # spans as with --no-fast-forward (every cycle stepped).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # same_report.sh, sourced by the scripts that check a merged, resumed or Slurm-run regression
 # against one run of it (tests/robust/resume.sh, tests/slurm/faults.sh,
 # tests/slurm/slurm_check.sh); they define fail MESSAGE.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/: the unit tests (Check) and `make test`.
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/%,$(wildcard tests/unit/test_*.c))
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)

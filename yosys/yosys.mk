@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # yosys/: the Yosys flows over rtl/ (Debian's yosys 0.23, yosys-smtbmc, z3).
 #
 #   make synth        every unit synthesized (synth.sh): build/synth/report.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* counters.c - a short counter measurement with the installed libcpumf.
  *
  * Build against an installed copy:

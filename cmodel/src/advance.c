@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * advance.c - fast-forward over quiet cycles (cpumf_cycles_to_next_event,
  * cpumf_advance; docs/uarch.md section 21).  A cycle is quiet when its edge,

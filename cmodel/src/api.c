@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * api.c - the golden-reference API around the cycle model: version, creation
  * from config files or JSON text, the per-system last error, the one-call

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cf_counters.c - unit cf_counters: the counter slots of one CPU (basic,
  * problem-state, crypto-activity and extended sets).  Per slot: zero when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cf_global.c - unit cf_global: the global counter-set-state register
  * (E, C, coprocessor-group-address-change indicator), the coprocessor-group

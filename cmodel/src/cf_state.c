@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cf_state.c - unit cf_state: the local counter-set-state control register
  * of one CPU (A, E, C per CPU counter set and the coprocessor-group A); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * config.c - model configurations (CFG-1, CFG-3), the installed counters, and
  * the helpers the system configurations (config_system.c, CFG-2) share.

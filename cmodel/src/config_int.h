@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * config_int.h - configuration loading, the model's internal interface (and
  * its white-box unit tests').  The public part is in cpumf/cpumf.h:

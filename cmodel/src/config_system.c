@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * config_system.c - system configurations (CFG-2, CFG-3): the model they
  * name, CPUs and their addresses, coprocessor groups, authorization, storage

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cpumf_int.h - internal interface of the cycle model: the state, input and
  * output structs of every unit and their eval functions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * execute.c - architectural (untimed) execution: one instruction runs to
  * completion at once on the current state.  The decisions are the cycle

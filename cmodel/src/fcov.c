@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fcov.c - functional coverage: the names of the bins, the transition
  * look-up and the public read-out (cpumf_fcov_*).  The universe is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fcov.h - functional coverage of the cycle model: the fixed universe of
  * bins (docs/coverage.md describes each) and the event lists the units fill.

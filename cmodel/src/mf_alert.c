@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mf_alert.c - unit mf_alert: the 32-bit measurement-alert pending parameter
  * of one CPU and its interruption request (code 1407 hex).

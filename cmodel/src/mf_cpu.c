@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mf_cpu.c - unit mf_cpu: the wiring of one CPU's units (mf_insn, cf_state,
  * cf_counters, mf_alert, sf_ctrl, sf_interval, sf_update), the storage-port

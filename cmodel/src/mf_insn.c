@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mf_insn.c - unit mf_insn: the instruction unit of one CPU.  Accepts one
  * request at a time, checks it (DECODE), reads the operand or probes the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mf_system.c - unit mf_system and the public API: the whole model (one
  * mf_cpu per installed CPU and one cf_global), its creation in the power-on

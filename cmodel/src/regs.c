@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regs.c - registers by name (cpumf_read_register, cpumf_register_name):
  * the registers of cpumf_regs.def, named "cpuN.<unit>.<reg>[index]" and

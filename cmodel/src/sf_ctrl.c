@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sf_ctrl.c - unit sf_ctrl: the sampling controls of one CPU (function state
  * A, E, C for basic and diagnostic sampling, S, H, interval, TEAR, DEAR) and

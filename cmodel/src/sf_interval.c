@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sf_interval.c - unit sf_interval: the sample-interval machinery of one CPU
  * (docs/uarch.md section 16): the primary count, the secondary count of the

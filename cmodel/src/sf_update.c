@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sf_update.c - unit sf_update: the sample-data-block update process of one
  * CPU (docs/uarch.md section 19).  A captured sample is stored through the

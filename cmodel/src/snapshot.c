@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * snapshot.c - copying one system's state into another of the same
  * configuration, without allocating: what a caller that keeps snapshots of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sys_error.c - a system's last error message (cpumf_last_error), which every part of the API
  * sets: a unit of its own below them all (api.c, regs.c, snapshot.c, execute.c, advance.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cpumf_dpi.c - DPI-C glue between SystemVerilog (tb/dpi/cpumf_dpi.sv) and the
  * cycle-accurate C model (libcpumf).  Plain C11; the prototypes below are the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpumf_dpi.sv - SystemVerilog DPI-C interface to the cycle-accurate C model
 // of the CPU-measurement facility (libcpumf), for benches that run the model
 // as a golden reference next to their own DUT.  C glue: tb/dpi/cpumf_dpi.c

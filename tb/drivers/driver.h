@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * driver.h - a built-in control program's configuration as the scenario gives it ("drivers",
  * docs/scenario-format.md section 7): what the scenario reader fills and the drivers run from.

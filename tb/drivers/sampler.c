@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sampler.c - the sampler driver (Linux perf_cpum_sf or z/OS HIS style), see sampler.h. */
 #include "sampler.h"
 

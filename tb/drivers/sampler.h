@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sampler.h - the built-in sampler driver ("drivers": [{"kind": "sampler"}],
  * docs/scenario-format.md): a control program following Linux perf_cpum_sf,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cosim.c - lockstep comparison of the RTL and the C model, cycle by cycle.
  *
  * The RTL is the device under test: the runner's stimulus and storage react

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cosim.h - the lockstep backend: the Verilated RTL and the C model run on
  * the same inputs (the runner's storage answers both while they agree);
  * every output port and every observed register is compared in every cycle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cosim_main.c - build/cpumf-cosim: a scenario on the Verilated RTL and the
  * C model in lockstep.  Arguments starting with '+' are Verilator plusargs
  * (+MUTANT_<NAME> in the mutant build, +verilator+seed+N, ...). */

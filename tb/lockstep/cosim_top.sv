@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The top module of the lockstep bench: the RTL under test as instance `rtl`
 // and a passive mirror of the C model as instance `model` (generated), so one
 // FST file shows both sides under the same names (docs/uarch.md). The shim

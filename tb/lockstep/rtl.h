@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtl.h - C interface of the Verilated RTL (tb/lockstep/rtl_shim.cpp, the only C++).
  *
  * One cycle is tb_rtl_eval() (inputs applied, outputs read) then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rtl_shim.cpp - the Verilator shim: moves cpumf_sys_in/out/obs to and from
 // the packed-struct ports of cosim_top (CPU i at element i; the layout is the
 // tables', tb/shared/rtl_bundle.h) and writes the FST.  This is the only C++ in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * backend.h - what the scenario runner drives: the plain C model, or (in
  * cpumf-cosim) the lockstep pair of Verilated RTL and C model.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * checkpoint.c - a run's whole state in a file, and the run continued from
  * it (cpumf-sim --checkpoint FILE --checkpoint-every N, --restore FILE;

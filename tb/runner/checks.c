@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * checks.c - the runner's judgement: each instruction step's response
  * against its "expect" as it completes, then at the end of the run the final

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ckpt.h - temporary: the checkpoint bytes are tb/shared/ckpt.h. tb/stimulus/storage.c still
  * includes them by this name (its folder is being rewritten in another branch); remove this file

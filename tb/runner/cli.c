@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli.c - argument parsing shared by cpumf-sim and cpumf-cosim. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cli.h - command line shared by cpumf-sim and cpumf-cosim; its usage is tb_cli_usage (--help),
  * its options docs/scenario-format.md section 1.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model_backend.c - the plain C model as the runner's backend (backend.h). */
 #include "backend.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * results.c - the results JSON of a run (--results; the format is in
  * docs/scenario-format.md), one function per section, and the model's

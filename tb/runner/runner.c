@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * runner.c - the per-cycle driver of a scenario: the inputs of each cycle
  * (steps due, workload, instruction presentation, drivers' instructions,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * runner.h - a scenario run on a backend, cycle by cycle (the timing is
  * docs/uarch.md's; the results JSON is described in docs/scenario-format.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * runner_int.h - inside the scenario runner (runner.h is its outside): the
  * run's state, which runner.c (the per-cycle driver) fills, checks.c (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sim_main.c - build/cpumf-sim: a scenario on the C model alone. */
 #include <stdio.h>
 

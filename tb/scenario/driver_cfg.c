@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * driver_cfg.c - the scenario's "drivers" (the sampler, tb/drivers/), one per
  * CPU at most, and their storage: a control page, the SDB tables and the

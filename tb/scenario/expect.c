@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * expect.c - what a scenario expects: an instruction step's "expect", and at
  * the end of the run "expect_final" (per-CPU and global state),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen.h - inside the "random" generators: the sampling generator (gen_sampling.c) as the
  * counter generator (gen_counters.c) drives it, both drawing from gen_rng.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen_counters.c - the "random" generator: a constrained-random step stream
  * from the seed, appended after the scenario's own steps.  Every counter

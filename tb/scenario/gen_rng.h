@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen_rng.h - the "random" generators' seeded numbers, which both generators draw (gen.h): a
  * run depends only on the seed, every draw happening in a fixed order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen_sampling.c - the "random" generator's sampling stimulus ("sampling" in
  * "random"): K SDB-table topologies written into memory from the seed, some

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* memory.c - the scenario's "memory" (storage before cycle 0) and "dump"
  * (storage written to the results at the end). */
 #include "parse.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* parse.c - the scenario reader's growing arrays and typed values. */
 #include "parse.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * parse.h - inside the scenario reader (scenario.h is its outside): the
  * parse context the files of tb/scenario/ share, their typed-value helpers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* relations.c - the relations between a model's counters: text, reading, evaluation. */
 #include "relations.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * relations.h - the relations between a model's counters ("relations" and
  * "cycles" of configs/events/MODEL.json, docs/extended-counters.md): read

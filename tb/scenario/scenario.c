@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * scenario.c - the scenario file's top level: its name and requirements, the
  * system and workload it names or holds, then each part in the order the

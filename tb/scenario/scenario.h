@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * scenario.h - the strict reader of scenario files.  The format (every key,
  * step kind, expectation, driver and random-generator option) is described

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * steps.c - one element of "steps": the keys every step has ("at", "cpu",
  * "comment"), then its kind, which is the one key of the kind table below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ckpt.h - the bytes of a checkpoint (cpumf-sim --checkpoint, --restore): a
  * growable buffer written in the machine's own byte order and layout, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* names.c - the names the bench prints for the instructions and exceptions (names.h). */
 #include "names.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * names.h - the names the bench prints and reads for the facility's instructions and the
  * program exceptions: the scenario reader, the drivers, the runner and the results share them.

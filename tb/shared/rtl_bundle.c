@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtl_bundle.c - the packed-struct ports of the RTL as C structs (rtl_bundle.h):
  * one field list per packed struct, built from the tables, and the moves of
  * every field between a C struct and the bits of a packed vector. */

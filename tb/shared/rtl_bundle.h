@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtl_bundle.h - the packed-struct ports of the RTL (rtl/mf_pkg_gen.svh) as
  * the C structs of cpumf.h they mirror field for field.  The layout comes
  * from the tables (cmodel/include/cpumf/cpumf_ports.def, cpumf_regs.def): a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # check.sh BUILD OUT [NAME...]: the acceptance scenarios of this folder whose
 # names match the globs NAME (default all), written as an outside tester writes
 # them (only the keys of the scenario format's core: no expect_final, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz.h - what the libFuzzer harnesses of tests/fuzz/ share: the entry
  * points libFuzzer calls, the input as a stream of choices, the input as a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/fuzz/: libFuzzer harnesses (fuzz_*.c; clang with AddressSanitizer and
 # UndefinedBehaviorSanitizer), their seed corpora (corpus/TARGET/), the crash
 # inputs they found once fixed (crashes/TARGET/, replayed by `make test`), the

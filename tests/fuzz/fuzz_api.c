@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_api.c - random sequences of API calls, sampling included, and the
  * untimed execution checked against the cycle model at every instruction.

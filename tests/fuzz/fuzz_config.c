@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_config.c - the model's config loaders on any text.  The first byte
  * chooses: a model file (cpumf_load_model), a system file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_insttime.c - cpumf-insttime's input reader on any text
  * (it_input_parse), with the z15 program workload's timing table so that

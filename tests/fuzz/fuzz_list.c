@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_list.c - cpumf-regress's list reader on any text (rg_plan_list_text):
  * the list parsed, every name checked against the repository's files and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_merge.c - the reader of cpumf-regress --merge and --resume on any text
  * (rg_report_load_text: a report's results.json), then what the merge does

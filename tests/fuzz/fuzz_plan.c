@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_plan.c - the cpumf-regress harnesses' shared part (fuzz_plan.h). */
 #include "fuzz_plan.h"
 

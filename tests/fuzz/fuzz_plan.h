@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_plan.h - what the harnesses of cpumf-regress's readers share: the
  * runner's configuration they read with, and freeing the rows they made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_scenario.c - the scenario reader (tb/scenario) on any file: read,
  * checked and expanded (its random generators included) as cpumf-sim reads

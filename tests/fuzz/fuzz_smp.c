@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_smp.c - the .SMP reader (common/smp.c) on any file, then cpumf-smp
  * itself (tools/smp/smp_main.c, its main built as cpumf_smp_main) on a file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_util.c - the helpers every harness shares (fuzz.h). */
 #define _GNU_SOURCE
 #include "fuzz.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run.sh [--campaign] BUILD TARGET SECONDS OUT
 #
 # One libFuzzer target of tests/fuzz (BUILD/fuzz/fuzz_TARGET): first every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # san_tools.sh smp|merge BUILD OUT
 #
 # The tools under AddressSanitizer and UndefinedBehaviorSanitizer

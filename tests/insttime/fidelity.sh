@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fidelity.sh BUILD OUT [DIR]: what the samples of a program workload measure
 # (cpumf-insttime --profile): the scenarios of DIR (default tests/insttime, the
 # short runs; tests/insttime/long in make regress) run in the model with their

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # interrupt.sh BUILD OUT: runs stopped by a signal end cleanly.  cpumf-cosim
 # with waves on SIGINT: exit 130, the FST complete and readable, no results,
 # coverage, .SMP or temporary file, an earlier results file gone; cpumf-sim on

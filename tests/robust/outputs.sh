@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # outputs.sh BUILD OUT: an output path that cannot be written is refused (exit
 # status 2, the reason) before the first cycle, so nothing of the run is
 # written; a run whose outputs cannot all be written at its end (a full disk)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # resume.sh BUILD OUT: a merge that knows what it should hold, and --resume.
 #
 # A list cut down (smoke.json --test random) runs whole, and in three shards.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cluster.sh, sourced by the scripts of tests/slurm/ from the repository
 # root: a one-node Slurm cluster of this machine (munged, slurmctld, slurmd
 # from Debian; slurm.conf.in beside this script) in a temporary directory,

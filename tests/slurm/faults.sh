@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # faults.sh BUILD OUT: faults injected into a regression under Slurm, on a
 # one-node cluster of this machine (cluster.sh), each into a submission of its
 # own of a small part of the smoke list (sampler_basic and the sf_ scenarios:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/slurm/: the regression through a real Slurm (slurm_check.sh starts a
 # one-node cluster of this machine from slurm.conf.in and stops it again).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # slurm_check.sh BUILD OUT [cpumf-regress options...]
 #
 # The smoke list through a real Slurm: a one-node cluster of this machine

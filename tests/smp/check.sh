@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # check.sh BUILD OUT: the .SMP files of sampler runs (basic, combined, 1 MiB
 # blocks, CPU addresses that are not positions) read by his_read.py, a reader
 # written from the HIS description alone, whose sample counts must equal the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """An independent reader of .SMP sample files, written from the z/OS HIS
 description of the file alone (none of the bench's code): the file is 4 KB
 sampling buffers whose last 64 bytes are reserved for the system; a basic

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The tree without loops: no cycle between files or between folders.
 
     cycle_check.py [BUILD]

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The tree against its map and its size rules: every folder holding tracked files is in
 # docs/layout.md (folders below the second level: through their folder of the second level)
 # and every folder the map names exists; every file at the top of the tree, of tests/ and of docs/

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The programs' usage in the documents is their --help, written nowhere else.
 #   usage_check.sh BUILD           check (make test, group style)
 #   usage_check.sh BUILD --write   rewrite the blocks from --help (make usage-doc)

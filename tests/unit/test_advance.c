@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_advance.c - fast-forward (cpumf_cycles_to_next_event, cpumf_advance):
  * from thousands of random states of four-CPU systems (every counter set

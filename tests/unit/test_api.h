@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_api.h - what the API tests (test_api_*.c) share: random numbers, a big-endian
  * storage with a hole that counts and hashes its accesses, systems loaded from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_api_equiv.c - the golden-reference API (cpumf.h) against itself: untimed
  * execution against the cycle model, each instruction's entry point against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_api_sys.c - the golden-reference API (cpumf.h): version, creation from files
  * and JSON text, errors, registers by name, attached storage.  Test names carry the

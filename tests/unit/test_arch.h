@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_arch.h - the configurations and unit steps the tests of the architecture rules
  * (test_arch_*.c) share: a z15 model and a four-CPU z15 system, and the global unit

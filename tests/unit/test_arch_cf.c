@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_arch_cf.c - unit tests of the counter facility's rules and units: the state
  * register and its transitions and resets, the counter sets and their slots, the global

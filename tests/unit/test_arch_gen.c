@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_arch_gen.c - unit tests of the general rules of the architecture (cmodel/src/arch):
  * facilities, privilege, exception priority, operand access, counter wrap; the alerts and

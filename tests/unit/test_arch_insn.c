@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_arch_insn.c - unit tests of the counter-facility instructions' rules (LCCTL, LPCTL,
  * ECCTR, SCCTR, EPCTR, SPCTR, ECPGA, QCTRI, STCCTM) and of the instruction flow: operand

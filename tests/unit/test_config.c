@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_config.c - unit tests of the configuration layer (CFG-1, CFG-2, CFG-3)
  * and of the strict JSON reader under it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_configs.h - where the unit tests that read configs/ find it, the
  * machine models there, and loading one.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_events.c - unit tests of the bench's event models (tb/stimulus/events.c,
  * configs/events/MODEL.json) and of the relations between counters

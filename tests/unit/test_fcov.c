@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_fcov.c - unit tests of the model's functional coverage (cpumf_fcov_*,
  * docs/coverage.md): the universe (names unique, grouped, stable), and, for

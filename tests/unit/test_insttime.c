@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_insttime.c - unit tests of cpumf-insttime's statistics and input
  * (tools/insttime) and of the program workload's timing (tb/stimulus/program.c):

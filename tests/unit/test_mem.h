@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_mem.h - the storage the unit tests attach to a model
  * (cpumf_attach_storage): a big-endian byte array with doubleword reads and

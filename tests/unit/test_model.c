@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_model.c - cycle-level tests of the C model through its public API:
  * instruction timing, storage operands, counting, resets, alerts, global

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_sampling.h - what the sampling tests (test_sampling_*.c) share: a one-CPU
  * sampling system, a harness that runs it against a small in-memory storage, LSCTL

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_sampling_buf.c - unit tests of the sample entries and buffers: the basic and
  * diagnostic entries, SDB and SDBT arithmetic, and the sample-data-block update process

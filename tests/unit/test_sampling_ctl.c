@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_sampling_ctl.c - unit tests of the sampling controls and their timing: LSCTL,
  * QSI, the state and its resets, LPP, and the interval machinery (sf_interval): the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_smp.c - the .SMP file layer (common/smp.h): the HIS name, the 4 KiB
  * buffers the writer makes and the reader takes back, the refusals with their

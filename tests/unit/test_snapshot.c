@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_snapshot.c - cpumf_copy_state: a system copied into another of the same
  * configuration runs on exactly like its source (outputs, registers, coverage counts,

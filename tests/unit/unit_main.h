@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * unit_main.h - what the main of every unit test binary (tests/unit/test_*.c) does:
  * run its suite and exit with status 1 when any test failed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/bench: cpumf-bench behind `make bench`: cycles/s of the model alone,
 # the RTL alone, the lockstep and the lockstep with waves, in one process;
 # the model without its stimulus, one system's memory; the model's

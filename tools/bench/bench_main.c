@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_main.c - build/cpumf-bench: one scenario run four ways in one
  * process (model alone, RTL alone, lockstep, lockstep with waves), printing
  * simulated cycles per second of each and their ratios to the model alone;

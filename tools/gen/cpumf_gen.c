@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cpumf_gen.c - build/cpumf-gen DIR: writes, under DIR, the files that the
  * tables cmodel/include/cpumf/cpumf_{consts,regs,ports}.def drive and that
  * C cannot take from them directly: the SystemVerilog constants and port

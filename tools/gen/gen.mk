@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/gen: cpumf-gen, the generator of the files that the tables of the
 # compared state (cmodel/include/cpumf/cpumf_{consts,regs,ports}.def) drive
 # and C cannot take from them directly.  The files are committed, so that

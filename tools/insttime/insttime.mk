@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/insttime: cpumf-insttime, instruction timing with the counters
 # (docs/insttime.md): the model alone or the lockstep pair, like cpumf-bench.
 .PHONY: insttime

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_baseline.c - comparing a run with a saved one (TIME-5). */
 #include "it_baseline.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_baseline.h - the timings of a run as records, and the comparison with
  * a saved run (an earlier --json): a timing moved when its mean differs by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_encode.c - a timed instruction's text, for the dump (it_encode.h). */
 #include "it_encode.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_encode.h - the dump of a timed instruction, as INSTTIME's result file
  * shows it: the instruction's text in hex, as the timed program would hold

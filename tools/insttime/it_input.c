@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_input.c - the input file of cpumf-insttime, checked whole before a run. */
 #include "it_input.h"
 

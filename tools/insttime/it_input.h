@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_input.h - the input of cpumf-insttime: one statement a line, keywords
  * in column 1 (docs/insttime.md): "*" comments, SPIN=nnnnnnn,

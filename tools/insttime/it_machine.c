@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_machine.c - one CPU run as a program runs on it, for cpumf-insttime. */
 #include "it_machine.h"
 

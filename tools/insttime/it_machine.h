@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_machine.h - the machine cpumf-insttime times on: one CPU of a system,
  * the model alone or the lockstep pair (the bench's backends), driven cycle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_main.c - build/cpumf-insttime: instruction timing with the counters
  * (docs/insttime.md).  Reads the input whole, then times each instruction

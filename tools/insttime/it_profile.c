@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_profile.c - sampled CPI and profile of a program workload (it_profile.h). */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 #include "it_profile.h"

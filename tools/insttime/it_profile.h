@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_profile.h - cpumf-insttime --profile: what the samples of a program
  * workload measure against the truth the timing table gives.  The samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_run.c - the statements of a cpumf-insttime input, in order. */
 #include "it_run.h"
 

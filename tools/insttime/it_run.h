@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_run.h - one cpumf-insttime run: the statements in order, the report. */
 #ifndef CPUMF_TOOLS_INSTTIME_IT_RUN_H
 #define CPUMF_TOOLS_INSTTIME_IT_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_stats.c - mean, variance, standard deviation, linear regression. */
 #include "it_stats.h"
 

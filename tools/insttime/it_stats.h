@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_stats.h - the statistics of cpumf-insttime: running mean, variance and
  * standard deviation of the collected timings, and the least-squares line

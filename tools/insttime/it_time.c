@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* it_time.c - the timing loops of cpumf-insttime (it_time.h). */
 #include "it_time.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * it_time.h - the method of cpumf-insttime: a timing is the cycles between
  * two reads of counter 0 (ECCTR) around SPIN executions of a body and a BCT,

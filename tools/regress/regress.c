@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress.c - cpumf-regress, the regression runner behind `make regress`: its usage is usage()
  * below (--help), its options and reports docs/scenario-format.md section 12, its lists

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress.h - the regression runner (build/cpumf-regress): types shared by
  * its parts.  The list format is documented at the top of regress_list.c.

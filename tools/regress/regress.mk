@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/regress: cpumf-regress, the regression runner (lists in tests/regress/).
 REGRESS_SRC := $(sort $(wildcard tools/regress/*.c))
 $(BUILD)/obj/tools/regress/%.o: INCLUDES := -Icommon

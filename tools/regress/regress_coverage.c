@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_coverage.c - the Verilator line and toggle coverage of a
  * regression's lockstep runs: their .dat files merged at the end into one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_exec.c - running the regression's processes.  Each one gets its
  * own process group, so a time limit or an interrupt ends everything it

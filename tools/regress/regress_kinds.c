@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_kinds.c - the check kinds of a regression list (format: the top of
  * regress_list.c).  Each makes rows whose pass is judged by what the row

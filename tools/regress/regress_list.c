@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_list.c - regression lists: parsed strictly with positions, every
  * name checked against the files it stands for, then expanded into runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_merge.c - the plan a report belongs to, and what follows from it:
  * a merge knows which runs it must hold and says which it lacks, a resume

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_mutants.c - the mutant registry, tests/mutants/mutants.md: text,
  * then one Markdown table with exactly the columns

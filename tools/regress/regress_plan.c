@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_plan.c - the plan's building blocks, below the list reader (regress_list.c), the
  * kinds of group (regress_kinds.c) and the reports read back (regress_read.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_read.c - a report read back (results.json of a regression, of a
  * shard or of a merge; --merge and --resume): as strictly as a list, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_report.c - what a run's process, log and results file say about
  * it (result, reason, cycles, first mismatch, requirements), the table rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_slurm.c - cpumf-regress --slurm: the lists as a Slurm job array,
  * task K of N running `--shard K/N --out OUT/shard-K`, and a merge job that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * regress_util.c - small helpers of the regression runner: growable text,
  * files, shell quoting for reproducing commands.

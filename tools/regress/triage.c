@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * triage.c - GTKWave save file and PNG for a lockstep mismatch (triage.h).
  *

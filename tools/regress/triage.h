@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * triage.h - what the regression makes of a lockstep mismatch: a GTKWave
  * save file for the waves window around the first difference (only the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/smp: cpumf-smp, the reader of .SMP sample files (format in common/smp.h).
 .PHONY: smp
 smp: $(BUILD)/cpumf-smp

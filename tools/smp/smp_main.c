@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * smp_main.c - cpumf-smp (usage: --help): a per-CPU summary of .SMP sample files as z/OS HIS
  * writes them (common/smp.h); its output and exit status are described in

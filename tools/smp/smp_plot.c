@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * smp_plot.c - cpumf-smp --plot DIR: per CPU, PNG pictures drawn by gnuplot:
  * the hot instruction addresses, the samples over time and, when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * smp_tool.h - what cpumf-smp's summary and its pictures share:
  * per CPU, the counts and the sorted tallies of the files of that CPU.

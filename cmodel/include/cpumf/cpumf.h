@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cpumf.h - public interface of the cycle-accurate C model of the
  * z/Architecture CPU-measurement facility (libcpumf).

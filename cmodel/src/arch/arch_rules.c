@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arch_rules.c - pure functions for the architecture rules of the counter
  * facility: installed counters, state transitions, instruction checks and

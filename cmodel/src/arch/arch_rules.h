@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arch_rules.h - the architecture rules of the CPU-measurement counter
  * facility as pure functions (operands and state in, decision out).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_dpi_example.sv - example SystemVerilog bench using the C model
 // (libcpumf) as a cycle-exact golden reference through DPI-C
 // (tb/dpi/cpumf_dpi.sv).  It instantiates the project's RTL mf_system as the
