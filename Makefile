@@ -67,12 +67,12 @@ DEB_CHECKS := $(DEB_BUILD) \
   clang-format:'command -v clang-format' \
   gnuplot-nox:'command -v gnuplot'
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# $(call DEB_MISSING,ENTRIES): shell code setting $$missing to those of ENTRIES not there.
+DEB_MISSING = missing=""; for e in $(1); do \
+  eval "$${e\#*:}" >/dev/null 2>&1 || missing="$$missing $${e%%:*}"; done
 # $(call DEB_INSTALL,ENTRIES): apt-get update, then install those of ENTRIES that are missing.
 define DEB_INSTALL
-	@missing=""; \
-	for e in $(1); do \
-	  eval "$${e#*:}" >/dev/null 2>&1 || missing="$$missing $${e%%:*}"; \
-	done; \
+	@$(call DEB_MISSING,$(1)); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
@@ -81,10 +81,7 @@ define DEB_INSTALL
 endef
 # $(call DEB_REQUIRE,ENTRIES): fail naming those of ENTRIES that are missing.
 define DEB_REQUIRE
-	@missing=""; \
-	for e in $(1); do \
-	  eval "$${e#*:}" >/dev/null 2>&1 || missing="$$missing $${e%%:*}"; \
-	done; \
+	@$(call DEB_MISSING,$(1)); \
 	if [ -n "$$missing" ]; then \
 	  echo "missing Debian packages:$$missing (make deps installs them:" \
 	    "apt-get install$$missing)" >&2; exit 1; \

@@ -317,7 +317,7 @@ static int parse_kind(const jdoc *d, const cJSON *o, rg_group *g, char *err, siz
         if (jdoc_str(d, v, &s, err, errlen) != 0)
             return -1;
         int k = 0;
-        while (k < RG_NKINDS && strcmp(s, rg_kind_name(k)))
+        while (k < RG_NKINDS && strcmp(s, rg_kind_name((rg_kind)k)))
             k++;
         if (k == RG_NKINDS)
             return jdoc_fail(d, v, err, errlen,
