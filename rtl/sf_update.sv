@@ -70,6 +70,7 @@ module sf_update
   logic [63:0] tod_q, tod_d;          // TOD of the sample
   logic [8:0]  len_q, len_d;          // entry size E in bytes
   logic        basic_q, basic_d;      // the entry starts with a basic entry
+  logic [1:0]  act_q, act_d;          // the functions active at the capture
   logic [4:0]  k_q, k_d;              // data-entry doubleword in flight
   logic        t_q, t_d;              // trailer T of the block being closed
   logic        pa_q, pa_d;            // this update set F in a block with A = 1
@@ -178,6 +179,7 @@ module sf_update
     tod_d        = tod_q;
     len_d        = len_q;
     basic_d      = basic_q;
+    act_d        = act_q;
     k_d          = k_q;
     t_d          = t_q;
     pa_d         = pa_q;
@@ -209,6 +211,7 @@ module sf_update
         if (capture_i) begin
           tod_d   = tod_i;
           basic_d = active_i[mf_pkg::SF_BASIC_BIT];
+          act_d   = active_i;
           len_d   = (active_i[mf_pkg::SF_BASIC_BIT] ? 9'd32 : 9'd0) +
                     (active_i[mf_pkg::SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
           pa_d    = 1'b0;
@@ -219,7 +222,13 @@ module sf_update
 
       default: begin
         if (stor_rsp_valid_i) begin
-          if (stor_rsp_err_i) begin
+          if (`MUT_SEL(SF_UPDATE_AFTER_DISABLE, 1'b0, (act_q & ~active_i) != '0)) begin
+            // A function it stores for is no longer active (authorization
+            // loss, reset, loss of sample data; LSCTL waits for IDLE): the
+            // access in flight was the last (SF-UPD-10).
+            state_d = mf_pkg::US_IDLE;
+            pa_d    = 1'b0;
+          end else if (stor_rsp_err_i) begin
             fin       = 1'b1;
             fin_alert = mf_pkg::AL_INVALID_ENTRY;
           end else begin
@@ -391,6 +400,7 @@ module sf_update
       tod_q        <= '0;
       len_q        <= '0;
       basic_q      <= 1'b0;
+      act_q        <= '0;
       k_q          <= '0;
       t_q          <= 1'b0;
       pa_q         <= 1'b0;
@@ -406,6 +416,7 @@ module sf_update
       tod_q        <= tod_d;
       len_q        <= len_d;
       basic_q      <= basic_d;
+      act_q        <= act_d;
       k_q          <= k_d;
       t_q          <= t_d;
       pa_q         <= pa_d;
