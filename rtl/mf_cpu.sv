@@ -366,7 +366,8 @@ module mf_cpu
     .idle_o           (upd_idle),
     .state_o          (obs_o.sf_update.state_q),
     .n_stored_o       (obs_o.sf_update.n_stored_q),
-    .n_overflow_o     (obs_o.sf_update.n_overflow_q)
+    .n_overflow_o     (obs_o.sf_update.n_overflow_q),
+    .n_stopped_o      (obs_o.sf_update.n_stopped_q)
   );
 
   // ---------------------------------------------------------------------------

@@ -57,7 +57,8 @@ module sf_update
   output logic        idle_o,
   output logic [3:0]  state_o,
   output logic [63:0] n_stored_o,
-  output logic [63:0] n_overflow_o
+  output logic [63:0] n_overflow_o,
+  output logic [63:0] n_stopped_o
 );
 
   // ---------------------------------------------------------------------------
@@ -80,7 +81,7 @@ module sf_update
   logic [191:0] ent_d_q, ent_d_d;     // diagnostic entry, doublewords 0-2 (the rest is 0)
   logic [63:0] cap_b [4];             // the entry this cycle's sample would have
   logic [63:0] cap_d [3];
-  logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d;
+  logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d, n_stopped_q, n_stopped_d;
 
   // ---------------------------------------------------------------------------
   // Sample capture (section 17)
@@ -186,6 +187,7 @@ module sf_update
     ts_last_d    = ts_last_q;
     n_stored_d   = n_stored_q;
     n_overflow_d = n_overflow_q;
+    n_stopped_d  = n_stopped_q;
     ld           = 1'b0;
     ld_we        = 1'b0;
     ld_be        = 8'hFF;
@@ -226,8 +228,9 @@ module sf_update
             // A function it stores for is no longer active (authorization
             // loss, reset, loss of sample data; LSCTL waits for IDLE): the
             // access in flight was the last (SF-UPD-10).
-            state_d = mf_pkg::US_IDLE;
-            pa_d    = 1'b0;
+            state_d     = mf_pkg::US_IDLE;
+            pa_d        = 1'b0;
+            n_stopped_d = n_stopped_q + 64'd1;
           end else if (stor_rsp_err_i) begin
             fin       = 1'b1;
             fin_alert = mf_pkg::AL_INVALID_ENTRY;
@@ -409,6 +412,7 @@ module sf_update
       ent_d_q      <= '0;
       n_stored_q   <= '0;
       n_overflow_q <= '0;
+      n_stopped_q  <= '0;
     end else begin
       state_q      <= state_d;
       trl_q        <= trl_d;
@@ -425,6 +429,7 @@ module sf_update
       ent_d_q      <= ent_d_d;
       n_stored_q   <= n_stored_d;
       n_overflow_q <= n_overflow_d;
+      n_stopped_q  <= n_stopped_d;
     end
   end
 
@@ -432,6 +437,7 @@ module sf_update
   assign state_o          = state_q;
   assign n_stored_o       = n_stored_q;
   assign n_overflow_o     = n_overflow_q;
+  assign n_stopped_o      = n_stopped_q;
   mf_stor_req u_req (
     .clk_i,
     .rst_ni,

@@ -287,7 +287,7 @@ typedef struct sf_update_state {
     uint64_t trl;      /* trailer address of the current block (Check) */
     uint64_t ent_addr; /* entry address latched by Check (uarch.md 19) */
     uint64_t tod;      /* TOD of the sample */
-    uint64_t n_stored, n_overflow;
+    uint64_t n_stored, n_overflow, n_stopped;
     mf_stor_req req;                 /* storage request registers */
     uint64_t ent[ARCH_ENTRY_MAX_DW]; /* the captured entry */
 } sf_update_state;

@@ -63,6 +63,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     if (q->act & ~(sc->a & sc->e & sc->c)) {
         d->state = CPUMF_US_IDLE;
         d->prog_req = 0u;
+        d->n_stopped = q->n_stopped + 1u;
         fcov_hit(in->fc, FCOV_UPD_ENDED_DISABLED);
         return;
     }

@@ -88,8 +88,8 @@ typedef struct tb_range {
     uint64_t lo, hi;
 } tb_range;
 
-/* expect_final samples: stored overflow collisions (DUT) read lost (driver) */
-#define TB_SMP_NEXP 5
+/* expect_final samples: stored overflow collisions stopped (DUT) read lost (driver) */
+#define TB_SMP_NEXP 6
 
 /* expect_final, per CPU */
 #define TB_NSETS 7 /* basic problem_state crypto extended mt cg (+ reserved slot unused) */
