@@ -123,8 +123,7 @@ module cf_state
       endcase
       // 7. the MT set: on exactly while authorized under multithreading
       e_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && mt_next &&
-                                `MUT_SEL(MT_REAUTH_DISABLED, e_q[mf_pkg::SET_MT_BIT] || sigp_mt_valid_i,
-                                         1'b1);
+          `MUT_SEL(MT_REAUTH_DISABLED, e_q[mf_pkg::SET_MT_BIT] || sigp_mt_valid_i, 1'b1);
       c_d[mf_pkg::SET_MT_BIT] = e_d[mf_pkg::SET_MT_BIT];
     end
   end
