@@ -21,6 +21,7 @@ module cf_global
   // system events
   input  logic                   sigp_mt_valid_i,
   input  logic                   sigp_mt_enable_i,
+  input  logic                   mt_end_i,         // a reset that ends multithreading (MT-2)
   input  logic                   cg_addr_change_i,
   // state
   output mf_pkg::cf_global_obs_t obs_o
@@ -132,8 +133,9 @@ module cf_global
     end
   end
 
-  // Step 5: multithreading mode.
-  assign mt_en_d = (sigp_mt_valid_i && mt_inst) ? sigp_mt_enable_i : mt_en_q;
+  // Step 5: multithreading mode: SIGP, then a clear, basic-machine clear or
+  // power-on reset on any installed CPU ends it (MT-2).
+  assign mt_en_d = !mt_end_i && ((sigp_mt_valid_i && mt_inst) ? sigp_mt_enable_i : mt_en_q);
 
   // Step 6: MT-diagnostic counters per core.
   for (genvar c = 0; c < mf_pkg::NCPU; c++) begin : g_core

@@ -21,6 +21,8 @@ module cf_state
   // events
   input  logic        sigp_mt_valid_i,
   input  logic        sigp_mt_enable_i,
+  input  logic        mt_en_i,   // multithreading enabled (the global register)
+  input  logic        mt_end_i,  // a reset on some installed CPU ends it
   input  logic [5:0]  loss_cpu_i,
   input  logic        loss_mt_i,
   input  logic [6:0]  auth_set_i,
@@ -44,6 +46,9 @@ module cf_state
   logic [5:0] lost, clr, auth_lost;
   logic       cg_clr;
   logic       mt_inst;
+  // multithreading in the next state: the MT set is enabled and active
+  // exactly while it is authorized and multithreading is on (MT-1, MT-2)
+  logic       mt_next;
 
   assign mt_inst = cfg_csvn_i > 16'd3;
 
@@ -52,6 +57,8 @@ module cf_state
   // Multithreading enabled at power-on behaves as an accepted SIGP order.
   assign mt_por = (pwr_mt_i && mt_inst && a_por[mf_pkg::SET_MT_BIT]) ?
                   (6'b1 << mf_pkg::SET_MT_BIT) : 6'b0;
+
+  assign mt_next = mt_inst && !mt_end_i && (sigp_mt_valid_i ? sigp_mt_enable_i : mt_en_i);
 
   always_comb begin
     a_d           = a_q;
@@ -69,15 +76,11 @@ module cf_state
         e_d = (e_d & ~lcctl_mask_i) | (lcctl_e_i & lcctl_mask_i);
         c_d = (c_d & ~lcctl_mask_i) | (lcctl_c_i & lcctl_mask_i);
       end
-      // 2. SIGP set-multithreading
+      // 2. SIGP set-multithreading (later steps see its effect; step 7 is the
+      //    whole rule)
       if (sigp_mt_valid_i && mt_inst) begin
-        if (!sigp_mt_enable_i) begin
-          e_d[mf_pkg::SET_MT_BIT] = 1'b0;
-          c_d[mf_pkg::SET_MT_BIT] = 1'b0;
-        end else if (a_d[mf_pkg::SET_MT_BIT]) begin
-          e_d[mf_pkg::SET_MT_BIT] = 1'b1;
-          c_d[mf_pkg::SET_MT_BIT] = 1'b1;
-        end
+        e_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && sigp_mt_enable_i;
+        c_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && sigp_mt_enable_i;
       end
       // 3. loss of CPU counter data: only active sets are affected
       lost = loss_cpu_i & mf_pkg::SETS_NON_MT & a_d & e_d & c_d;
@@ -106,7 +109,7 @@ module cf_state
         if (g_e_i) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
         cg_a_d = 1'b0;
       end
-      // 6. resets leave the MT set and every authorization alone
+      // 6. resets leave every authorization alone, the MT set to step 7
       unique case (reset_i)
         mf_pkg::RESET_CPU: begin
           c_d = c_d & ~mf_pkg::SETS_NON_MT;
@@ -119,6 +122,10 @@ module cf_state
         end
         default: ;
       endcase
+      // 7. the MT set: on exactly while authorized under multithreading
+      e_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && mt_next &&
+          `MUT_SEL(MT_REAUTH_DISABLED, e_q[mf_pkg::SET_MT_BIT] || sigp_mt_valid_i, 1'b1);
+      c_d[mf_pkg::SET_MT_BIT] = e_d[mf_pkg::SET_MT_BIT];
     end
   end
 

@@ -19,6 +19,8 @@ module mf_cpu
   input  mf_pkg::sys_in_t        sys_i,          // SIGP
   input  mf_pkg::cf_global_obs_t cf_global_i,    // the global registers of this cycle
   input  logic           core_busy_i,    // another CPU of this core operates
+  input  logic           mt_end_i,       // some CPU's reset ends multithreading
+  output logic           mt_end_o,       // this CPU's reset ends multithreading
   output mf_pkg::cpu_out_t       out_o,
   output mf_pkg::greq_t          greq_o,         // effects on the global state, activity
   output mf_pkg::cpu_regs_t      obs_o,          // the registers but the counters
@@ -67,8 +69,13 @@ module mf_cpu
   logic              unused_global;
 
   assign core = (cfg_i.threads_per_core == 2'd2) ? 2'(IDX / 2) : 2'(IDX);
-  // mt_en_q concerns SIGP only, which cf_global decides
-  assign unused_global = cf_global_i.mt_en_q ^ sys_i.cg_addr_change;
+  assign unused_global = sys_i.cg_addr_change;
+
+  // Clear, basic-machine clear and power-on resets end multithreading (MT-2).
+  assign mt_end_o = installed_i &&
+                    in_i.reset >= `MUT_SEL(MT_CLEAR_RESET_KEEPS_MT, mf_pkg::RESET_POWER_ON,
+                                           mf_pkg::RESET_CLEAR) &&
+                    in_i.reset <= mf_pkg::RESET_BASIC_MACHINE_CLEAR;
 
   // Codes above basic-machine clear are not resets.
   assign reset_any = in_i.reset != mf_pkg::RESET_NONE &&
@@ -87,6 +94,8 @@ module mf_cpu
     .lcctl_c_i        (lcctl_c),
     .sigp_mt_valid_i  (sys_i.sigp_mt_valid),
     .sigp_mt_enable_i (sys_i.sigp_mt_enable),
+    .mt_en_i          (cf_global_i.mt_en_q),
+    .mt_end_i,
     .loss_cpu_i       (in_i.loss_cpu),
     .loss_mt_i        (in_i.loss_mt),
     .auth_set_i       (in_i.auth_set),
@@ -358,7 +367,8 @@ module mf_cpu
     .idle_o           (upd_idle),
     .state_o          (obs_o.sf_update.state_q),
     .n_stored_o       (obs_o.sf_update.n_stored_q),
-    .n_overflow_o     (obs_o.sf_update.n_overflow_q)
+    .n_overflow_o     (obs_o.sf_update.n_overflow_q),
+    .n_stopped_o      (obs_o.sf_update.n_stopped_q)
   );
 
   // ---------------------------------------------------------------------------

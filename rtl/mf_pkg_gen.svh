@@ -286,6 +286,8 @@
     logic [3:0]              state_q;            // state (enum cpumf_upd_state)
     logic [63:0]             n_stored_q;         // entries stored
     logic [63:0]             n_overflow_q;       // samples lost to full blocks
+    // samples whose update stopped short: a function stopped being active
+    logic [63:0]             n_stopped_q;
   } sf_update_obs_t;
 
   // mf_cpu (cpumf_mf_cpu_obs):
@@ -349,7 +351,7 @@
   // up to 32-bit words, where the bench's C side puts each CPU.
   parameter int CPU_IN_BITS  = 1193;
   parameter int CPU_OUT_BITS = 247;
-  parameter int CPU_OBS_BITS = 12973;
+  parameter int CPU_OBS_BITS = 13037;
   parameter int CPU_IN_LANE  = (CPU_IN_BITS + 31) / 32 * 32;
   parameter int CPU_OUT_LANE = (CPU_OUT_BITS + 31) / 32 * 32;
   parameter int CPU_OBS_LANE = (CPU_OBS_BITS + 31) / 32 * 32;

@@ -28,7 +28,7 @@ module mf_system
 
   mf_pkg::cf_global_obs_t global_regs;
   mf_pkg::greq_t          greq;
-  logic [mf_pkg::NCPU-1:0] operating, core_busy;
+  logic [mf_pkg::NCPU-1:0] operating, core_busy, cpu_mt_end;
   // the counters of CPU i, slot s at bits 64*(NSLOT*i+s)
   logic [64*mf_pkg::NSLOT*mf_pkg::NCPU-1:0] ctr;
   // what CPU i gives the global unit (its elements of a greq_t, the rest zero)
@@ -56,6 +56,8 @@ module mf_system
       .sys_i,
       .cf_global_i (global_regs),
       .core_busy_i (core_busy[i]),
+      .mt_end_i    (|cpu_mt_end),
+      .mt_end_o    (cpu_mt_end[i]),
       .out_o       (out_o[OutLsb +: mf_pkg::CPU_OUT_BITS]),
       .greq_o      (cpu_greq[$bits(greq)*i +: $bits(greq)]),
       .obs_o       (obs_o[RegsLsb +: RegsBits]),
@@ -110,6 +112,7 @@ module mf_system
     .cpu_i            (greq),
     .sigp_mt_valid_i  (sys_i.sigp_mt_valid),
     .sigp_mt_enable_i (sys_i.sigp_mt_enable),
+    .mt_end_i         (|cpu_mt_end),
     .cg_addr_change_i (sys_i.cg_addr_change),
     .obs_o            (global_regs)
   );

@@ -58,7 +58,8 @@ module sf_update
   output logic        idle_o,
   output logic [3:0]  state_o,
   output logic [63:0] n_stored_o,
-  output logic [63:0] n_overflow_o
+  output logic [63:0] n_overflow_o,
+  output logic [63:0] n_stopped_o
 );
 
   // ---------------------------------------------------------------------------
@@ -71,6 +72,7 @@ module sf_update
   logic [63:0] tod_q, tod_d;          // TOD of the sample
   logic [8:0]  len_q, len_d;          // entry size E in bytes
   logic        basic_q, basic_d;      // the entry starts with a basic entry
+  logic [1:0]  act_q, act_d;          // the functions active at the capture
   logic [4:0]  k_q, k_d;              // data-entry doubleword in flight
   logic        t_q, t_d;              // trailer T of the block being closed
   logic        pa_q, pa_d;            // this update set F in a block with A = 1
@@ -80,7 +82,7 @@ module sf_update
   logic [191:0] ent_d_q, ent_d_d;     // diagnostic entry, doublewords 0-2 (the rest is 0)
   logic [63:0] cap_b [4];             // the entry this cycle's sample would have
   logic [63:0] cap_d [3];
-  logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d;
+  logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d, n_stopped_q, n_stopped_d;
 
   // ---------------------------------------------------------------------------
   // Sample capture (section 17)
@@ -179,12 +181,14 @@ module sf_update
     tod_d        = tod_q;
     len_d        = len_q;
     basic_d      = basic_q;
+    act_d        = act_q;
     k_d          = k_q;
     t_d          = t_q;
     pa_d         = pa_q;
     ts_last_d    = ts_last_q;
     n_stored_d   = n_stored_q;
     n_overflow_d = n_overflow_q;
+    n_stopped_d  = n_stopped_q;
     ld           = 1'b0;
     ld_we        = 1'b0;
     ld_be        = 8'hFF;
@@ -210,6 +214,7 @@ module sf_update
         if (capture_i) begin
           tod_d   = tod_i;
           basic_d = active_i[mf_pkg::SF_BASIC_BIT];
+          act_d   = active_i;
           len_d   = (active_i[mf_pkg::SF_BASIC_BIT] ? 9'd32 : 9'd0) +
                     (active_i[mf_pkg::SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
           pa_d    = 1'b0;
@@ -220,7 +225,14 @@ module sf_update
 
       default: begin
         if (stor_rsp_valid_i) begin
-          if (stor_rsp_err_i) begin
+          if (`MUT_SEL(SF_UPDATE_AFTER_DISABLE, 1'b0, (act_q & ~active_i) != '0)) begin
+            // A function it stores for is no longer active (authorization
+            // loss, reset, loss of sample data; LSCTL waits for IDLE): the
+            // access in flight was the last (SF-UPD-10).
+            state_d     = mf_pkg::US_IDLE;
+            pa_d        = 1'b0;
+            n_stopped_d = n_stopped_q + 64'd1;
+          end else if (stor_rsp_err_i) begin
             fin       = 1'b1;
             fin_alert = mf_pkg::AL_INVALID_ENTRY;
           end else begin
@@ -392,6 +404,7 @@ module sf_update
       tod_q        <= '0;
       len_q        <= '0;
       basic_q      <= 1'b0;
+      act_q        <= '0;
       k_q          <= '0;
       t_q          <= 1'b0;
       pa_q         <= 1'b0;
@@ -400,6 +413,7 @@ module sf_update
       ent_d_q      <= '0;
       n_stored_q   <= '0;
       n_overflow_q <= '0;
+      n_stopped_q  <= '0;
     end else begin
       state_q      <= state_d;
       trl_q        <= trl_d;
@@ -407,6 +421,7 @@ module sf_update
       tod_q        <= tod_d;
       len_q        <= len_d;
       basic_q      <= basic_d;
+      act_q        <= act_d;
       k_q          <= k_d;
       t_q          <= t_d;
       pa_q         <= pa_d;
@@ -415,6 +430,7 @@ module sf_update
       ent_d_q      <= ent_d_d;
       n_stored_q   <= n_stored_d;
       n_overflow_q <= n_overflow_d;
+      n_stopped_q  <= n_stopped_d;
     end
   end
 
@@ -422,6 +438,7 @@ module sf_update
   assign state_o          = state_q;
   assign n_stored_o       = n_stored_q;
   assign n_overflow_o     = n_overflow_q;
+  assign n_stopped_o      = n_stopped_q;
   mf_stor_req u_req (
     .clk_i,
     .rst_ni,

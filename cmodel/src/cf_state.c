@@ -15,6 +15,13 @@ static inline void cover(const cf_state_in *in, unsigned a, unsigned e, unsigned
     fcov_step(in->fc, FCOV_EV_CF, from, to, cause);
 }
 
+/* Mask x with the MT-diagnostic set's bit as authorization a and
+ * multithreading mt give it. */
+static unsigned with_mt(unsigned x, unsigned a, unsigned mt)
+{
+    return (x & ~(unsigned)CPUMF_SET_MT) | arch_mt_controls(a, mt);
+}
+
 /* State of the coprocessor-group sets as a CPU with authorization cg_a sees them. */
 static unsigned cg_state(unsigned cg_a, const cf_state_in *in)
 {
@@ -38,7 +45,7 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
 {
     const cpumf_cpu_in *io = in->io;
     uint32_t raised = 0u;
-    unsigned a = q->a, e = q->e, c = q->c;
+    unsigned a = q->a, e = q->e, c = q->c, mt = in->mt;
     arch_auth_result r;
 
     *d = *q;
@@ -48,18 +55,12 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         e = in->lcctl_e;
         c = in->lcctl_c;
     }
-    /* 2. SIGP set-multithreading */
+    /* 2. SIGP set-multithreading: the MT set follows multithreading */
     if (in->sigp_valid) {
         unsigned e0 = e, c0 = c;
-        if (in->sigp_enable) {
-            if (a & CPUMF_SET_MT) {
-                e |= CPUMF_SET_MT;
-                c |= CPUMF_SET_MT;
-            }
-        } else {
-            e &= ~CPUMF_SET_MT;
-            c &= ~CPUMF_SET_MT;
-        }
+        mt = in->sigp_enable;
+        e = with_mt(e, a, mt);
+        c = with_mt(c, a, mt);
         cover(in, a, e0, c0, a, e, c, FCOV_C_sigp_mt);
     }
     /* 3. loss of CPU counter data */
@@ -72,9 +73,12 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
     /* 4. loss of MT counter data */
     if (io->loss_mt && (a & e & c & CPUMF_SET_MT))
         raised |= CPUMF_AL_LOSS_MT;
-    /* 5. authorization */
+    /* 5. authorization; the MT set authorized while multithreading is
+     * enabled is active at once (MT-2) */
     if (io->auth_set || io->auth_clr) {
         r = arch_auth_change(a, e, c, io->auth_set, io->auth_clr);
+        r.e = with_mt(r.e, r.a, mt);
+        r.c = with_mt(r.c, r.a, mt);
         cover(in, a, e, c, r.a, r.e, r.c, FCOV_C_auth);
         a = r.a;
         e = r.e;
@@ -95,7 +99,8 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
                                 FCOV_C_auth);
         }
     }
-    /* 6. resets (never the MT set, never authorization) */
+    /* 6. resets (never an authorization); the MT set only through the end
+     * of multithreading, by a reset on any CPU (MT-2) */
     if (io->reset == CPUMF_RESET_CPU) {
         cover(in, a, e, c, a, e, c & CPUMF_SET_MT, FCOV_C_reset_cpu);
         c &= CPUMF_SET_MT;
@@ -103,6 +108,11 @@ void cf_state_eval(const cf_state_state *q, const cf_state_in *in, cf_state_out 
         cover(in, a, e, c, a, e & CPUMF_SET_MT, c & CPUMF_SET_MT, FCOV_C_reset_initial);
         e &= CPUMF_SET_MT;
         c &= CPUMF_SET_MT;
+    }
+    if (in->mt_ended) {
+        cover(in, a, e, c, a, with_mt(e, a, 0u), with_mt(c, a, 0u), FCOV_C_reset_ends_mt);
+        e = with_mt(e, a, 0u);
+        c = with_mt(c, a, 0u);
     }
     d->a = (uint8_t)a;
     d->e = (uint8_t)e;

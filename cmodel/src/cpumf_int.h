@@ -41,6 +41,8 @@ typedef struct cf_state_in {
     uint8_t lcctl_valid, lcctl_e, lcctl_c; /* full new E/C masks */
     /* SIGP set-multithreading (already gated by CSVN > 3) */
     uint8_t sigp_valid, sigp_enable;
+    uint8_t mt;       /* multithreading enabled (the global register) */
+    uint8_t mt_ended; /* a reset on some installed CPU ends it (MT-2) */
     uint8_t g_e, g_c; /* global E, C (current register) */
     fcov_hits *fc;    /* coverage events of the edge (fcov.h) */
 } cf_state_in;
@@ -281,12 +283,12 @@ typedef struct sf_update_state {
     uint8_t nent;      /* doublewords of the captured entry */
     uint8_t t;         /* trailer T of the block being closed (STCKE) */
     uint8_t prog_req;  /* F was set in a block whose A was one */
-    uint8_t act;       /* functions active at capture (coverage) */
+    uint8_t act;       /* functions active at capture */
     uint16_t ebytes;   /* E */
     uint64_t trl;      /* trailer address of the current block (Check) */
     uint64_t ent_addr; /* entry address latched by Check (uarch.md 19) */
     uint64_t tod;      /* TOD of the sample */
-    uint64_t n_stored, n_overflow;
+    uint64_t n_stored, n_overflow, n_stopped;
     mf_stor_req req;                 /* storage request registers */
     uint64_t ent[ARCH_ENTRY_MAX_DW]; /* the captured entry */
 } sf_update_state;
@@ -391,7 +393,8 @@ typedef struct mf_cpu_in {
     const cpumf_system_cfg *cfg;
     const cf_global_state *g;
     unsigned index;
-    uint8_t no_tick; /* untimed execution: the interval does not run */
+    uint8_t no_tick;  /* untimed execution: the interval does not run */
+    uint8_t mt_ended; /* a reset on some installed CPU ends multithreading */
 } mf_cpu_in;
 
 /* The ports and the global unit's request are written where the caller

@@ -39,11 +39,13 @@
 #define FCOV_CPU_SET(X, S)                                                 \
     FCOV_AUTH4(X, counter, S) FCOV_LOAD10(X, counter, S, lcctl)            \
     FCOV_RESET3(X, counter, S) X(counter, S, active, inactive, alert_loss_cpu_counter_data)
-/* The MT set is never inactive: only SIGP set-multithreading moves E and C. */
+/* The MT set is never inactive: it is active exactly while authorized and
+ * multithreading is enabled (SIGP set-multithreading, the resets that end it). */
 #define FCOV_MT_SET(X)                                                                  \
     X(counter, mt, unauthorized, disabled, auth) X(counter, mt, disabled, unauthorized, auth) \
-    X(counter, mt, active, unauthorized, auth) X(counter, mt, disabled, active, sigp_mt)      \
-    X(counter, mt, active, disabled, sigp_mt)
+    X(counter, mt, active, unauthorized, auth) X(counter, mt, unauthorized, active, auth)     \
+    X(counter, mt, disabled, active, sigp_mt) X(counter, mt, active, disabled, sigp_mt)       \
+    X(counter, mt, active, disabled, reset_ends_mt)
 /* Coprocessor groups: authorization per CPU (to the global state), LPCTL and
  * the machine resets (power-on, basic-machine clear) move the global register
  * (one system-wide transition). */
@@ -169,6 +171,7 @@ enum fcov_cause {
     FCOV_C_reset_initial,
     FCOV_C_reset_power_on,
     FCOV_C_reset_basic_machine_clear,
+    FCOV_C_reset_ends_mt,
     FCOV_C_alert_loss_cpu_counter_data,
     FCOV_C_alert_invalid_entry_address,
     FCOV_C_alert_incorrect_sdbt_entry,

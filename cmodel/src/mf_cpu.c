@@ -152,7 +152,7 @@ static uint32_t counter_state(const mf_cpu_state *q, const mf_cpu_in *in, const 
     memset(&si, 0, sizeof si);
     si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
     if (!fx->lcctl_valid && !si.sigp_valid && !io->loss_cpu && !io->loss_mt && !io->auth_set &&
-        !io->auth_clr && !io->reset) {
+        !io->auth_clr && !io->reset && !in->mt_ended) {
         d->st = q->st;
         return 0u;
     }
@@ -162,6 +162,8 @@ static uint32_t counter_state(const mf_cpu_state *q, const mf_cpu_in *in, const 
     si.lcctl_e = fx->lcctl_e;
     si.lcctl_c = fx->lcctl_c;
     si.sigp_enable = (uint8_t)(in->sys->sigp_mt_enable & 1u);
+    si.mt = in->g->mt_enabled;
+    si.mt_ended = in->mt_ended;
     si.g_e = in->g->e;
     si.g_c = in->g->c;
     si.fc = &d->fc;
@@ -259,7 +261,7 @@ static int counting_only(const mf_cpu_state *q, const mf_cpu_in *in)
     const cpumf_cpu_in *io = in->io;
     return q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && q->upd.state == CPUMF_US_IDLE &&
            !q->upd.req.valid && q->own == CPUMF_ARB_NONE && !q->al.pending &&
-           !(in->sys->sigp_mt_valid & 1u) &&
+           !(in->sys->sigp_mt_valid & 1u) && !in->mt_ended &&
            !(io->insn_valid | io->loss_cpu | io->loss_mt | io->auth_set | io->auth_clr | io->reset |
              io->loss_sample | io->sf_auth_set | io->sf_auth_clr);
 }

@@ -128,6 +128,7 @@ void sys_cpu_in(const cpumf_sys *s, const cpumf_sys_in *in, unsigned no_tick, mf
     ci->cfg = &s->cfg;
     ci->g = &s->gq;
     ci->no_tick = (uint8_t)no_tick;
+    ci->mt_ended = (uint8_t)arch_resets_end_mt(&s->cfg, in->cpu);
 }
 
 void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)

@@ -30,8 +30,6 @@ static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *ou
     out->raised |= alert;
     if (bin < FCOV_NBINS)
         fcov_hit(in->fc, bin);
-    if (!in->sc->e)
-        fcov_hit(in->fc, FCOV_UPD_ENDED_DISABLED);
 }
 
 /* Check(dear): the inner-loop start. */
@@ -59,6 +57,17 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     uint64_t b = arch_sdb_size(sc->s);
     arch_sdbt_entry se;
 
+    /* A function the entry was captured for is no longer active (an
+     * authorization loss, a reset, a loss of sample data; LSCTL waits for
+     * the update): the access issued before completes, as the port cannot
+     * take it back, and nothing follows it (SF-UPD-10) */
+    if (q->act & ~(sc->a & sc->e & sc->c)) {
+        d->state = CPUMF_US_IDLE;
+        d->prog_req = 0u;
+        d->n_stopped = q->n_stopped + 1u;
+        fcov_hit(in->fc, FCOV_UPD_ENDED_DISABLED);
+        return;
+    }
     if (in->io->stor_rsp_err & 1u) {
         finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_STORAGE);
         return;

@@ -125,6 +125,9 @@ module model_mirror
         logic [63:0] n_overflow_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           n_overflow_q <= obs_i[i].sf_update.n_overflow_q;
+        logic [63:0] n_stopped_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          n_stopped_q <= obs_i[i].sf_update.n_stopped_q;
       end
       arb_e own_q;
       always_ff @(posedge strobe_i or negedge strobe_i)

@@ -170,15 +170,16 @@ static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, ui
 static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
                            uint64_t cyc)
 {
-    static const char *const smp_keys[SMP_NEXP] = {"stored", "overflow", "collisions", "read",
-                                                   "lost"};
+    static const char *const smp_keys[SMP_NEXP] = {"stored",  "overflow", "collisions",
+                                                   "stopped", "read",     "lost"};
     uint64_t v[SMP_NEXP];
     char what[64];
     unsigned k;
     v[0] = c->sf_update.n_stored_q;
     v[1] = c->sf_update.n_overflow_q;
     v[2] = c->sf_interval.coll_q;
-    rn_sampler_counts(r, i, &v[3], &v[4]);
+    v[3] = c->sf_update.n_stopped_q;
+    rn_sampler_counts(r, i, &v[4], &v[5]);
     for (k = 0; k < SMP_NEXP; k++) {
         snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
         check_range(r, &x->samples[k], v[k], cyc, what);
@@ -362,15 +363,17 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
     if (!dv->check_intervals)
         return;
     due = r->rt[dv->cpu].chk_due;
-    got = c->sf_update.n_stored_q + c->sf_update.n_overflow_q + c->sf_interval.coll_q;
+    got = c->sf_update.n_stored_q + c->sf_update.n_overflow_q + c->sf_interval.coll_q +
+          c->sf_update.n_stopped_q;
     slack = c->sf_update.state_q != CPUMF_US_IDLE; /* one sample still being stored */
     if (!(got <= due && due - got <= slack))
         rn_failf(r,
                  "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
-                 "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " = %" PRIu64
-                 " expected %" PRIu64 " samples due (bench interval count%s)",
+                 "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " + stopped %" PRIu64
+                 " = %" PRIu64 " expected %" PRIu64 " samples due (bench interval count%s)",
                  cyc, i, dv->cpu, c->sf_update.n_stored_q, c->sf_update.n_overflow_q,
-                 c->sf_interval.coll_q, got, due, slack ? ", one may be in flight" : "");
+                 c->sf_interval.coll_q, c->sf_update.n_stopped_q, got, due,
+                 slack ? ", one may be in flight" : "");
     if (st.samples_read != c->sf_update.n_stored_q)
         rn_failf(r,
                  "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "

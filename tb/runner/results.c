@@ -262,8 +262,10 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
     rn_sampler_counts(r, c, &rd, &lost);
     fprintf(f,
             "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
-            ", \"collisions\": %" PRIu64 ", \"read\": %" PRIu64 ", \"lost\": %" PRIu64,
-            co->sf_update.n_stored_q, co->sf_update.n_overflow_q, co->sf_interval.coll_q, rd, lost);
+            ", \"collisions\": %" PRIu64 ", \"stopped\": %" PRIu64 ", \"read\": %" PRIu64
+            ", \"lost\": %" PRIu64,
+            co->sf_update.n_stored_q, co->sf_update.n_overflow_q, co->sf_interval.coll_q,
+            co->sf_update.n_stopped_q, rd, lost);
     if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
         fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
     fprintf(f, "}}");

@@ -199,7 +199,8 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     static const char *const sets6[] = {"basic", "problem_state", "crypto", "extended", "mt", "cg",
                                         NULL};
     static const char *const sf2[] = {"basic", "diagnostic", NULL};
-    static const char *const smk[] = {"stored", "overflow", "collisions", "read", "lost", NULL};
+    static const char *const smk[] = {"stored", "overflow", "collisions", "stopped",
+                                      "read",   "lost",     NULL};
     const cJSON *m, *it;
     uint64_t v = 0;
     int i;

@@ -86,8 +86,8 @@ typedef struct tb_expect_dump {
     uint8_t *bytes;
 } tb_expect_dump;
 
-/* expect_final samples: stored overflow collisions (DUT) read lost (driver) */
-#define SMP_NEXP 5
+/* expect_final samples: stored overflow collisions stopped (DUT) read lost (driver) */
+#define SMP_NEXP 6
 
 /* expect_final, per CPU */
 #define TB_NSETS 7 /* basic problem_state crypto extended mt cg (+ reserved slot unused) */

@@ -413,6 +413,79 @@ START_TEST(test_MT_1_sigp_set_multithreading)
 }
 END_TEST
 
+START_TEST(test_MT_2_only_the_end_of_multithreading_disables)
+{
+    cpumf_model_cfg m;
+    cpumf_system_cfg sys;
+    cpumf_cpu_in io, cpus[CPUMF_MAX_CPUS];
+    cf_state_state q, d;
+    cf_state_in in;
+    cf_state_out out;
+    unsigned rs;
+    /* the pure rules: clear, basic-machine clear and power-on end it */
+    for (rs = 0; rs < 8; rs++)
+        ck_assert_uint_eq(arch_reset_ends_mt(rs), rs >= 3 && rs <= 5);
+    ck_assert_uint_eq(arch_mt_next(1, 0, 0, 0), 1);
+    ck_assert_uint_eq(arch_mt_next(0, 1, 1, 0), 1);
+    ck_assert_uint_eq(arch_mt_next(1, 1, 0, 0), 0);
+    ck_assert_uint_eq(arch_mt_next(0, 1, 1, 1), 0); /* the reset comes after SIGP */
+    ck_assert_uint_eq(arch_mt_controls(0x2F, 1), CPUMF_SET_MT);
+    ck_assert_uint_eq(arch_mt_controls(0x2F, 0), 0);
+    ck_assert_uint_eq(arch_mt_controls(0x0F, 1), 0);
+    /* only an installed CPU's reset counts */
+    memset(&sys, 0, sizeof sys);
+    memset(cpus, 0, sizeof cpus);
+    sys.n_cpus = 2;
+    cpus[2].reset = CPUMF_RESET_CLEAR;
+    ck_assert_uint_eq(arch_resets_end_mt(&sys, cpus), 0);
+    cpus[1].reset = CPUMF_RESET_INITIAL_CPU;
+    ck_assert_uint_eq(arch_resets_end_mt(&sys, cpus), 0);
+    cpus[1].reset = CPUMF_RESET_POWER_ON;
+    ck_assert_uint_eq(arch_resets_end_mt(&sys, cpus), 1);
+
+    model_z15(&m);
+    memset(&io, 0, sizeof io);
+    memset(&q, 0, sizeof q);
+    memset(&in, 0, sizeof in);
+    in.io = &io;
+    in.m = &m;
+    in.mt = 1;
+    q.a = 0x2F;
+    q.e = q.c = CPUMF_SET_MT;
+    /* losing the authorization: unauthorized, alert 24 (it was enabled) */
+    io.auth_clr = CPUMF_SET_MT;
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.a & CPUMF_SET_MT, 0);
+    ck_assert_uint_eq(d.e | d.c, 0);
+    ck_assert_uint_eq(out.raised, CPUMF_AL_CF_AUTH);
+    /* back under multithreading: active at once; without it: disabled */
+    q = d;
+    io.auth_clr = 0;
+    io.auth_set = CPUMF_SET_MT;
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, CPUMF_SET_MT);
+    ck_assert_uint_eq(d.c, CPUMF_SET_MT);
+    in.mt = 0;
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.a & CPUMF_SET_MT, CPUMF_SET_MT);
+    ck_assert_uint_eq(d.e | d.c, 0);
+    /* an initial-CPU reset leaves it; the end of multithreading does not */
+    in.mt = 1;
+    io.auth_set = 0;
+    q.a = 0x2F;
+    q.e = q.c = CPUMF_SET_MT | CPUMF_SET_BASIC;
+    io.reset = CPUMF_RESET_INITIAL_CPU;
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, CPUMF_SET_MT);
+    ck_assert_uint_eq(d.c, CPUMF_SET_MT);
+    io.reset = 0;
+    in.mt_ended = 1; /* another CPU's clear reset */
+    cf_state_eval(&q, &in, &out, &d);
+    ck_assert_uint_eq(d.e, CPUMF_SET_BASIC);
+    ck_assert_uint_eq(d.c, CPUMF_SET_BASIC);
+}
+END_TEST
+
 static Suite *arch_gen_suite(void)
 {
     Suite *s = suite_create("arch_gen");
@@ -432,6 +505,7 @@ static Suite *arch_gen_suite(void)
     tcase_add_test(tc, test_AL_3_clearing_rules);
     tcase_add_test(tc, test_AL_4_sampling_auth_change);
     tcase_add_test(tc, test_MT_1_sigp_set_multithreading);
+    tcase_add_test(tc, test_MT_2_only_the_end_of_multithreading_disables);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -53,6 +53,8 @@ typedef struct cpumf_sf_update_obs {
     uint8_t state_q;             /* state (enum cpumf_upd_state) */
     uint64_t n_stored_q;         /* entries stored */
     uint64_t n_overflow_q;       /* samples lost to full blocks */
+    /* samples whose update stopped short: a function stopped being active */
+    uint64_t n_stopped_q;
 } cpumf_sf_update_obs;
 
 /* mf_cpu: storage port: the request the arbiter passes on */

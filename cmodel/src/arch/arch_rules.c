@@ -762,6 +762,32 @@ unsigned arch_reset_disables_groups(unsigned reset)
     return reset == CPUMF_RESET_POWER_ON || reset == CPUMF_RESET_BASIC_MACHINE_CLEAR;
 }
 
+unsigned arch_reset_ends_mt(unsigned reset)
+{
+    return reset >= CPUMF_RESET_CLEAR && reset <= CPUMF_RESET_BASIC_MACHINE_CLEAR;
+}
+
+unsigned arch_resets_end_mt(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus)
+{
+    unsigned i;
+    for (i = 0; i < cfg->n_cpus && i < CPUMF_MAX_CPUS; i++)
+        if (arch_reset_ends_mt(cpus[i].reset))
+            return 1u;
+    return 0u;
+}
+
+unsigned arch_mt_next(unsigned mt, unsigned sigp, unsigned enable, unsigned ended)
+{
+    if (sigp)
+        mt = enable;
+    return ended ? 0u : mt;
+}
+
+unsigned arch_mt_controls(unsigned a, unsigned mt)
+{
+    return mt ? a & CPUMF_SET_MT : 0u;
+}
+
 unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active)
 {
     unsigned e = 0u;

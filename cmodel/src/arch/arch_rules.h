@@ -291,6 +291,19 @@ unsigned arch_reset_clears(unsigned reset);
 /* Power-on or basic-machine clear: the coprocessor-group sets are disabled
  * (CF-GL-6); a clear reset of one CPU leaves them. */
 unsigned arch_reset_disables_groups(unsigned reset);
+/* Clear, basic-machine clear or power-on: multithreading, a state of the
+ * whole configuration, ends (MT-2); CPU and initial-CPU resets leave it. */
+unsigned arch_reset_ends_mt(unsigned reset);
+/* Some installed CPU (of cpus) has a reset that ends multithreading. */
+unsigned arch_resets_end_mt(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus);
+/* Multithreading in the next state from mt: an accepted SIGP
+ * set-multithreading order (sigp; enable: its parameter is nonzero), then a
+ * reset that ends it (ended). */
+unsigned arch_mt_next(unsigned mt, unsigned sigp, unsigned enable, unsigned ended);
+/* E and C of the MT-diagnostic set (CPUMF_SET_MT or 0): one exactly while
+ * the set is authorized (a) and multithreading is enabled (mt); nothing
+ * else moves them (MT-1, MT-2). */
+unsigned arch_mt_controls(unsigned a, unsigned mt);
 
 /* Entries.  Sample inputs are the CPU's inputs of the capture cycle. */
 /* Size in bytes of the entry for the active functions (E). */
