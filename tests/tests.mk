@@ -13,7 +13,7 @@ $(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 
 # The bench's event models and relations, tested with the library inside.
 EVENTS_UNIT_OBJ := $(addprefix $(BUILD)/obj/tb/,stimulus/events.o stimulus/workload.o \
-  stimulus/program.o stimulus/insn_set.o scenario/relations.o)
+  stimulus/parse.o stimulus/program.o stimulus/insn_set.o scenario/relations.o)
 $(BUILD)/test_events: tests/unit/test_events.c $(EVENTS_UNIT_OBJ) $(LIB_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(MODEL_INCLUDES) -Itb $(shell pkg-config --cflags check 2>/dev/null) \

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse.h"
 #include "rng.h"
-#include "workload.h"
 
 /* ---- reading the file ---- */
 
@@ -413,12 +413,28 @@ static int read_root(ev_rd *r, const cJSON *root)
     return check_limits(r, root);
 }
 
-/* The first outcome of each draw bucket: a draw y (32 bits) gives
+/* Keep the outcomes that do something (counters or a start) and their
+ * gap among the triggers: the others are the triggers between hits.  Then
+ * the first outcome of each draw bucket: a draw y (32 bits) gives
  * x = y * total / 2^32, the least of bucket i being that of y = i << 24. */
 static void index_table(tb_ev_table *t)
 {
-    unsigned i, o = 0;
-    for (i = 0; i < 256u; i++) {
+    uint32_t below = 0;
+    unsigned i, o = 0, n = 0;
+    t->whole = t->total;
+    t->total = 0;
+    for (i = 0; i < t->n; i++) {
+        uint32_t w = t->o[i].upto - below;
+        below = t->o[i].upto;
+        if (!t->o[i].b.n && t->o[i].start < 0)
+            continue;
+        t->o[n] = t->o[i];
+        t->total += w;
+        t->o[n++].upto = t->total;
+    }
+    t->n = (uint8_t)n;
+    t->len = t->total ? ((uint64_t)t->whole << 16) / t->total : 0;
+    for (i = 0; i < 256u && n; i++) {
         uint32_t x = (uint32_t)(((uint64_t)i << 24) * t->total >> 32);
         while (o + 1u < t->n && x >= t->o[o].upto)
             o++;
@@ -437,8 +453,10 @@ int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg 
         return -1;
     for (i = 0; i < e.n_tab; i++)
         index_table(&e.tab[i]);
-    for (i = 0; i < e.n_proc; i++)
+    for (i = 0; i < e.n_proc; i++) {
         index_table(&e.proc[i].end);
+        e.proc[i].len = tb_gap_len(e.proc[i].rate);
+    }
     snprintf(e.model, sizeof e.model, "%s", m->name);
     *out = e;
     return 0;
@@ -446,10 +464,17 @@ int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg 
 
 /* ---- the events of a cycle ---- */
 
-void tb_events_init(tb_events_cpu *c, uint64_t seed, unsigned cpu)
+void tb_events_init(tb_events_cpu *c, const tb_events_cfg *e, uint64_t seed, unsigned cpu)
 {
+    unsigned i;
     memset(c, 0, sizeof *c);
     c->rng = tb_mix64(seed ^ tb_mix64(0x4556454e54530000ull + cpu)) | 1u;
+    for (i = 0; e && i < e->n_tab; i++)
+        tb_gap_init(&c->tab[i], e->tab[i].len, &c->rng);
+    for (i = 0; e && i < e->n_proc; i++) {
+        tb_gap_init(&c->start[i], e->proc[i].len, &c->rng);
+        tb_gap_init(&c->end[i], e->proc[i].end.len, &c->rng);
+    }
 }
 
 /* n more events of counter 128+k: a plain add, as the load checked that no
@@ -466,10 +491,14 @@ static void bump(cpumf_cpu_in *in, const tb_ev_bumps *b)
         add(in, b->k[i], b->cnt[i]);
 }
 
-/* One outcome, by weight. */
-static const tb_ev_outcome *draw(const tb_ev_table *t, uint64_t *rng)
+/* A trigger of table t: when one of its outcomes is due, that outcome, by
+ * weight, drawn from the gap's draw; else NULL. */
+static const tb_ev_outcome *draw(const tb_ev_table *t, tb_gap *g, uint64_t *rng)
 {
-    uint64_t y = tb_rnd(rng) >> 32;
+    uint64_t y;
+    if (!t->len || !tb_gap_step(g, t->len, rng, &y))
+        return NULL;
+    y &= 0xffffffffu;
     uint32_t x = (uint32_t)((y * t->total) >> 32);
     const tb_ev_outcome *o = &t->o[t->first[y >> 24]];
     while (x >= o->upto)
@@ -506,6 +535,8 @@ static void start(const tb_events_cfg *e, tb_events_cpu *c, unsigned i)
 static void apply(const tb_events_cfg *e, tb_events_cpu *c, const tb_ev_outcome *o,
                   cpumf_cpu_in *in)
 {
+    if (!o)
+        return;
     bump(in, &o->b);
     if (o->start >= 0)
         start(e, c, (unsigned)o->start);
@@ -523,8 +554,7 @@ static void advance(const tb_events_cfg *e, tb_events_cpu *c, unsigned i, cpumf_
             j++;
             continue;
         }
-        if (p->end.n)
-            apply(e, c, draw(&p->end, &c->rng), in);
+        apply(e, c, draw(&p->end, &c->end[i], &c->rng), in);
         *x = c->run[i][--c->n_run[i]];
     }
 }
@@ -535,12 +565,14 @@ void tb_events_cycle(const tb_events_cfg *e, tb_events_cpu *c, cpumf_cpu_in *in)
                   (in->l1d_dw ? TB_EV_L1D : 0u);
     uint32_t cond =
         (in->l1i_pen ? TB_EV_WHEN_L1I_PEN : 0u) | (in->l1d_pen ? TB_EV_WHEN_L1D_PEN : 0u);
+    uint64_t r;
     unsigned i;
     for (i = 0; i < e->n_tab; i++)
         if (e->tab[i].on & on)
-            apply(e, c, draw(&e->tab[i], &c->rng), in);
+            apply(e, c, draw(&e->tab[i], &c->tab[i], &c->rng), in);
     for (i = 0; i < e->n_proc; i++) {
-        if ((e->proc[i].on & on) && tb_hit(&c->rng, e->proc[i].rate))
+        if ((e->proc[i].on & on) && e->proc[i].len &&
+            tb_gap_step(&c->start[i], e->proc[i].len, &c->rng, &r))
             start(e, c, i);
         if (c->n_run[i]) {
             cond |= TB_EV_WHEN_PROC(i);

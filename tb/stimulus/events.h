@@ -11,7 +11,9 @@
  * "any" counter adds one in a cycle in which any of its conditions holds;
  * the thread counters split the cycles and instructions of a CPU by whether
  * the other thread of its core runs.  Probabilities and weights become
- * integer thresholds at load time: each decision is one random draw.
+ * stratified gaps at load time (rng.h): a table draws only when one of
+ * the outcomes that do something is due, a process starts when its rate's
+ * gap is due, and a trigger without either costs no draw.
  */
 #ifndef TB_EVENTS_H
 #define TB_EVENTS_H
@@ -20,6 +22,7 @@
 
 #include "cpumf/cpumf.h"
 #include "json_strict.h"
+#include "rng.h"
 
 #define TB_EV_TABLES   8  /* tables per model */
 #define TB_EV_OUTCOMES 32 /* outcomes per table */
@@ -44,9 +47,13 @@ typedef struct tb_ev_outcome {
     tb_ev_bumps b;
 } tb_ev_outcome;
 
+/* After the load, a table holds only the outcomes that do something; len is
+ * the gap (rng.h) between triggers that draw one of them. */
 typedef struct tb_ev_table {
     uint8_t on, n;
-    uint32_t total; /* all the weights */
+    uint32_t total; /* the weights of the outcomes (all of them until the load is done) */
+    uint32_t whole; /* all the weights, those of the outcomes that do nothing included */
+    uint64_t len;
     tb_ev_outcome o[TB_EV_OUTCOMES];
     /* The first outcome a draw whose top 8 bits are i can pick: the search
      * then starts there (the outcome is the same, found in a step or two). */
@@ -62,6 +69,7 @@ typedef struct tb_ev_proc {
     char name[24];
     uint8_t slots, on, n_phase;
     uint64_t rate; /* threshold (of 2^32) that a trigger starts a run */
+    uint64_t len;  /* its gap (rng.h) */
     tb_ev_phase ph[TB_EV_PHASES];
     tb_ev_table end; /* drawn when a run ends (n 0: nothing) */
 } tb_ev_proc;
@@ -94,9 +102,11 @@ typedef struct tb_ev_run {
     uint8_t phase;
 } tb_ev_run;
 
-/* The event model's state of one CPU (its own random stream). */
+/* The event model's state of one CPU (its own random stream): the gaps of
+ * its tables, of its processes' starts and of their end tables. */
 typedef struct tb_events_cpu {
     uint64_t rng;
+    tb_gap tab[TB_EV_TABLES], start[TB_EV_PROCS], end[TB_EV_PROCS];
     uint8_t n_run[TB_EV_PROCS];
     tb_ev_run run[TB_EV_PROCS][TB_EV_SLOTS];
 } tb_events_cpu;
@@ -106,8 +116,9 @@ typedef struct tb_events_cpu {
 int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m,
                         tb_events_cfg *out, char *err, size_t errlen);
 
-/* The state of a CPU at cycle 0, its stream seeded from (seed, cpu). */
-void tb_events_init(tb_events_cpu *c, uint64_t seed, unsigned cpu);
+/* The state of a CPU at cycle 0 under e (NULL: none), its stream seeded
+ * from (seed, cpu). */
+void tb_events_init(tb_events_cpu *c, const tb_events_cfg *e, uint64_t seed, unsigned cpu);
 /* Add the events of a running cycle to in->ext, from the cycle's l1i_dw,
  * l1d_dw, l1i_pen, l1d_pen and insns. */
 void tb_events_cycle(const tb_events_cfg *e, tb_events_cpu *c, cpumf_cpu_in *in);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parse.h"
 #include "rng.h"
 
 static const char *const level_names[TB_WL_NLEVEL] = {"wait",
@@ -17,55 +18,9 @@ static const char *const level_names[TB_WL_NLEVEL] = {"wait",
                                                       "sf_lower_enabled"};
 static const uint16_t level_max[TB_WL_NLEVEL] = {1, 1, 1, 3, 0xffff, 1, 1, 1, 1};
 
-/* "file:l:c: reason" -> "file:l:c: key: reason" for an object member */
-static int qualify(const cJSON *n, char *err, size_t errlen)
+const char *tb_wl_level_name(unsigned k)
 {
-    char tmp[1024];
-    const char *sep;
-    size_t head;
-    if (!n || !n->string || !errlen)
-        return -1;
-    sep = strstr(err, ": ");
-    if (!sep)
-        return -1;
-    head = (size_t)(sep - err) + 2;
-    snprintf(tmp, sizeof tmp, "%.*s%s: %s", (int)head, err, n->string, err + head);
-    snprintf(err, errlen, "%s", tmp);
-    return -1;
-}
-
-static int get_u64q(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint64_t *out,
-                    char *err, size_t errlen)
-{
-    if (jdoc_u64(d, n, lo, hi, out, err, errlen) != 0)
-        return qualify(n, err, errlen);
-    return 0;
-}
-
-int tb_parse_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen)
-{
-    double p;
-    if (jdoc_f64(d, n, 0.0, 1.0, &p, err, errlen) != 0)
-        return qualify(n, err, errlen);
-    *out = (uint64_t)(p * 4294967296.0 + 0.5);
-    return 0;
-}
-
-int tb_parse_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
-                   uint16_t *b, char *err, size_t errlen)
-{
-    uint64_t x, y;
-    if (!cJSON_IsArray(n) || cJSON_GetArraySize(n) != 2)
-        return jdoc_fail(d, n, err, errlen, "expected [min, max]");
-    if (get_u64q(d, cJSON_GetArrayItem(n, 0), lo, hi, &x, err, errlen) != 0 ||
-        get_u64q(d, cJSON_GetArrayItem(n, 1), lo, hi, &y, err, errlen) != 0)
-        return -1;
-    if (y < x)
-        return jdoc_fail(d, n, err, errlen, "max %llu below min %llu", (unsigned long long)y,
-                         (unsigned long long)x);
-    *a = (uint16_t)x;
-    *b = (uint16_t)y;
-    return 0;
+    return level_names[k];
 }
 
 static int find_level(const char *k)
@@ -181,7 +136,7 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
             int k = find_level(it->string);
             if (k < 0)
                 return jdoc_fail(d, it, err, errlen, "unknown key \"%s\" in levels", it->string);
-            if (get_u64q(d, it, 0, level_max[k], &v, err, errlen))
+            if (tb_parse_u64(d, it, 0, level_max[k], &v, err, errlen))
                 return -1;
             w->level0[k] = (uint16_t)v;
         }
@@ -202,7 +157,7 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
         tb_parse_rate(d, n, &w->insn_rate, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "insn_burst"))) {
-        if (get_u64q(d, n, 1, 7, &v, err, errlen))
+        if (tb_parse_u64(d, n, 1, 7, &v, err, errlen))
             return -1;
         w->insn_burst = (uint8_t)v;
     }
@@ -218,11 +173,11 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ext"))) {
         int on;
         if (jdoc_bool(d, n, &on, err, errlen))
-            return qualify(n, err, errlen);
+            return tb_parse_qualify(n, err, errlen);
         w->ext = (uint8_t)on;
     }
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "ia")) &&
-        get_u64q(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
+        tb_parse_u64(d, n, 0, UINT64_MAX, &w->ia0, err, errlen))
         return -1;
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "branch")) &&
         tb_parse_rate(d, n, &w->branch_rate, err, errlen))
@@ -233,10 +188,10 @@ int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *w, c
         if (jdoc_check_keys(d, n, tk, err, errlen) != 0)
             return -1;
         if ((m = cJSON_GetObjectItemCaseSensitive(n, "start")) &&
-            get_u64q(d, m, 0, UINT64_MAX, &w->tod0, err, errlen))
+            tb_parse_u64(d, m, 0, UINT64_MAX, &w->tod0, err, errlen))
             return -1;
         if ((m = cJSON_GetObjectItemCaseSensitive(n, "per_cycle")) &&
-            get_u64q(d, m, 0, 0xffffffffu, &w->tod_step, err, errlen))
+            tb_parse_u64(d, m, 0, 0xffffffffu, &w->tod_step, err, errlen))
             return -1;
     }
     if ((n = cJSON_GetObjectItemCaseSensitive(obj, "program")) &&
@@ -266,48 +221,64 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
     w->level = sys->level;
     w->tpc = sys->mt_enabled && sys->threads_per_core == 2 ? 2 : 1;
     w->ncpu = sys->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : sys->n_cpus;
-    for (k = 0; k < TB_WL_NLEVEL; k++)
+    for (k = 0; k < TB_WL_NLEVEL; k++) {
+        w->len[TB_WG_FLIP + k] = tb_gap_len(cfg->flip[k]);
         if (cfg->flip[k])
             w->flip_k[w->n_flip++] = (uint8_t)k;
+    }
     w->insn_always = cfg->insn_rate >= 4294967296ull && cfg->insn_burst == 1;
+    w->len[TB_WG_INSN] = w->insn_always ? 0 : tb_gap_len(cfg->insn_rate);
+    w->len[TB_WG_L1I] = tb_gap_len(cfg->l1_miss[0]);
+    w->len[TB_WG_L1D] = tb_gap_len(cfg->l1_miss[1]);
+    w->len[TB_WG_UNIQ] = tb_gap_len(cfg->uniq_rate);
+    w->len[TB_WG_CRYPTO] = tb_gap_len(cfg->cr_active);
+    w->len[TB_WG_BRANCH] = tb_gap_len(cfg->branch_rate);
     w->any_event = (uint8_t)(cfg->l1_miss[0] || cfg->l1_miss[1] || cfg->uniq_rate ||
                              cfg->cr_active || cfg->branch_rate || w->ev);
     for (i = 0; i < w->ncpu; i++) {
         tb_workload_cpu *c = &w->cpu[i];
         c->rng = tb_mix64(seed ^ tb_mix64(0x574f524b4c4f4144ull + i)) | 1u;
+        for (k = 0; k < TB_WG_N; k++)
+            tb_gap_init(&c->gap[k], w->len[k], &c->rng);
         for (k = 0; k < TB_WL_NLEVEL; k++)
             c->lvl[k] = cfg->level0[k];
         c->ia = cfg->ia0;
-        tb_events_init(&c->ev, seed, i);
+        tb_events_init(&c->ev, w->ev, seed, i);
     }
 }
 
-/* The events of a running cycle: L1 misses, unique instructions, crypto
- * activity, the event model's extended-counter events (from its own stream:
- * the rest does not depend on it), branches. */
-static void wl_events(const tb_workload_cfg *g, const tb_events_cfg *ev, tb_workload_cpu *c,
-                      cpumf_cpu_in *in)
+/* A hit of decision k of CPU c in this eligible cycle; *r its draw. */
+static inline int gap_hit(const tb_workload *w, tb_workload_cpu *c, unsigned k, uint64_t *r)
 {
+    return w->len[k] && tb_gap_step(&c->gap[k], w->len[k], &c->rng, r);
+}
+
+/* The events of a running cycle: L1 misses (in a cycle without a penalty of
+ * that L1), unique instructions, crypto activity, the event model's
+ * extended-counter events (from its own stream: the rest does not depend on
+ * it), branches. */
+static void wl_events(const tb_workload *w, tb_workload_cpu *c, cpumf_cpu_in *in)
+{
+    const tb_workload_cfg *g = &w->cfg;
+    uint64_t r;
     unsigned j;
     for (j = 0; j < 2; j++) {
-        if (g->l1_miss[j] && !c->pen_left[j] && tb_hit(&c->rng, g->l1_miss[j])) {
-            unsigned span = (unsigned)(g->l1_pen_max[j] - g->l1_pen_min[j]) + 1u;
-            if (j == 0)
-                in->l1i_dw = 1;
-            else
-                in->l1d_dw = 1;
-            c->pen_left[j] =
-                (uint16_t)(g->l1_pen_min[j] + (unsigned)((tb_rnd(&c->rng) >> 33) % span));
-        }
+        if ((j ? in->l1d_pen : in->l1i_pen) || !gap_hit(w, c, TB_WG_L1I + j, &r))
+            continue;
+        if (j == 0)
+            in->l1i_dw = 1;
+        else
+            in->l1d_dw = 1;
+        c->pen_left[j] = (uint16_t)(g->l1_pen_min[j] +
+                                    TB_GAP_PAYLOAD(r) % (g->l1_pen_max[j] - g->l1_pen_min[j] + 1u));
     }
-    if (g->uniq_rate && tb_hit(&c->rng, g->uniq_rate)) {
+    if (gap_hit(w, c, TB_WG_UNIQ, &r)) {
         in->uniq = 1;
-        in->uniq_count = (uint8_t)(tb_rnd(&c->rng) >> 60);
+        in->uniq_count = (uint8_t)(TB_GAP_PAYLOAD(r) >> 44);
     }
-    if (g->cr_active && tb_hit(&c->rng, g->cr_active)) {
+    if (gap_hit(w, c, TB_WG_CRYPTO, &r)) {
         unsigned e;
         for (e = 0; e < 5; e++) {
-            uint64_t r;
             if (!(g->cr_engines & (1u << e)))
                 continue;
             r = tb_rnd(&c->rng);
@@ -321,25 +292,10 @@ static void wl_events(const tb_workload_cfg *g, const tb_events_cfg *ev, tb_work
                 in->cr_bcyc |= (uint8_t)(1u << e);
         }
     }
-    if (ev)
-        tb_events_cycle(ev, &c->ev, in);
-    if (g->branch_rate && tb_hit(&c->rng, g->branch_rate))
+    if (w->ev)
+        tb_events_cycle(w->ev, &c->ev, in);
+    if (gap_hit(w, c, TB_WG_BRANCH, &r))
         c->ia = tb_rnd(&c->rng) & 0x7ffffffffffffffeull;
-}
-
-/* The instructions of a running cycle that may complete some: a draw, and
- * on a hit a second one for how many.  Both are made, and the stream kept
- * after the one or the other, so that no branch hangs on the draw (it is a
- * coin toss at common rates, which a predictor gets wrong half the time). */
-static uint8_t draw_insns(const tb_workload_cfg *g, uint64_t *rng)
-{
-    uint64_t one = *rng, two;
-    int hit = tb_hit(&one, g->insn_rate);
-    unsigned n;
-    two = one;
-    n = 1u + (unsigned)((tb_rnd(&two) >> 40) % g->insn_burst);
-    *rng = hit ? two : one;
-    return (uint8_t)(hit ? n : 0u);
 }
 
 void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
@@ -349,23 +305,22 @@ void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
         cpumf_ext_set(in, k, (unsigned)(bits[k / 64u] >> (k % 64u)) & 1u);
 }
 
-/* The level flips of a cycle, the first draws of each CPU's cycle: level by
- * level, CPU by CPU, so that the CPUs' generators run side by side (each
- * stream is drawn in its own order all the same). */
+/* The level flips of a cycle, the first decisions of each CPU's cycle: a
+ * flip always changes the level (as and asn to another value, drawn). */
 static void flip_levels(tb_workload *w)
 {
     unsigned i, cpu;
+    uint64_t r;
     for (i = 0; i < w->n_flip; i++) {
         unsigned k = w->flip_k[i];
-        uint64_t t = w->cfg.flip[k];
         for (cpu = 0; cpu < w->ncpu; cpu++) {
             tb_workload_cpu *c = &w->cpu[cpu];
-            if (!tb_hit(&c->rng, t))
+            if (!gap_hit(w, c, TB_WG_FLIP + k, &r))
                 continue;
             if (k == TB_WL_ASN)
-                c->lvl[k] = (uint16_t)tb_rnd(&c->rng);
+                c->lvl[k] ^= (uint16_t)(1u + TB_GAP_PAYLOAD(r) % 0xffffu);
             else if (k == TB_WL_AS)
-                c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + (tb_rnd(&c->rng) >> 62) % 3u) & 3u);
+                c->lvl[k] = (uint16_t)((c->lvl[k] + 1u + TB_GAP_PAYLOAD(r) % 3u) & 3u);
             else
                 c->lvl[k] ^= 1u;
         }
@@ -378,6 +333,7 @@ static void cpu_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in 
     const tb_workload_cfg *g = &w->cfg;
     tb_workload_cpu *c = &w->cpu[cpu];
     uint8_t insns = 0;
+    uint64_t r;
 
     in->wait = (uint8_t)c->lvl[TB_WL_WAIT];
     in->problem = (uint8_t)c->lvl[TB_WL_PROBLEM];
@@ -410,19 +366,17 @@ static void cpu_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in 
                     in->l1d_pen = 1;
             }
         }
-        if (!stall && g->insn_rate) {
-            if (w->insn_always)
-                insns = 1;
-            else
-                insns = draw_insns(g, &c->rng);
-        }
+        if (!stall && w->insn_always)
+            insns = 1;
+        else if (!stall && gap_hit(w, c, TB_WG_INSN, &r))
+            insns = (uint8_t)(1u + TB_GAP_PAYLOAD(r) % g->insn_burst);
         in->insns = insns;
         if (g->prog.n) {
             tb_program_step(&g->prog, &c->prog, in);
             return;
         }
         if (w->any_event)
-            wl_events(g, w->ev, c, in);
+            wl_events(w, c, in);
     }
     in->ia = c->ia;
     c->ia += 4u * (uint64_t)insns;
@@ -550,15 +504,15 @@ int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *e
                     "ext: expected [bits 0-63, bits 64-127, bits 128-159] as three values");
             uint64_t bits[3];
             for (k = 0; k < 3; k++)
-                if (get_u64q(d, cJSON_GetArrayItem(it, k), 0, k == 2 ? 0xffffffffull : UINT64_MAX,
-                             &bits[k], err, errlen))
+                if (tb_parse_u64(d, cJSON_GetArrayItem(it, k), 0,
+                                 k == 2 ? 0xffffffffull : UINT64_MAX, &bits[k], err, errlen))
                     return -1;
             tb_ext_from_bits(&out->val, bits);
         } else {
             uint64_t v;
             if (cJSON_IsBool(it))
                 v = cJSON_IsTrue(it) ? 1u : 0u;
-            else if (get_u64q(d, it, 0, act_max[f], &v, err, errlen))
+            else if (tb_parse_u64(d, it, 0, act_max[f], &v, err, errlen))
                 return -1;
             if (v > act_max[f])
                 return jdoc_fail(d, it, err, errlen, "%s: value out of range", it->string);

@@ -4,8 +4,9 @@
  *
  * Each installed CPU has its own xorshift64* stream seeded from (seed, cpu),
  * so the activity of a CPU is a pure function of (workload, seed, cpu, cycle)
- * whatever the DUT does.  Probabilities are turned into 32-bit integer
- * thresholds at load time; a rate of 0 costs no random draw.
+ * whatever the DUT does.  Each rate is a stratified gap (rng.h): a cycle
+ * without a hit draws nothing, and over any N eligible cycles the hits are
+ * N times the rate within one; a rate of 0 costs nothing.
  */
 #ifndef TB_WORKLOAD_H
 #define TB_WORKLOAD_H
@@ -16,6 +17,7 @@
 #include "events.h"
 #include "json_strict.h"
 #include "program.h"
+#include "rng.h"
 
 /* Levels that the workload holds and may flip. */
 enum tb_wl_level {
@@ -49,8 +51,26 @@ typedef struct tb_workload_cfg {
     tb_program_cfg prog; /* "program": a loop of instructions (prog.n > 0) */
 } tb_workload_cfg;
 
+/* The name of level k in a workload file. */
+const char *tb_wl_level_name(unsigned k);
+
+/* The decisions of a workload that are rates, and the cycles eligible for
+ * each: a running CPU's cycle (uniq, crypto, branch), one without a penalty
+ * (insn), one without a penalty of that L1 (l1i, l1d), any cycle (flips). */
+enum tb_wl_gap {
+    TB_WG_INSN,
+    TB_WG_L1I,
+    TB_WG_L1D,
+    TB_WG_UNIQ,
+    TB_WG_CRYPTO,
+    TB_WG_BRANCH,
+    TB_WG_FLIP, /* then one per level, in level order */
+    TB_WG_N = TB_WG_FLIP + TB_WL_NLEVEL
+};
+
 typedef struct tb_workload_cpu {
     uint64_t rng;
+    tb_gap gap[TB_WG_N];
     uint16_t lvl[TB_WL_NLEVEL];
     uint16_t pen_left[2];
     uint64_t ia;
@@ -64,17 +84,12 @@ typedef struct tb_workload {
     uint8_t level;           /* configuration level from the system */
     uint8_t any_event;
     uint8_t n_flip, flip_k[TB_WL_NLEVEL]; /* the levels that flip, in level order */
-    uint8_t insn_always; /* a running CPU completes one instruction every cycle, no draw */
-    uint8_t tpc;         /* threads per core running together: 2 with multithreading, else 1 */
+    uint8_t insn_always;   /* a running CPU completes one instruction every cycle, no draw */
+    uint8_t tpc;           /* threads per core running together: 2 with multithreading, else 1 */
+    uint64_t len[TB_WG_N]; /* each decision's stratum (rng.h), 0: never decided */
     unsigned ncpu;
     tb_workload_cpu cpu[CPUMF_MAX_CPUS];
 } tb_workload;
-
-/* A probability (JSON number 0..1) as a threshold of 2^32, and [MIN, MAX]
- * within [lo, hi]: 0, or -1 with "file:line:col: key: reason". */
-int tb_parse_rate(const jdoc *d, const cJSON *n, uint64_t *out, char *err, size_t errlen);
-int tb_parse_range(const jdoc *d, const cJSON *n, uint64_t lo, uint64_t hi, uint16_t *a,
-                   uint16_t *b, char *err, size_t errlen);
 
 /* Strict parse of a workload object; 0 or -1 with "file:line:col: reason". */
 int tb_workload_from_json(const jdoc *d, const cJSON *obj, tb_workload_cfg *out, char *err,

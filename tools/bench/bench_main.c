@@ -412,6 +412,8 @@ int main(int argc, char **argv)
                100.0 * (fastest(&rate[MODE_RTL]) / fastest(&rate[MODE_LOCKSTEP]) - 1.0));
         print_per_round("lockstep over the RTL alone", &rate[MODE_RTL], &rate[MODE_LOCKSTEP], -1.0,
                         100.0, "%");
+        printf("lockstep + FST waves: %.1fx the time of the lockstep\n",
+               fastest(&rate[MODE_LOCKSTEP]) / fastest(&rate[MODE_WAVES]));
         print_row("model without stimulus", rec.n, &bare, model);
         print_row("RTL without stimulus", rec.n, &bare_rtl, model);
         printf("stimulus and runner: %.0f ns per cycle\n", 1e9 / model - 1e9 / fastest(&bare));

@@ -9,6 +9,10 @@
  * with one reproducing command each, the runs that did not run, and "N passed, N failed" (those
  * not run counted as failed). --mutant-package FILE writes the package of the mutant build (one
  * enable flag per mutant of tests/mutants/mutants.md) to FILE, unless FILE already holds it.
+ * --rebaseline-mutants runs every mutant on BUILD/cpumf-cosim-mut and rewrites the cycle and
+ * field cells of the registry from their first report lines, every other byte as it was (after
+ * a stimulus change: one command and a reviewed diff); a mutant not caught fails it and leaves
+ * the registry unchanged.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"
@@ -55,7 +59,8 @@ static void usage(FILE *f)
         "                     [--time T] [--account A] [--sbatch-arg ARG...] [options as above]\n"
         "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
         "       cpumf-regress --resume DIR [-j N] [--slurm [Slurm options as above]]\n"
-        "       cpumf-regress --mutant-package FILE\n");
+        "       cpumf-regress --mutant-package FILE\n"
+        "       cpumf-regress --rebaseline-mutants [--build DIR] [-j N]\n");
 }
 
 static task *new_task(rg_run *r, int kind, char **argv, char **env, const char *log, double timeout)
@@ -694,6 +699,7 @@ int main(int argc, char **argv)
     unsigned shard_k = 1, shard_n = 1, shard_given = 0;
     const char *package = NULL, *resume_from = NULL;
     int plan_opts = 0; /* options a resume takes from the plan instead */
+    int rebaseline = 0;
     rg_slurm slurm = {.tasks = RG_SLURM_TASKS};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -766,6 +772,9 @@ int main(int argc, char **argv)
                         val);
                 return 2;
             }
+        } else if (!strcmp(a, "--rebaseline-mutants")) {
+            rebaseline = 1;
+            continue;
         } else if (!strcmp(a, "--coverage")) {
             cfg.coverage = 1;
             continue;
@@ -797,6 +806,8 @@ int main(int argc, char **argv)
         return 2;
     if (package)
         return mutant_package(package);
+    if (rebaseline)
+        return rg_mutants_rebaseline(RG_MUTANT_REGISTRY, cfg.build, cfg.jobs ? cfg.jobs : 2);
     if (!nlists)
         lists[nlists++] = "tests/regress/full.json";
     char *out_default = rg_fmt("%s/regress", cfg.build);

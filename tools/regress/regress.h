@@ -205,6 +205,8 @@ int rg_write_file(const char *path, const char *text);
 /* A copy in which bytes that are not UTF-8 are U+FFFD. */
 char *rg_utf8_clean(const char *s);
 int rg_mkdirs(const char *dir); /* 0 ok */
+/* The first line of text starting with prefix, or NULL. */
+const char *rg_find_line(const char *text, const char *prefix);
 char *rg_shell_join(char *const *env, char *const *argv);
 char **rg_argv(size_t n, ...); /* copies, NULL-terminated */
 void rg_argv_push(char ***argv, const char *s);
@@ -295,6 +297,11 @@ const rg_mutant *rg_mutants_find(const rg_mutants *m, const char *name);
 int rg_mutants_write_package(const rg_mutants *m, const char *registry, const char *path, char *err,
                              size_t errlen);
 void rg_mutants_free(rg_mutants *m);
+/* cpumf-regress --rebaseline-mutants: run every mutant of the registry on
+ * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle and field
+ * cells of its row from its first report line; 0, or 1 (registry unchanged)
+ * when a mutant is not caught. */
+int rg_mutants_rebaseline(const char *registry, const char *build, int jobs);
 
 /* ---- regress_exec.c ---- */
 typedef struct rg_proc {

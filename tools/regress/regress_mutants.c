@@ -243,3 +243,169 @@ void rg_mutants_free(rg_mutants *m)
     free(m->v);
     *m = (rg_mutants){0};
 }
+
+/* ---- --rebaseline-mutants ---- */
+
+typedef struct rebase {
+    rg_proc *p;
+    size_t n, next;
+} rebase;
+
+static int rebase_next(void *ctx, rg_proc **p)
+{
+    rebase *b = ctx;
+    if (b->next == b->n)
+        return 0;
+    *p = &b->p[b->next++];
+    return 1;
+}
+
+static void rebase_done(void *ctx, rg_proc *p)
+{
+    (void)ctx;
+    (void)p;
+}
+
+/* The cell of column k of a table line (between its k-th and k+1-th '|'),
+ * and its length; NULL when the line has fewer cells. */
+static char *cell_at(char *line, int k, size_t *len)
+{
+    char *s = line - 1;
+    for (int i = 0; i <= k; i++)
+        if (!(s = strchr(s + 1, '|')))
+            return NULL;
+    s++;
+    char *e = strchr(s, '|');
+    if (!e)
+        return NULL;
+    *len = (size_t)(e - s);
+    return s;
+}
+
+/* The column whose header cell reads name, or -1. */
+static int column_of(char *header, const char *name)
+{
+    size_t n;
+    char *c;
+    for (int k = 0; (c = cell_at(header, k, &n)); k++) {
+        while (n && *c == ' ')
+            c++, n--;
+        while (n && c[n - 1] == ' ')
+            n--;
+        if (n == strlen(name) && !strncmp(c, name, n))
+            return k;
+    }
+    return -1;
+}
+
+/* The registry's text with each row's cycle and field cells replaced by its
+ * mutant's new ones (found[i] "CYCLE FIELD"); every other byte as it was. */
+static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
+{
+    rg_buf b = {0};
+    char *copy = xstrdup(text), *header = NULL;
+    int nth = 0, cname = -1, ccycle = -1, cfield = -1;
+    for (char *s = copy; *s;) {
+        char *nl = strchr(s, '\n');
+        if (nl)
+            *nl = '\0';
+        if (*s == '|' && nth++ == 0) {
+            header = s;
+            cname = column_of(header, "name");
+            ccycle = column_of(header, "cycle");
+            cfield = column_of(header, "field");
+        }
+        size_t n;
+        char *name = *s == '|' && nth > 2 ? cell_at(s, cname, &n) : NULL;
+        const rg_mutant *v = NULL;
+        if (name) {
+            char *key = rg_fmt("%.*s", (int)n, name + strspn(name, " "));
+            key[strcspn(key, " ")] = '\0';
+            v = rg_mutants_find(m, key);
+            free(key);
+        }
+        if (v) {
+            const char *f = found[v - m->v], *field = strchr(f, ' ') + 1;
+            for (int k = 0; cell_at(s, k, &n); k++) {
+                char *c = cell_at(s, k, &n);
+                if (k == ccycle)
+                    rg_cat(&b, "| %.*s ", (int)(field - f - 1), f);
+                else if (k == cfield)
+                    rg_cat(&b, "| %s ", field);
+                else
+                    rg_cat(&b, "|%.*s", (int)n, c);
+            }
+            rg_cat(&b, "|");
+        } else {
+            rg_cat(&b, "%s", s);
+        }
+        rg_cat(&b, nl ? "\n" : "");
+        s = nl ? nl + 1 : s + strlen(s);
+    }
+    free(copy);
+    return b.s;
+}
+
+int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
+{
+    char err[1024];
+    rg_mutants m;
+    if (rg_mutants_load(registry, &m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    char *dir = rg_fmt("%s/rebaseline-mutants", build), *bin = rg_fmt("%s/cpumf-cosim-mut", build);
+    rebase b = {xcalloc(m.n + 1, sizeof *b.p), m.n, 0};
+    char **found = xcalloc(m.n + 1, sizeof *found);
+    int bad = rg_mkdirs(dir) != 0;
+    for (size_t i = 0; i < m.n; i++) {
+        char seed[32], *plus = rg_fmt("+MUTANT_%s", m.v[i].name);
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)m.v[i].seed);
+        b.p[i].argv = rg_argv(5, bin, m.v[i].scenario, "--seed", seed, plus);
+        b.p[i].log = rg_fmt("%s/%s.log", dir, m.v[i].name);
+        b.p[i].timeout = 600;
+        free(plus);
+    }
+    rg_sched_ops ops = {&b, rebase_next, rebase_done};
+    bad |= rg_schedule(jobs, &ops) != 0;
+    for (size_t i = 0; i < m.n; i++) {
+        char *log = rg_read_file(b.p[i].log), field[160];
+        const char *mm = log ? rg_find_line(log, "MISMATCH at cycle ") : NULL;
+        unsigned long long cyc;
+        if (b.p[i].exit_status == 1 && mm &&
+            sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
+            found[i] = rg_fmt("%llu %s", cyc, field);
+            if (cyc != m.v[i].cycle || strcmp(field, m.v[i].field))
+                printf("%-26s cycle %llu: %s (was %llu: %s)\n", m.v[i].name, cyc, field,
+                       (unsigned long long)m.v[i].cycle, m.v[i].field);
+        } else {
+            printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", m.v[i].name, b.p[i].exit_status,
+                   mm ? "no parsable report" : "no MISMATCH report", b.p[i].log);
+            bad = 1;
+        }
+        free(log);
+    }
+    if (!bad) {
+        char *text = rg_read_file(registry), *out = text ? rewrite(text, &m, found) : NULL;
+        bad = !out || (strcmp(out, text) && rg_write_file(registry, out) != 0);
+        printf("%s: %s\n", registry,
+               bad ? "cannot rewrite"
+                   : "cycle and field of every row "
+                     "from this build's runs");
+        free(text);
+        free(out);
+    } else {
+        printf("%s left unchanged\n", registry);
+    }
+    for (size_t i = 0; i < m.n; i++) {
+        rg_argv_free(b.p[i].argv);
+        free((char *)b.p[i].log);
+        free(found[i]);
+    }
+    free(b.p);
+    free(found);
+    free(dir);
+    free(bin);
+    rg_mutants_free(&m);
+    return bad;
+}

@@ -50,16 +50,6 @@ static char *line_at(const char *s)
     return l;
 }
 
-/* First line starting with prefix (at a line start), or NULL. */
-static const char *find_line(const char *text, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, prefix, n))
-            return s;
-    return NULL;
-}
-
 static char *last_line(const char *text)
 {
     const char *best = NULL;
@@ -132,13 +122,14 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         all = xstrdup("");
     /* A run of several steps: what its last step printed, after its "$ command". */
     const char *log = all;
-    for (const char *s = r->steps ? find_line(all, "$ ") : NULL; s; s = find_line(s + 1, "$ "))
+    for (const char *s = r->steps ? rg_find_line(all, "$ ") : NULL; s;
+         s = rg_find_line(s + 1, "$ "))
         log = s + strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
     r->exit_status = p->exit_status;
     read_results(r);
     if (!r->has_run_cycles)
         r->has_run_cycles = cycles_from_log(log, &r->run_cycles);
-    const char *mm = find_line(log, "MISMATCH at cycle ");
+    const char *mm = rg_find_line(log, "MISMATCH at cycle ");
     if (mm) {
         char field[160] = "";
         unsigned long long cyc;
@@ -178,7 +169,7 @@ void rg_outcome(rg_run *r, const rg_proc *p)
         r->reason = rg_fmt("bad input: %s", l);
         free(l);
     } else {
-        const char *fail = find_line(log, "FAIL");
+        const char *fail = rg_find_line(log, "FAIL");
         r->result = RG_FAIL;
         if (mm)
             r->reason = line_at(mm);

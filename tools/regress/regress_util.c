@@ -294,3 +294,12 @@ int rg_is_exe(const char *path)
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
+
+const char *rg_find_line(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (!strncmp(s, prefix, n))
+            return s;
+    return NULL;
+}
