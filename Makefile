@@ -173,7 +173,7 @@ format-check: clang-format-version
 # checks it).
 .PHONY: usage-doc
 usage-doc: $(addprefix $(BUILD)/cpumf-,sim cosim regress smp insttime bench gen)
-	tests/tree/usage_check.sh $(BUILD) --write
+	bash tests/tree/usage_check.sh $(BUILD) --write
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

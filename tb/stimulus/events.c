@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* events.c - a machine's event model: its file, and its events cycle by cycle. */
 #include "events.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * events.h - the event model of a machine (configs/events/MODEL.json): from
  * the L1 directory writes, penalty cycles and instructions the workload makes
@@ -15,8 +16,8 @@
  * the outcomes that do something is due, a process starts when its rate's
  * gap is due, and a trigger without either costs no draw.
  */
-#ifndef TB_EVENTS_H
-#define TB_EVENTS_H
+#ifndef CPUMF_TB_STIMULUS_EVENTS_H
+#define CPUMF_TB_STIMULUS_EVENTS_H
 
 #include <stdint.h>
 

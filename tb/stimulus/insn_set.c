@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* insn_set.c - the instructions a program workload can run (insn_set.h). */
 #include "insn_set.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * insn_set.h - the z/Architecture instructions a program workload can run
  * (program.h): each one's format, opcode and operand lengths.  A timing table
@@ -9,8 +10,8 @@
  * the instruction is bounded by its field, one held in a register by the
  * INSTTIME input's limit of 999999.
  */
-#ifndef TB_INSN_SET_H
-#define TB_INSN_SET_H
+#ifndef CPUMF_TB_STIMULUS_INSN_SET_H
+#define CPUMF_TB_STIMULUS_INSN_SET_H
 
 #include <stdint.h>
 

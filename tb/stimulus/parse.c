@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* parse.c - the readers the stimulus files share. */
 #include "parse.h"
 

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * parse.h - the readers the stimulus files share (workloads, event models):
  * a probability, a [MIN, MAX] range and a number, each failing with
  * "file:line:col: key: reason" for an object member.
  */
-#ifndef TB_PARSE_H
-#define TB_PARSE_H
+#ifndef CPUMF_TB_STIMULUS_PARSE_H
+#define CPUMF_TB_STIMULUS_PARSE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* program.c - the program workload and its per-model timing tables. */
 #include "program.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * program.h - the program workload: a loop of named instructions at real
  * instruction addresses, each taking the cycles and causing the cache and
@@ -11,8 +12,8 @@
  * directory writes in its first cycles, each followed by its penalty cycles;
  * its extended-counter events fall in its first cycles, at most 15 a cycle.
  */
-#ifndef TB_PROGRAM_H
-#define TB_PROGRAM_H
+#ifndef CPUMF_TB_STIMULUS_PROGRAM_H
+#define CPUMF_TB_STIMULUS_PROGRAM_H
 
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rng.h - the bench's random streams: xorshift64* seeded through splitmix64,
  * and rates as stratified gaps.
@@ -9,8 +10,8 @@
  * one (the rate holds to the hit, not to a random walk's spread), and a
  * cycle without a hit costs a decrement and no draw.
  */
-#ifndef TB_RNG_H
-#define TB_RNG_H
+#ifndef CPUMF_TB_STIMULUS_RNG_H
+#define CPUMF_TB_STIMULUS_RNG_H
 
 #include <stdint.h>
 

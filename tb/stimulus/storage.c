@@ -1,10 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* storage.c - sparse big-endian storage and per-CPU storage ports. */
 #include "storage.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/ckpt.h"
+#include "be.h"
+#include "rng.h"
+#include "shared/ckpt.h"
 #include "xalloc.h"
 
 #define PAGE_SHIFT 12
@@ -32,18 +35,10 @@ struct tb_storage {
     tb_storage_stats stats;
 };
 
-static uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* key: mix64(seed ^ salt) of the draw (ready or latency) */
+/* key: tb_mix64(seed ^ salt) of the draw (ready or latency) */
 static uint64_t port_hash(uint64_t key, unsigned cpu, uint64_t cycle)
 {
-    return mix64(key ^ mix64(((uint64_t)cpu << 56) ^ cycle));
+    return tb_mix64(key ^ tb_mix64(((uint64_t)cpu << 56) ^ cycle));
 }
 
 int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle)
@@ -110,8 +105,8 @@ tb_storage *tb_storage_create(const cpumf_system_cfg *cfg, uint64_t seed)
 {
     tb_storage *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
-    s->ready_key = mix64(seed ^ 0x5244590000000001ull);
-    s->lat_key = mix64(seed ^ 0x4c41540000000002ull);
+    s->ready_key = tb_mix64(seed ^ 0x5244590000000001ull);
+    s->lat_key = tb_mix64(seed ^ 0x4c41540000000002ull);
     s->ncpu = cfg->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : cfg->n_cpus;
     s->nslots = 64;
     s->slots = xcalloc(s->nslots, sizeof *s->slots);
@@ -147,7 +142,7 @@ void tb_storage_destroy(tb_storage *s)
 
 static size_t slot_index(const tb_storage *s, uint64_t key)
 {
-    return (size_t)(mix64(key) & (s->nslots - 1));
+    return (size_t)(tb_mix64(key) & (s->nslots - 1));
 }
 
 static const uint8_t *page_get(const tb_storage *s, uint64_t pno)
@@ -241,20 +236,14 @@ void tb_storage_write_bytes(tb_storage *s, uint64_t addr, const uint8_t *buf, si
 uint64_t tb_storage_read_u64(const tb_storage *s, uint64_t addr)
 {
     uint8_t b[8];
-    uint64_t v = 0;
-    unsigned i;
     tb_storage_read_bytes(s, addr, b, 8);
-    for (i = 0; i < 8; i++)
-        v = (v << 8) | b[i];
-    return v;
+    return be_get64(b);
 }
 
 void tb_storage_write_u64(tb_storage *s, uint64_t addr, uint64_t v)
 {
     uint8_t b[8];
-    unsigned i;
-    for (i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (56 - 8 * i));
+    be_put64(b, v);
     tb_storage_write_bytes(s, addr, b, 8);
 }
 

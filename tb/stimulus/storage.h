@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * storage.h - big-endian sparse storage and the per-CPU storage ports of the
  * test bench (docs/uarch.md sections 4 and 9).
@@ -8,8 +9,8 @@
  * cpu, cycle), so two instances built from the same config and seed answer
  * every request identically (the two sides of the co-simulation).
  */
-#ifndef TB_STORAGE_H
-#define TB_STORAGE_H
+#ifndef CPUMF_TB_STIMULUS_STORAGE_H
+#define CPUMF_TB_STIMULUS_STORAGE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -68,7 +69,7 @@ typedef struct tb_storage_stats {
 } tb_storage_stats;
 void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st);
 
-/* A checkpoint's part (runner/ckpt.h): the contents, the ports' responses in
+/* A checkpoint's part (shared/ckpt.h): the contents, the ports' responses in
  * flight and the counts; load replaces s's with them (the configuration and
  * seed stay s's own).  Load: 0, or -1 when the bytes run short. */
 struct tb_ckw;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* workload.c - seeded CPU-activity generator and activity overrides. */
 #include "workload.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * workload.h - seeded generator of the per-cycle CPU activity inputs
  * (configs/workloads/NAME.json), and per-step activity overrides.
@@ -8,8 +9,8 @@
  * without a hit draws nothing, and over any N eligible cycles the hits are
  * N times the rate within one; a rate of 0 costs nothing.
  */
-#ifndef TB_WORKLOAD_H
-#define TB_WORKLOAD_H
+#ifndef CPUMF_TB_STIMULUS_WORKLOAD_H
+#define CPUMF_TB_STIMULUS_WORKLOAD_H
 
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/rates: cpumf-rates, each workload's rates measured over its stream
 # (docs/rates.md is its output; make test checks that the file is current and
 # that every rate is within 1 % of its parameter).
