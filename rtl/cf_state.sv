@@ -1,4 +1,5 @@
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Counter-set state of one CPU: A/E/C masks of the CPU sets and the
 // coprocessor-group authorization, composed in the fixed order of the
@@ -73,7 +74,7 @@ module cf_state
         if (!sigp_mt_enable_i) begin
           e_d[mf_pkg::SET_MT_BIT] = 1'b0;
           c_d[mf_pkg::SET_MT_BIT] = 1'b0;
-        end else if (a_d[mf_pkg::SET_MT_BIT]) begin
+        end else if (`MUT_SEL(SIGP_MT_UNAUTH, 1'b1, a_d[mf_pkg::SET_MT_BIT])) begin
           e_d[mf_pkg::SET_MT_BIT] = 1'b1;
           c_d[mf_pkg::SET_MT_BIT] = 1'b1;
         end
@@ -99,8 +100,8 @@ module cf_state
       cg_clr    = auth_clr_i[mf_pkg::AUTH_CG_BIT] && cg_a_d;
       if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
       a_d = a_d & ~clr;
-      e_d = e_d & ~clr;
-      c_d = c_d & ~clr;
+      e_d = e_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
+      c_d = c_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
       if (cg_clr) begin
         if (g_e_i) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
         cg_a_d = 1'b0;
@@ -140,5 +141,28 @@ module cf_state
   assign c_o      = c_q;
   assign cg_a_o   = cg_a_q;
   assign e_next_o = e_d;
+
+  // CF-LCCTL-2, CF-LCCTL-3 (mf_insn's LcctlValid_A): an LCCTL takes effect
+  // only when every set it names makes a valid transition, and it never names
+  // the reserved or the MT-diagnostic set.
+  `ASSUME(LcctlValid_M, !lcctl_we_i ||
+                        (lcctl_mask_i[mf_pkg::SET_RSVD_BIT] == 1'b0 &&
+                         lcctl_mask_i[mf_pkg::SET_MT_BIT] == 1'b0 &&
+                         ((lcctl_e_i | ~lcctl_c_i) & (a_q | ~(lcctl_e_i | lcctl_c_i)) |
+                          ~lcctl_mask_i) == '1))
+
+  // CF-ST-2: every set in one of the four valid A, E, C combinations (E only
+  // with A, C only with E); CF-ST-1: the reserved set is never authorized.
+  // Both on the next state: a fault fails them at the edge that makes it.
+  `ASSERT(AecValid_A, (e_d & ~a_d) == '0 && (c_d & ~e_d) == '0)
+  `ASSERT(RsvdUnauthorized_A, !a_d[mf_pkg::SET_RSVD_BIT])
+  // CF-ST-3 (Figure 2-2): an unauthorized set, once authorized, is disabled;
+  // E or C rises only by an LCCTL naming the set, or for the MT set by a
+  // SIGP enabling multithreading.
+  `ASSERT(AuthToDisabled_A, (a_d & ~a_q & (e_d | c_d)) == '0)
+  `ASSERT(EnableByInsn_A, (((e_d & ~e_q) | (c_d & ~c_q)) &
+                           ~(lcctl_we_i ? lcctl_mask_i : 6'b0) &
+                           ~((sigp_mt_valid_i && sigp_mt_enable_i) ?
+                             6'(1) << mf_pkg::SET_MT_BIT : 6'b0)) == '0)
 
 endmodule

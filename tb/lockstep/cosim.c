@@ -616,6 +616,11 @@ static void cosim_destroy(void *ctx)
     free(c);
 }
 
+static int cosim_failed(void *ctx)
+{
+    return tb_rtl_assert_failed(((const cosim_ctx *)ctx)->rtl);
+}
+
 tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info)
 {
     cosim_ctx *c = (cosim_ctx *)calloc(1, sizeof *c);
@@ -651,6 +656,7 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     be.destroy = cosim_destroy;
     be.mem_write = cosim_mem_write;
     be.model = model;
+    be.failed = cosim_failed;
     return be;
 }
 
@@ -673,6 +679,10 @@ static void rtl_only_observe(void *ctx, cpumf_obs *obs)
 {
     tb_rtl_observe((tb_rtl *)ctx, obs);
 }
+static int rtl_only_failed(void *ctx)
+{
+    return tb_rtl_assert_failed((const tb_rtl *)ctx);
+}
 static void rtl_only_destroy(void *ctx)
 {
     (void)ctx;
@@ -681,6 +691,6 @@ static void rtl_only_destroy(void *ctx)
 tb_backend tb_rtl_backend(tb_rtl *rtl)
 {
     tb_backend be = {rtl,  rtl_only_eval, rtl_only_commit, rtl_only_observe, NULL, rtl_only_destroy,
-                     NULL, NULL};
+                     NULL, NULL,          rtl_only_failed};
     return be;
 }

@@ -34,5 +34,6 @@ tb_backend tb_model_backend(cpumf_sys *sys)
     be.destroy = model_destroy;
     be.mem_write = 0;
     be.model = sys;
+    be.failed = 0;
     return be;
 }

@@ -273,6 +273,11 @@ char *rg_mode_binary(const rg_config *cfg, rg_mode m);
 typedef struct rg_mutant {
     char *name, *requirement, *scenario, *field, *description;
     uint64_t seed, cycle;
+    /* the first failed RTL assertion of the run, as the lockstep reports it
+     * ("ASSERTION at cycle as_cycle: assertion"); NULL: none before the
+     * mismatch */
+    char *assertion;
+    uint64_t as_cycle;
 } rg_mutant;
 typedef struct rg_mutants {
     rg_mutant *v;

@@ -2,7 +2,7 @@
  * regress_mutants.c - the mutant registry, tests/mutants/mutants.md: text,
  * then one Markdown table with exactly the columns
  *
- *   | name | requirement | scenario | seed | cycle | field | description |
+ *   | name | requirement | scenario | seed | cycle | field | assertion | description |
  *
  * read strictly (a mistake is "path:line:col: reason"), and the package of
  * enable flags the mutant build compiles (rtl/mf_mutant.svh reads it).
@@ -16,9 +16,19 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { COL_NAME, COL_REQ, COL_SCENARIO, COL_SEED, COL_CYCLE, COL_FIELD, COL_DESC, NCOLS };
+enum {
+    COL_NAME,
+    COL_REQ,
+    COL_SCENARIO,
+    COL_SEED,
+    COL_CYCLE,
+    COL_FIELD,
+    COL_ASSERT,
+    COL_DESC,
+    NCOLS
+};
 static const char *const columns[NCOLS] = {
-    "name", "requirement", "scenario", "seed", "cycle", "field", "description",
+    "name", "requirement", "scenario", "seed", "cycle", "field", "assertion", "description",
 };
 
 typedef struct cell {
@@ -132,6 +142,13 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
         return fail(err, errlen, path, ln, c[COL_FIELD].col,
                     "field: one register or port name, no blanks");
     }
+    /* "-", or NAME@CYCLE: the first ASSERTION line's name and cycle */
+    const char *as = c[COL_ASSERT].s, *at = strrchr(as, '@');
+    if (strcmp(as, "-") && (!at || at == as || strpbrk(as, " \t") || !is_decimal(at + 1))) {
+        free(scenario);
+        return fail(err, errlen, path, ln, c[COL_ASSERT].col,
+                    "assertion: \"-\" or NAME@CYCLE (the first ASSERTION line of the run)");
+    }
     rg_mutant *v = xcalloc(m->n + 1, sizeof *v);
     if (m->n)
         memcpy(v, m->v, m->n * sizeof *v);
@@ -143,7 +160,9 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
                                xstrdup(c[COL_FIELD].s),
                                xstrdup(c[COL_DESC].s),
                                strtoull(c[COL_SEED].s, NULL, 10),
-                               strtoull(c[COL_CYCLE].s, NULL, 10)};
+                               strtoull(c[COL_CYCLE].s, NULL, 10),
+                               at ? rg_fmt("%.*s", (int)(at - as), as) : NULL,
+                               at ? strtoull(at + 1, NULL, 10) : 0};
     return 0;
 }
 
@@ -238,6 +257,7 @@ void rg_mutants_free(rg_mutants *m)
         free(v->scenario);
         free(v->field);
         free(v->description);
+        free(v->assertion);
     }
     free(m->v);
     *m = (rg_mutants){0};
