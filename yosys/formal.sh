@@ -86,7 +86,8 @@ if [ $rc -eq 0 ] && [ "$mode" = prove ] && [ -z "$mutant" ]; then
     smtbmc -i -t "$depth" --dump-vcd "$out/$tag.vcd"
     rc=$?
 fi
-secs=$(printf '%.1f' "$(echo "($(date +%s%N) - $t0) / 1000000000" | bc -l)")
+ms=$((($(date +%s%N) - t0) / 1000000))
+secs="$((ms / 1000)).$((ms % 1000 / 100))"
 if [ $rc -eq 0 ]; then
     rm -f "$out/$tag.vcd"
     [ "$mode" = prove ] && verdict=proved || verdict=passed
