@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // The 192 counter slots of one CPU (basic, problem-state, crypto, extended).
 // Per slot: clear when the set's next E is 0, else SCCTR write, else
@@ -60,6 +61,13 @@ module cf_counters
     else if (s < mf_pkg::SLOT_EXT) slot_set = mf_pkg::SET_CRYPTO_BIT;
     else slot_set = mf_pkg::SET_EXT_BIT;
   endfunction
+  // The slots of the sets in e (LCCTL bit layout), one bit per slot.
+  function automatic logic [mf_pkg::NSLOT-1:0] set_slots(logic [5:0] e);
+    set_slots = {{(mf_pkg::NSLOT - mf_pkg::SLOT_EXT){e[mf_pkg::SET_EXT_BIT]}},
+                 {(mf_pkg::SLOT_EXT - mf_pkg::SLOT_CRYPTO){e[mf_pkg::SET_CRYPTO_BIT]}},
+                 {(mf_pkg::SLOT_CRYPTO - mf_pkg::SLOT_PROBLEM){e[mf_pkg::SET_PROBLEM_BIT]}},
+                 {(mf_pkg::SLOT_PROBLEM - mf_pkg::SLOT_BASIC){e[mf_pkg::SET_BASIC_BIT]}}};
+  endfunction
   /*verilator coverage_on*/
 
   // Installed slots; the others stay zero.
@@ -102,11 +110,7 @@ module cf_counters
     `MUT_DO(COUNT_STOPPED, run = 1'b1;)
     `MUT_DO(COUNT_INACTIVE, active = a_i & e_i;)
     cnt  = run ? active : 6'b0;
-    live = inst & {{(mf_pkg::NSLOT - mf_pkg::SLOT_EXT){e_next_i[mf_pkg::SET_EXT_BIT]}},
-                   {(mf_pkg::SLOT_EXT - mf_pkg::SLOT_CRYPTO){e_next_i[mf_pkg::SET_CRYPTO_BIT]}},
-                   {(mf_pkg::SLOT_CRYPTO - mf_pkg::SLOT_PROBLEM){
-                     e_next_i[mf_pkg::SET_PROBLEM_BIT]}},
-                   {(mf_pkg::SLOT_PROBLEM - mf_pkg::SLOT_BASIC){e_next_i[mf_pkg::SET_BASIC_BIT]}}};
+    live = inst & set_slots(e_next_i);
   end
 
   // One block per slot: slot, set and event are constants there, so each
@@ -150,5 +154,28 @@ module cf_counters
 
   assign wr_hit = (wr_i && wr_slot_i < 8'(mf_pkg::NSLOT) && live[wr_slot_i]) ?
                   mf_pkg::NSLOT'(1) << wr_slot_i : '0;
+
+  // CFG-1, CFG-2: the model's straps are the same in every cycle of a run;
+  // E is the register of the next E cf_state gave the cycle before.
+  `ASSUME(StrapsStable_M, $stable(cfg_cfvn_i) && $stable(cfg_csvn_i) && $stable(cfg_n_ext_i))
+
+  // Per slot: its value is not zero, its next value is not, it changes at
+  // this edge, and an event, an SCCTR write or a clear explains the change.
+  logic [mf_pkg::NSLOT-1:0] nonzero, nonzero_d, changed, explained;
+  for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_chk
+    assign nonzero[s]   = ctr_q[s] != '0;
+    assign nonzero_d[s] = g_slot[s].ctr_d != '0;
+    assign changed[s]   = g_slot[s].ctr_d != ctr_q[s];
+    assign explained[s] = g_slot[s].ev != '0 || wr_hit[s] || !live[s];
+  end
+  // CF-CT-4, CF-ST-4: a slot that is not installed holds zero, and one
+  // whose set is disabled in the next state is cleared at this edge.
+  `ASSERT(UninstalledZero_A, (nonzero & ~inst) == '0)
+  `ASSERT(ClearedNotLive_A, (nonzero_d & ~live) == '0)
+  // CF-ST-5: a set counts only while it is active and the CPU operates.
+  `ASSERT(CountActive_A, (cnt & ~(a_i & e_i & c_i)) == '0 && (cnt == '0 || !stopped_i))
+  // CF-CT-6, CF-SCCTR-1: a counter changes only by its events, an SCCTR
+  // write or a clear.
+  `ASSERT(ChangeExplained_A, (changed & ~explained) == '0)
 
 endmodule

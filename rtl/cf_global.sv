@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // System-wide counter state: the global E/C/change register of the
 // coprocessor groups, their counters, the multithreading mode and the
@@ -120,7 +121,7 @@ module cf_global
     for (genvar k = 0; k < mf_pkg::CG_NCTR; k++) begin : g_ctr
       localparam int Lsb = 64 * (mf_pkg::CG_NCTR * g + k);
       always_comb begin
-        if (cg_clear) begin
+        if (`MUT_SEL(CG_NO_CLEAR, 1'b0, cg_clear)) begin
           cg_ctr_d[Lsb +: 64] = '0;
         end else begin
           cg_ctr_d[Lsb +: 64] = cg_ctr_q[Lsb +: 64] + ((g_e_q && g_c_q) ? 64'(inc[k]) : 64'd0);
@@ -190,5 +191,24 @@ module cf_global
   assign obs_o.mt_en_q  = mt_en_q;
   assign obs_o.cg_ctr_q = cg_ctr_q;
   assign obs_o.mt_ctr_q = mt_ctr_q;
+
+  // CF-LPCTL-1 (mf_insn's LpctlValid_A): an LPCTL takes effect only with
+  // valid global controls (no C without E).
+  logic [mf_pkg::NCPU-1:0] lpctl_bad;
+  always_comb begin
+    for (int i = 0; i < mf_pkg::NCPU; i++)
+      lpctl_bad[i] = cpu_i.lpctl_we[i] && cpu_i.lpctl_ec[2*i +: 2] == 2'b01;
+  end
+  `ASSUME(LpctlValid_M, lpctl_bad == '0)
+
+  // CF-GL-1: the global C only with the global E; CF-GL-2: the change
+  // indicator only while the groups are enabled; CF-GL-4: the group counters
+  // are zero while the groups are disabled. On the next state: a fault fails
+  // them at the edge that makes it.
+  `ASSERT(GlobalEc_A, !g_c_d || g_e_d)
+  `ASSERT(ChangeEnabled_A, !change_d || g_e_d)
+  `ASSERT(GroupZeroDisabled_A, g_e_d || cg_ctr_d == '0)
+  // CF-GL-6: only a machine reset or an LPCTL disables the groups.
+  `ASSERT(DisableByLpctlOrReset_A, !(g_e_q && !g_e_d) || machine_rst || cpu_i.lpctl_we != '0)
 
 endmodule

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Counter-set state of one CPU: A/E/C masks of the CPU sets and the
 // coprocessor-group authorization, composed in the fixed order of the
@@ -49,6 +50,7 @@ module cf_state
   // multithreading in the next state: the MT set is enabled and active
   // exactly while it is authorized and multithreading is on (MT-1, MT-2)
   logic       mt_next;
+  logic [5:0] mt_follow;  // the MT set's bit when multithreading moves it this cycle
 
   assign mt_inst = cfg_csvn_i > 16'd3;
 
@@ -59,6 +61,7 @@ module cf_state
                   (6'b1 << mf_pkg::SET_MT_BIT) : 6'b0;
 
   assign mt_next = mt_inst && !mt_end_i && (sigp_mt_valid_i ? sigp_mt_enable_i : mt_en_i);
+  assign mt_follow = mt_next ? 6'(1) << mf_pkg::SET_MT_BIT : 6'b0;
 
   always_comb begin
     a_d           = a_q;
@@ -79,7 +82,8 @@ module cf_state
       // 2. SIGP set-multithreading (later steps see its effect; step 7 is the
       //    whole rule)
       if (sigp_mt_valid_i && mt_inst) begin
-        e_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && sigp_mt_enable_i;
+        e_d[mf_pkg::SET_MT_BIT] =
+            `MUT_SEL(SIGP_MT_UNAUTH, 1'b1, a_d[mf_pkg::SET_MT_BIT]) && sigp_mt_enable_i;
         c_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && sigp_mt_enable_i;
       end
       // 3. loss of CPU counter data: only active sets are affected
@@ -103,8 +107,8 @@ module cf_state
       cg_clr    = auth_clr_i[mf_pkg::AUTH_CG_BIT] && cg_a_d;
       if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
       a_d = a_d & ~clr;
-      e_d = e_d & ~clr;
-      c_d = c_d & ~clr;
+      e_d = e_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
+      c_d = c_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
       if (cg_clr) begin
         if (g_e_i) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
         cg_a_d = 1'b0;
@@ -123,7 +127,9 @@ module cf_state
         default: ;
       endcase
       // 7. the MT set: on exactly while authorized under multithreading
-      e_d[mf_pkg::SET_MT_BIT] = a_d[mf_pkg::SET_MT_BIT] && mt_next &&
+      e_d[mf_pkg::SET_MT_BIT] =
+          `MUT_SEL(SIGP_MT_UNAUTH, a_d[mf_pkg::SET_MT_BIT] || e_d[mf_pkg::SET_MT_BIT],
+                   a_d[mf_pkg::SET_MT_BIT]) && mt_next &&
           `MUT_SEL(MT_REAUTH_DISABLED, e_q[mf_pkg::SET_MT_BIT] || sigp_mt_valid_i, 1'b1);
       c_d[mf_pkg::SET_MT_BIT] = e_d[mf_pkg::SET_MT_BIT];
     end
@@ -148,5 +154,31 @@ module cf_state
   assign c_o      = c_q;
   assign cg_a_o   = cg_a_q;
   assign e_next_o = e_d;
+
+  // CF-LCCTL-2, CF-LCCTL-3 (mf_insn's LcctlValid_A): an LCCTL takes effect
+  // only when every set it names makes a valid transition, and it never names
+  // the reserved or the MT-diagnostic set.
+  `ASSUME(LcctlValid_M, !lcctl_we_i ||
+                        (lcctl_mask_i[mf_pkg::SET_RSVD_BIT] == 1'b0 &&
+                         lcctl_mask_i[mf_pkg::SET_MT_BIT] == 1'b0 &&
+                         ((lcctl_e_i | ~lcctl_c_i) & (a_q | ~(lcctl_e_i | lcctl_c_i)) |
+                          ~lcctl_mask_i) == '1))
+
+  // CF-ST-2: every set in one of the four valid A, E, C combinations (E only
+  // with A, C only with E); CF-ST-1: the reserved set is never authorized.
+  // Both on the next state: a fault fails them at the edge that makes it.
+  `ASSERT(AecValid_A, (e_d & ~a_d) == '0 && (c_d & ~e_d) == '0)
+  `ASSERT(RsvdUnauthorized_A, !a_d[mf_pkg::SET_RSVD_BIT])
+  // CF-ST-3 (Figure 2-2): an unauthorized set, once authorized, is disabled
+  // (the MT set under multithreading is active at once, MT-2); E or C rises
+  // only by an LCCTL naming the set, or for the MT set with multithreading.
+  `ASSERT(AuthToDisabled_A, (a_d & ~a_q & (e_d | c_d) & ~mt_follow) == '0)
+  `ASSERT(EnableByInsn_A, (((e_d & ~e_q) | (c_d & ~c_q)) &
+                           ~(lcctl_we_i ? lcctl_mask_i : 6'b0) & ~mt_follow) == '0)
+  // MT-1, MT-2: the MT set is enabled and active exactly while it is
+  // authorized and multithreading is on in the next state.
+  `ASSERT(MtFollowsMultithreading_A,
+          !installed_i || (e_d[mf_pkg::SET_MT_BIT] == (a_d[mf_pkg::SET_MT_BIT] && mt_next) &&
+                           c_d[mf_pkg::SET_MT_BIT] == e_d[mf_pkg::SET_MT_BIT]))
 
 endmodule

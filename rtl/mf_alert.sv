@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Pending measurement-alert parameter of one CPU and its interruption request.
 module mf_alert
@@ -20,7 +21,7 @@ module mf_alert
   logic [31:0] pend_q, pend_d;
   logic        clr_loss_cpu;
 
-  assign alert_req_o = (pend_q != '0) && cr0_58_i;
+  assign alert_req_o = (pend_q != '0) && `MUT_SEL(AL_REQ_UNMASKED, 1'b1, cr0_58_i);
 
   // AL-3: bits 0, 1, 2 and 9 clear when no sampling function is enabled, bit
   // 25 when no non-MT CPU counter set is; bits 8, 16 and 24 stay.
@@ -44,5 +45,19 @@ module mf_alert
   end
 
   assign alert_param_o = pend_q;
+
+  localparam logic [31:0] Defined = mf_pkg::AL_SF_GROUP | mf_pkg::AL_SF_AUTH |
+                                    mf_pkg::AL_LOSS_MT | mf_pkg::AL_CF_AUTH | mf_pkg::AL_LOSS_CPU;
+  // AL-1: the units raise only the alerts the facility defines.
+  `ASSUME(RaiseDefined_M, (raise_i & ~Defined) == '0)
+
+  // AL-1: only the alerts the facility defines are ever pending.
+  `ASSERT(PendDefined_A, (pend_q & ~Defined) == '0)
+  // AL-3: a pending alert of sampling only while a sampling function is
+  // enabled, loss of counter data only while a CPU counter set is.
+  `ASSERT(SfPendEnabled_A, (pend_d & mf_pkg::AL_SF_GROUP) == '0 || sf_enabled_i)
+  `ASSERT(LossPendEnabled_A, (pend_d & mf_pkg::AL_LOSS_CPU) == '0 || cpu_enabled_i)
+  // AL-2: the request is the pending parameter under CR0.58.
+  `ASSERT(RequestPending_A, alert_req_o == (pend_q != '0 && cr0_58_i))
 
 endmodule

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // One CPU of the measurement facility: counter-set state, counters, alert,
 // instruction unit, the sampling units (controls, interval, update process)
@@ -381,7 +382,7 @@ module mf_cpu
     else if (ins_valid)    sel = mf_pkg::ARB_INSN;
     else                   sel = mf_pkg::ARB_NONE;
     `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == mf_pkg::ARB_NONE && ins_valid) sel = mf_pkg::ARB_INSN;)
-    own_d = in_i.stor_rsp_valid ? mf_pkg::ARB_NONE : sel;
+    own_d = `MUT_SEL(ARB_KEEP_AFTER_RSP, sel, in_i.stor_rsp_valid ? mf_pkg::ARB_NONE : sel);
 
     stor_req_valid = 1'b0;
     stor_req_we    = 1'b0;
@@ -464,5 +465,22 @@ module mf_cpu
   assign obs_o.sf_ctrl.tear_q     = sf_tear;
   assign obs_o.sf_ctrl.dear_q     = sf_dear;
   assign obs_o.mf_cpu.own_q       = own_q;
+
+  // The storage port (docs/uarch.md section 4): a response comes only while
+  // a requester owns the port (it asked and has not been answered).
+  `ASSUME(RspToOwner_M, !in_i.stor_rsp_valid || own_q != mf_pkg::ARB_NONE)
+
+  // The storage-port arbiter's owner is one of the requesters or none; while
+  // a requester owns the port, only its request passes, and its request is
+  // held on the port until accepted (docs/uarch.md sections 4 and 18).
+  `ASSERT(OwnerLegal_A, own_q <= mf_pkg::ARB_UPD)
+  `ASSERT(OneRequester_A, !(own_q == mf_pkg::ARB_INSN && upd_ready) &&
+                          !(own_q == mf_pkg::ARB_UPD && ins_ready))
+  `ASSERT(PortHeld_A, !(stor_req_valid && !in_i.stor_req_ready) || own_d == sel)
+  `ASSERT(ReleaseOnResponse_A, !in_i.stor_rsp_valid || own_d == mf_pkg::ARB_NONE)
+  // SF-INT-2, SF-LSCTL-2: in exact mode an active function counts its interval
+  // down from at most the maximum interval.
+  `ASSERT(IntervalInRange_A, !(sf_active && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||
+                             obs_o.sf_interval.cnt_q <= cfg_i.max_interval)
 
 endmodule

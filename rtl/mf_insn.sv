@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Instruction unit of one CPU: accepts one request at a time, checks it,
 // moves its storage operand one doubleword at a time, decides its effect in
@@ -753,5 +754,23 @@ module mf_insn
   assign lsctl_interval_o = x1;
   assign lsctl_tear_o     = x2;
   assign lsctl_dear_o     = x3;
+
+  // The instruction unit's FSM in a state of its encoding (docs/uarch.md section 5).
+  `ASSERT(StateLegal_A, state_q <= mf_pkg::IS_RESP)
+  // What the state units take as given (their ASSUMEs): an LCCTL, LSCTL or
+  // LPCTL takes effect only with controls that make valid transitions
+  // (CF-LCCTL-3, SF-LSCTL-2, CF-LPCTL-1), and an LSCTL that activates loads an
+  // interval within [minimum, maximum] (SF-LSCTL-2).
+  `ASSERT(LcctlValid_A, !lcctl_we_o ||
+                        (lcctl_mask_o[mf_pkg::SET_RSVD_BIT] == 1'b0 &&
+                         lcctl_mask_o[mf_pkg::SET_MT_BIT] == 1'b0 &&
+                         ((lcctl_e_o | ~lcctl_c_o) & (a_i | ~(lcctl_e_o | lcctl_c_o)) |
+                          ~lcctl_mask_o) == '1))
+  `ASSERT(LsctlValid_A, !lsctl_we_o ||
+                        ((lsctl_e_o | ~lsctl_c_o) & (sf_a_i | ~(lsctl_e_o | lsctl_c_o))) == '1)
+  `ASSERT(LpctlValid_A, !lpctl_we_o || lpctl_ec_o != 2'b01)
+  `ASSERT(LsctlIntervalRange_A, !lsctl_load_o ||
+                                (lsctl_interval_o >= cfg_min_int_i &&
+                                 lsctl_interval_o <= cfg_max_int_i))
 
 endmodule

@@ -35,4 +35,10 @@ package mf_pkg;
     logic [5*NCPU-1:0]    cr_bcyc;
   } greq_t;
 
+`ifdef VERILATOR
+  // A failed assertion of rtl/mf_assert.svh, by its hierarchical name: the
+  // lockstep's shim implements it (Yosys reads no DPI and never sees it).
+  import "DPI-C" function void mf_assert_failed(input string path);
+`endif
+
 endpackage

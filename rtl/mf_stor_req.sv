@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+`include "mf_mutant.svh"
+`include "mf_assert.svh"
+
 // The request registers of one storage-port requester (mf_insn, sf_update):
 // a loaded request is held until the port accepts it (docs/uarch.md section 4),
 // and every output is zero while no request is held.
@@ -32,7 +35,7 @@ module mf_stor_req (
     be_d    = be_q;
     addr_d  = addr_q;
     wdata_d = wdata_q;
-    if (valid_q && ready_i) begin
+    if (valid_q && `MUT_SEL(STOR_DROP_WAITING, 1'b1, ready_i)) begin
       valid_d = 1'b0;
       we_d    = 1'b0;
       be_d    = '0;
@@ -43,7 +46,7 @@ module mf_stor_req (
       valid_d = 1'b1;
       we_d    = ld_we_i;
       be_d    = ld_we_i ? ld_be_i : 8'hFF;
-      addr_d  = {ld_addr_i[63:3], 3'b0};
+      addr_d  = {ld_addr_i[63:3], `MUT_SEL(STOR_UNALIGNED, 3'b100, 3'b0)};
       wdata_d = ld_we_i ? ld_wdata_i : 64'd0;
     end
   end
@@ -69,5 +72,18 @@ module mf_stor_req (
   assign be_o    = be_q;
   assign addr_o  = addr_q;
   assign wdata_o = wdata_q;
+
+  // The storage port's protocol (docs/uarch.md section 4): a requester loads
+  // no request over one the port has not accepted; a held request is
+  // doubleword aligned, a read asks for every byte, and nothing is driven
+  // while no request is held.
+  `ASSUME(NoLoadOverWaiting_M, !(ld_i && valid_q && !ready_i))
+  `ASSERT(Aligned_A, addr_q[2:0] == 3'b0)
+  `ASSERT(ReadAllBytes_A, !valid_q || we_q || be_q == 8'hFF)
+  `ASSERT(IdleZero_A, valid_q || (!we_q && be_q == '0 && addr_q == '0 && wdata_q == '0))
+  // A request the port has not accepted is held, unchanged, to the next cycle.
+  `ASSERT(HeldStable_A, !(valid_q && !ready_i) ||
+                        (valid_d && we_d == we_q && be_d == be_q && addr_d == addr_q &&
+                         wdata_d == wdata_q))
 
 endmodule

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Top of the CPU-measurement facility (counters and sampling): NCPU CPUs and
 // the global unit. Model and system values are straps, constant during a run.
@@ -126,5 +127,10 @@ module mf_system
       assign obs_o[mf_pkg::CPU_OBS_LANE*i + 64*s +: 64] = ctr[64*(mf_pkg::NSLOT*i+s) +: 64];
     end
   end
+
+  // The straps are a system the RTL build holds (CFG-2): at least one CPU,
+  // at most NCPU, and at most NCG groups.
+  `ASSUME(CpusInBuild_M, cfg_i.n_cpus != '0 && 32'(cfg_i.n_cpus) <= mf_pkg::NCPU)
+  `ASSUME(GroupsInBuild_M, 32'(cfg_i.n_cg) <= mf_pkg::NCG)
 
 endmodule

@@ -17,6 +17,8 @@ VLT_FLAGS :=
 VLT_FLAGS += --cc --build -j $(JOBS)
 # the fast build: X values take the cheapest choice
 VLT_FLAGS += -O3 --x-assign fast --x-initial fast
+# the units' assertions (rtl/mf_assert.svh) are checked in every build
+VLT_FLAGS += --assert
 # FST tracing compiled in; the shim enables it only over a cycle window
 VLT_FLAGS += --trace-fst --trace-max-array 256
 VLT_FLAGS += --top-module cosim_top -Irtl

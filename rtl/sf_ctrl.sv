@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Sampling controls of one CPU: A/E/C of basic and diagnostic sampling, S, H,
 // interval, TEAR, DEAR and the program parameters of the logical-partition
@@ -120,8 +121,8 @@ module sf_ctrl
       auth_lost = clr & e_d;
       if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_SF_AUTH;
       a_d = a_d & ~clr;
-      e_d = e_d & ~clr;
-      c_d = c_d & ~clr;
+      e_d = e_d & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
+      c_d = c_d & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
       // 6. resets (never the authorization)
       unique case (reset_i)
         mf_pkg::RESET_CPU: c_d = '0;
@@ -135,7 +136,7 @@ module sf_ctrl
         default: ;
       endcase
       // 7. nothing enabled: the sampling controls are zero
-      if (e_d == '0) begin
+      if (`MUT_SEL(SF_DISABLE_KEEPS_CTRL, 1'b0, e_d == '0)) begin
         s_d        = 1'b0;
         h_d        = 1'b0;
         interval_d = '0;
@@ -182,5 +183,22 @@ module sf_ctrl
   assign pp_o           = pp_q;
   assign pp_vm_o        = pp_vm_q;
   assign enabled_next_o = e_d != '0;
+
+  // SF-LSCTL-2 (mf_insn's LsctlValid_A): an LSCTL takes effect only when
+  // both functions make a valid transition.
+  `ASSUME(LsctlValid_M, !lsctl_we_i ||
+                        ((lsctl_e_i | ~lsctl_c_i) & (a_q | ~(lsctl_e_i | lsctl_c_i))) == '1)
+
+  // SF-ST-1: each sampling function in one of the four valid A, E, C
+  // combinations (E only with A, C only with E; checked on the next state, so
+  // that a fault fails it at the edge that makes it), an unauthorized one becomes
+  // disabled when authorized, and E or C rises only by an LSCTL (Figure 2-12).
+  `ASSERT(AecValid_A, (e_d & ~a_d) == '0 && (c_d & ~e_d) == '0)
+  `ASSERT(AuthToDisabled_A, (a_d & ~a_q & (e_d | c_d)) == '0)
+  `ASSERT(EnableByLsctl_A, ((e_d & ~e_q) | (c_d & ~c_q)) == '0 || lsctl_we_i)
+  // SF-LSCTL-3: with both functions disabled the sampling controls are zero
+  // (the next state's, as the combinations above).
+  `ASSERT(DisabledZero_A, e_d != '0 ||
+                          (!s_d && !h_d && interval_d == '0 && tear_d == '0 && dear_d == '0))
 
 endmodule

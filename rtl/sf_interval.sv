@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Sample-interval machinery of one CPU (uarch.md section 16): the primary
 // count, the secondary count of the random-secondary mode, the LFSR that
@@ -140,7 +141,7 @@ module sf_interval
     end
 
     // Nothing enabled in the next state: the counts are zero.
-    if (!enabled_next_i) begin
+    if (`MUT_SEL(SF_DISABLED_COUNTS, 1'b0, !enabled_next_i)) begin
       cnt_d     = '0;
       sec_d     = '0;
       sec_act_d = 1'b0;
@@ -168,5 +169,18 @@ module sf_interval
   assign sec_act_o = sec_act_q;
   assign lfsr_o    = lfsr_q;
   assign coll_o    = coll_q;
+
+  // CFG-2: the interval mode is a strap, the same in every cycle of a run.
+  `ASSUME(ModeStrap_M, $stable(cfg_int_mode_i))
+
+  // SF-INT-4: the secondary count runs only in random-secondary mode.
+  `ASSERT(SecondaryMode_A, !sec_act_q || cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC)
+  // SF-LSCTL-3, SF-ST-1: nothing enabled, nothing counts.
+  `ASSERT(DisabledIdle_A, enabled_next_i || (cnt_d == '0 && !sec_act_d))
+  // SF-INT-2: in exact mode a count loaded by an LSCTL or a reload is the
+  // interval (mf_insn's LsctlIntervalRange_A keeps that within [min, max]).
+  `ASSERT(ExactLoad_A, !(enabled_next_i && cfg_int_mode_i == mf_pkg::INT_EXACT) ||
+                       (lsctl_load_i ? cnt_d == lsctl_interval_i :
+                        (!reload_now || cnt_d == interval_i)))
 
 endmodule

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 `include "mf_mutant.svh"
+`include "mf_assert.svh"
 
 // Sample-data-block update process of one CPU (uarch.md sections 17 and 19):
 // captures a sample, then walks trailer, data entry and table entries one
@@ -331,7 +332,7 @@ module sf_update
                 `MUT_DO(SF_LAST_BLOCK_LINK_OK, last = 1'b0;)
                 if (r[0]) begin
                   // table link
-                  lnk = {r[63:4], 4'b0};
+                  lnk = {r[63:4], `MUT_SEL(SF_TABLE_LINK_OFF8, 4'b1000, 4'b0)};
                   if (`MUT_SEL(SF_TABLE_TO_TABLE_OK, 1'b0, state_q == mf_pkg::US_RD_SDBT2)) begin
                     fin       = 1'b1;
                     fin_alert = mf_pkg::AL_INCORRECT_SDBT;
@@ -352,7 +353,7 @@ module sf_update
                   fin_alert = mf_pkg::AL_INCORRECT_SDBT;
                 end else begin
                   // block link
-                  lnk       = r & ~bmask;
+                  lnk       = (r & ~bmask) | `MUT_SEL(SF_BLOCK_LINK_OFF64, 64'h40, 64'h0);
                   dear_we_o = 1'b1;
                   dear_o    = lnk;
                   chk_go    = 1'b1;
@@ -454,5 +455,20 @@ module sf_update
     .addr_o     (stor_req_addr_o),
     .wdata_o    (stor_req_wdata_o)
   );
+
+  // The update process's FSM in a state of its encoding (docs/uarch.md section 17).
+  `ASSERT(StateLegal_A, state_q <= mf_pkg::US_RD_SDBT2)
+  // SF-BUF-1, SF-BUF-2, SF-UPD-2: what the update leaves in TEAR and DEAR.
+  // A table link designates a table on a 16-byte boundary; a block link the
+  // origin of a block; an entry stored leaves DEAR past it and at or before
+  // the trailer of its block, where the entry address stays while the
+  // update walks the block.
+  logic sdbt;
+  assign sdbt = state_q == mf_pkg::US_RD_SDBT || state_q == mf_pkg::US_RD_SDBT2;
+  `ASSERT(TearTableAligned_A, !(tear_we_o && sdbt) || tear_o[3:0] == 4'b0)
+  `ASSERT(DearBlockOrigin_A, !(dear_we_o && sdbt) || (dear_o & bmask) == '0)
+  `ASSERT(DearInBlock_A, !(dear_we_o && state_q == mf_pkg::US_WR_ENT) ||
+                         (dear_o >= ent_q && dear_o <= trl_q))
+  `ASSERT(EntryInBlock_A, state_q == mf_pkg::US_IDLE || ent_q <= trl_q)
 
 endmodule

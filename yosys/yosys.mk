@@ -3,6 +3,9 @@
 #
 #   make synth        every unit synthesized (synth.sh): build/synth/report.md
 #   make synth-check  the whole system alone, as make test runs it
+#   make formal       the units' assertions proved (formal.sh): build/formal/
+#   make formal-mutants  each mutant of FORMAL_MUTANTS refuted by its unit's proof,
+#                     with its counterexample trace: build/formal-mutants/
 #   cpumf-cosim-ys    the lockstep with the RTL as Yosys reads it: its word-level
 #                     netlist (proc, flatten) Verilated in place of rtl/, so that
 #                     the directed scenarios show Yosys reads what Verilator reads
@@ -16,6 +19,35 @@ synth: deps yosys-version
 	@cat $(BUILD)/synth/report.md
 synth-check: yosys-version
 	yosys/synth.sh --coarse $(BUILD)/synth-check mf_system
+
+# k-induction for the units whose invariants close by induction; a bounded
+# check of 30 cycles (FORMAL_DEPTH_UNIT if set) for those it does not close for
+# or whose induction z3 does not finish (docs/formal.md)
+FORMAL_PROVE := mf_stor_req mf_alert cf_state sf_ctrl cf_global sf_interval
+FORMAL_BMC := cf_counters sf_update mf_insn mf_cpu
+FORMAL_DEPTH_cf_counters := 6
+# UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
+FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
+  mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
+  cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH \
+  sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
+  cf_global:CHANGE_KEEP cf_global:CG_NO_CLEAR \
+  sf_interval:SF_INTERVAL_OFF_BY_ONE sf_interval:SF_DISABLED_COUNTS \
+  cf_counters:COUNT_INACTIVE cf_counters:NO_CLEAR_DISABLE \
+  sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
+  mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED \
+  mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
+# formal.sh's arguments for unit $(1): its mode and depth
+formal_args = $(if $(filter $(1),$(FORMAL_BMC)),$(if $(FORMAL_DEPTH_$(1)),--depth \
+  $(FORMAL_DEPTH_$(1))),) $(2) $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove) $(1)
+.PHONY: formal formal-mutants
+formal: deps
+	@fail=0; $(foreach u,$(FORMAL_PROVE) $(FORMAL_BMC),\
+	  yosys/formal.sh $(call formal_args,$(u),$(BUILD)/formal) || fail=1;) exit $$fail
+formal-mutants: deps
+	@fail=0; $(foreach p,$(FORMAL_MUTANTS),yosys/formal.sh --mutant $(word 2,$(subst :, ,$(p))) \
+	  $(call formal_args,$(word 1,$(subst :, ,$(p))),$(BUILD)/formal-mutants) || fail=1;) \
+	  exit $$fail
 
 YS_NETLIST := $(BUILD)/yosys/mf_system.v
 $(YS_NETLIST): $(RTL_SRC) $(RTL_INC) | yosys-version

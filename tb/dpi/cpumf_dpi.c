@@ -45,6 +45,9 @@ int cpumf_dpi_step(void *h);
 int cpumf_dpi_eval(void *h);
 int cpumf_dpi_commit(void *h);
 unsigned long long cpumf_dpi_cycle(void *h);
+/* A failed assertion of rtl/ (rtl/mf_assert.svh, mf_pkg::mf_assert_failed)
+ * when a bench Verilates the RTL with --assert beside the model. */
+void mf_assert_failed(const char *path);
 int cpumf_dpi_get_out(void *h, int cpu, svBitVecVal *out);
 int cpumf_dpi_get_obs(void *h, int cpu, svBitVecVal *obs);
 int cpumf_dpi_get_sys_obs(void *h, svBitVecVal *obs);
@@ -315,6 +318,11 @@ int cpumf_dpi_read_register(void *h, const char *name, unsigned long long *value
     }
     *value = (unsigned long long)v;
     return 0;
+}
+
+void mf_assert_failed(const char *path)
+{
+    fprintf(stderr, "ASSERTION failed: %s\n", path);
 }
 
 #ifdef __cplusplus

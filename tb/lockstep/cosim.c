@@ -617,6 +617,11 @@ static void cosim_destroy(void *ctx)
     free(c);
 }
 
+static int cosim_failed(void *ctx)
+{
+    return tb_rtl_assert_failed(((const cosim_ctx *)ctx)->rtl);
+}
+
 tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *info)
 {
     cosim_ctx *c = (cosim_ctx *)calloc(1, sizeof *c);
@@ -654,6 +659,7 @@ tb_backend tb_cosim_backend(cpumf_sys *model, tb_rtl *rtl, const tb_cosim_info *
     be.quiet_cycles = NULL; /* the lockstep steps every cycle */
     be.advance = NULL;
     be.model = model;
+    be.failed = cosim_failed;
     return be;
 }
 
@@ -671,6 +677,10 @@ static void rtl_only_observe(void *ctx, cpumf_obs *obs)
 {
     tb_rtl_observe((tb_rtl *)ctx, obs);
 }
+static int rtl_only_failed(void *ctx)
+{
+    return tb_rtl_assert_failed((const tb_rtl *)ctx);
+}
 static void rtl_only_destroy(void *ctx)
 {
     (void)ctx;
@@ -682,6 +692,7 @@ tb_backend tb_rtl_backend(tb_rtl *rtl)
                      .eval = rtl_only_eval,
                      .commit = rtl_only_commit,
                      .observe = rtl_only_observe,
-                     .destroy = rtl_only_destroy};
+                     .destroy = rtl_only_destroy,
+                     .failed = rtl_only_failed};
     return be;
 }

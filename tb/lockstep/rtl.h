@@ -41,6 +41,9 @@ void tb_rtl_observe(tb_rtl *r, cpumf_obs *obs);
  * not have included: a 0 only says that a field-by-field comparison is
  * needed. */
 int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint64_t *const *ctr);
+/* Nonzero once an assertion of rtl/ has failed (rtl/mf_assert.svh): the
+ * first is reported as "ASSERTION at cycle N: NAME" on stderr when it fails. */
+int tb_rtl_assert_failed(const tb_rtl *r);
 /* Nonzero when cycle lies in the wave window (the mirror is then wanted). */
 int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle);
 /* The model's outputs and state of this cycle, shown in the waves. Call

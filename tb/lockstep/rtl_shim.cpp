@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "Vcosim_top.h"
 #include "verilated.h"
@@ -46,7 +47,44 @@ inline unsigned lane_words(rtl_bundle b)
     return (rtl_bundle_bits(b) + 31u) / 32u;
 }
 
+// An assertion's hierarchical name in the report's terms: the units of CPU i
+// as cpuI.UNIT (cpuI.mf_cpu for mf_cpu's own), the system's as mf_system or
+// by their unit (cf_global); TOP.cosim_top.rtl.g_cpu[0].mf_cpu.sf_ctrl.AecValid_A
+// is cpu0.sf_ctrl.AecValid_A.
+std::string assert_name(const char *path)
+{
+    std::string s(path);
+    const std::string top = "TOP.cosim_top.rtl.", cpu = "g_cpu[", own = "mf_cpu.";
+    if (s.compare(0, top.size(), top) != 0)
+        return s;
+    s.erase(0, top.size());
+    if (s.compare(0, cpu.size(), cpu) != 0)
+        return s.find('.') == std::string::npos ? "mf_system." + s : s;
+    std::size_t close = s.find("].");
+    if (close == std::string::npos)
+        return s;
+    std::string rest = s.substr(close + 2);
+    // mf_cpu's own assertion has one name after mf_cpu., a unit's two or more
+    if (rest.compare(0, own.size(), own) == 0 && rest.find('.', own.size()) != std::string::npos)
+        rest.erase(0, own.size());
+    return "cpu" + s.substr(cpu.size(), close - cpu.size()) + "." + rest;
+}
+
 } // namespace
+
+// A failed assertion of rtl/ (rtl/mf_assert.svh). The first of a run is
+// reported, on the report's stream, with the cycle whose closing edge checked
+// it (the shim keeps the context's time at that cycle while it evaluates an
+// edge); the context's error flag fails the run (tb_rtl_assert_failed).
+extern "C" void mf_assert_failed(const char *path)
+{
+    VerilatedContext *ctx = Verilated::threadContextp();
+    if (ctx->gotError())
+        return;
+    ctx->gotError(true);
+    std::fprintf(stderr, "ASSERTION at cycle %llu: %s\n",
+                 static_cast<unsigned long long>(ctx->time()), assert_name(path).c_str());
+}
 
 // Outside the wave window a cycle costs one full evaluation: tb_rtl_commit
 // only lowers the clock (nothing reacts to that) and leaves the edge due,
@@ -72,6 +110,7 @@ static void apply_edge(tb_rtl *r)
     if (!r->edge_due)
         return;
     r->top->clk_i = 1;
+    r->ctx->time(r->cycle);
     r->top->eval();
     r->edge_due = false;
 }
@@ -104,6 +143,9 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     r->out_words = lane_words(RTL_CPU_OUT);
     r->obs_words = lane_words(RTL_CPU_OBS);
     r->ctx = new VerilatedContext;
+    // a failed assertion is reported by mf_assert_failed and the run goes on
+    // to the lockstep's verdict, which it fails
+    r->ctx->fatalOnError(false);
     r->ctx->commandArgs(opts->argc, opts->argv);
     // Tracing must be allowed before the model is built.
     r->ctx->traceEverOn(opts->fst_path != nullptr);
@@ -172,6 +214,11 @@ extern "C" void tb_rtl_destroy(tb_rtl *r)
     delete r;
 }
 
+extern "C" int tb_rtl_assert_failed(const tb_rtl *r)
+{
+    return r->ctx->gotError();
+}
+
 extern "C" int tb_rtl_tracing(const tb_rtl *r, uint64_t cycle)
 {
     return r->fst && cycle >= r->wave_from && cycle <= r->wave_to;
@@ -185,6 +232,7 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
     // the waves show the edge and the new inputs at instants of their own
     if (tracing)
         apply_edge(r);
+    r->ctx->time(r->cycle); // the edge, if due, ends r->cycle
     r->cycle = cycle;
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_pack(RTL_CPU_IN, &in->cpu[i], words(t->in_i) + i * r->in_words, 0);
@@ -209,6 +257,7 @@ extern "C" void tb_rtl_commit(tb_rtl *r)
     Vcosim_top *t = r->top;
     if (tb_rtl_tracing(r, r->cycle)) {
         t->clk_i = 1;
+        r->ctx->time(r->cycle);
         t->eval();
         r->fst->dump(10 * r->cycle + 5);
         return;

@@ -48,6 +48,10 @@ typedef struct tb_backend {
     /* May be NULL (the RTL alone): the C model the backend runs, the plain
      * model or the lockstep's model side; --fcov writes its coverage. */
     const cpumf_sys *model;
+    /* May be NULL: nonzero when the run failed a check of the backend's own
+     * besides the lockstep comparison (an RTL assertion: the backend has
+     * reported it); the runner then fails the run at its end. */
+    int (*failed)(void *ctx);
 } tb_backend;
 
 /* The plain model.  The backend does not own `sys`: destroy() leaves it. */

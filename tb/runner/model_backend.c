@@ -47,5 +47,6 @@ tb_backend tb_model_backend(cpumf_sys *sys)
     be.quiet_cycles = model_quiet_cycles;
     be.advance = model_advance;
     be.model = sys;
+    be.failed = 0;
     return be;
 }

@@ -284,6 +284,11 @@ const char *rg_kind_name(rg_kind k);
 typedef struct rg_mutant {
     char *name, *requirement, *scenario, *field, *description;
     uint64_t seed, cycle;
+    /* the first failed RTL assertion of the run, as the lockstep reports it
+     * ("ASSERTION at cycle as_cycle: assertion"); NULL: none before the
+     * mismatch */
+    char *assertion;
+    uint64_t as_cycle;
 } rg_mutant;
 typedef struct rg_mutants {
     rg_mutant *v;
@@ -298,8 +303,8 @@ int rg_mutants_write_package(const rg_mutants *m, const char *registry, const ch
                              size_t errlen);
 void rg_mutants_free(rg_mutants *m);
 /* cpumf-regress --rebaseline-mutants: run every mutant of the registry on
- * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle and field
- * cells of its row from its first report line; 0, or 1 (registry unchanged)
+ * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle, field and
+ * assertion cells of its row from its first MISMATCH and ASSERTION lines; 0, or 1 (registry unchanged)
  * when a mutant is not caught. */
 int rg_mutants_rebaseline(const char *registry, const char *build, int jobs);
 

@@ -140,6 +140,14 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         r->expect.mismatch = 1;
         r->expect.mm_cycle = m->cycle;
         r->expect.mm_field = xstrdup(m->field);
+        /* the first failed assertion, or none (the lockstep reports the first only) */
+        if (m->assertion) {
+            char *line = rg_fmt("ASSERTION at cycle %llu: %s\n", (unsigned long long)m->as_cycle,
+                                m->assertion);
+            r->expect.output = rg_argv(1, line);
+            free(line);
+        } else
+            r->expect.forbid = rg_argv(1, "ASSERTION at cycle ");
         add_run(c->plan, r);
     }
     /* The mutant build with no mutant selected must pass what the rows run. */

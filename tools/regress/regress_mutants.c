@@ -3,7 +3,7 @@
  * regress_mutants.c - the mutant registry, tests/mutants/mutants.md: text,
  * then one Markdown table with exactly the columns
  *
- *   | name | requirement | scenario | seed | cycle | field | description |
+ *   | name | requirement | scenario | seed | cycle | field | assertion | description |
  *
  * read strictly (a mistake is "path:line:col: reason"), and the package of
  * enable flags the mutant build compiles (rtl/mf_mutant.svh reads it).
@@ -17,9 +17,19 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { COL_NAME, COL_REQ, COL_SCENARIO, COL_SEED, COL_CYCLE, COL_FIELD, COL_DESC, NCOLS };
+enum {
+    COL_NAME,
+    COL_REQ,
+    COL_SCENARIO,
+    COL_SEED,
+    COL_CYCLE,
+    COL_FIELD,
+    COL_ASSERT,
+    COL_DESC,
+    NCOLS
+};
 static const char *const columns[NCOLS] = {
-    "name", "requirement", "scenario", "seed", "cycle", "field", "description",
+    "name", "requirement", "scenario", "seed", "cycle", "field", "assertion", "description",
 };
 
 typedef struct cell {
@@ -133,6 +143,13 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
         return fail(err, errlen, path, ln, c[COL_FIELD].col,
                     "field: one register or port name, no blanks");
     }
+    /* "-", or NAME@CYCLE: the first ASSERTION line's name and cycle */
+    const char *as = c[COL_ASSERT].s, *at = strrchr(as, '@');
+    if (strcmp(as, "-") && (!at || at == as || strpbrk(as, " \t") || !is_decimal(at + 1))) {
+        free(scenario);
+        return fail(err, errlen, path, ln, c[COL_ASSERT].col,
+                    "assertion: \"-\" or NAME@CYCLE (the first ASSERTION line of the run)");
+    }
     rg_mutant *v = xcalloc(m->n + 1, sizeof *v);
     if (m->n)
         memcpy(v, m->v, m->n * sizeof *v);
@@ -144,7 +161,9 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
                                xstrdup(c[COL_FIELD].s),
                                xstrdup(c[COL_DESC].s),
                                strtoull(c[COL_SEED].s, NULL, 10),
-                               strtoull(c[COL_CYCLE].s, NULL, 10)};
+                               strtoull(c[COL_CYCLE].s, NULL, 10),
+                               at ? rg_fmt("%.*s", (int)(at - as), as) : NULL,
+                               at ? strtoull(at + 1, NULL, 10) : 0};
     return 0;
 }
 
@@ -239,6 +258,7 @@ void rg_mutants_free(rg_mutants *m)
         free(v->scenario);
         free(v->field);
         free(v->description);
+        free(v->assertion);
     }
     free(m->v);
     *m = (rg_mutants){0};
@@ -298,13 +318,14 @@ static int column_of(char *header, const char *name)
     return -1;
 }
 
-/* The registry's text with each row's cycle and field cells replaced by its
- * mutant's new ones (found[i] "CYCLE FIELD"); every other byte as it was. */
+/* The registry's text with each row's cycle, field and assertion cells
+ * replaced by its mutant's new ones (found[i] "CYCLE FIELD ASSERTION"); every
+ * other byte as it was. */
 static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
 {
     rg_buf b = {0};
     char *copy = xstrdup(text), *header = NULL;
-    int nth = 0, cname = -1, ccycle = -1, cfield = -1;
+    int nth = 0, cname = -1, ccycle = -1, cfield = -1, cassert = -1;
     for (char *s = copy; *s;) {
         char *nl = strchr(s, '\n');
         if (nl)
@@ -314,6 +335,7 @@ static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
             cname = column_of(header, "name");
             ccycle = column_of(header, "cycle");
             cfield = column_of(header, "field");
+            cassert = column_of(header, "assertion");
         }
         size_t n;
         char *name = *s == '|' && nth > 2 ? cell_at(s, cname, &n) : NULL;
@@ -326,12 +348,15 @@ static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
         }
         if (v) {
             const char *f = found[v - m->v], *field = strchr(f, ' ') + 1;
+            const char *as = strchr(field, ' ') + 1;
             for (int k = 0; cell_at(s, k, &n); k++) {
                 char *c = cell_at(s, k, &n);
                 if (k == ccycle)
                     rg_cat(&b, "| %.*s ", (int)(field - f - 1), f);
                 else if (k == cfield)
-                    rg_cat(&b, "| %s ", field);
+                    rg_cat(&b, "| %.*s ", (int)(as - field - 1), field);
+                else if (k == cassert)
+                    rg_cat(&b, "| %s ", as);
                 else
                     rg_cat(&b, "|%.*s", (int)n, c);
             }
@@ -369,15 +394,24 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     rg_sched_ops ops = {&b, rebase_next, rebase_done};
     bad |= rg_schedule(jobs, &ops) != 0;
     for (size_t i = 0; i < m.n; i++) {
-        char *log = rg_read_file(b.p[i].log), field[160];
+        char *log = rg_read_file(b.p[i].log), field[160], as[160] = "-", was[200];
         const char *mm = log ? rg_find_line(log, "MISMATCH at cycle ") : NULL;
-        unsigned long long cyc;
+        const char *al = log ? rg_find_line(log, "ASSERTION at cycle ") : NULL;
+        unsigned long long cyc, acyc;
+        char aname[128];
+        if (al && sscanf(al, "ASSERTION at cycle %llu: %127s", &acyc, aname) == 2)
+            snprintf(as, sizeof as, "%s@%llu", aname, acyc);
+        if (m.v[i].assertion)
+            snprintf(was, sizeof was, "%s@%llu", m.v[i].assertion,
+                     (unsigned long long)m.v[i].as_cycle);
+        else
+            snprintf(was, sizeof was, "-");
         if (b.p[i].exit_status == 1 && mm &&
             sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
-            found[i] = rg_fmt("%llu %s", cyc, field);
-            if (cyc != m.v[i].cycle || strcmp(field, m.v[i].field))
-                printf("%-26s cycle %llu: %s (was %llu: %s)\n", m.v[i].name, cyc, field,
-                       (unsigned long long)m.v[i].cycle, m.v[i].field);
+            found[i] = rg_fmt("%llu %s %s", cyc, field, as);
+            if (cyc != m.v[i].cycle || strcmp(field, m.v[i].field) || strcmp(as, was))
+                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, cyc, field,
+                       as, (unsigned long long)m.v[i].cycle, m.v[i].field, was);
         } else {
             printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", m.v[i].name, b.p[i].exit_status,
                    mm ? "no parsable report" : "no MISMATCH report", b.p[i].log);
@@ -390,7 +424,7 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
         bad = !out || (strcmp(out, text) && rg_write_file(registry, out) != 0);
         printf("%s: %s\n", registry,
                bad ? "cannot rewrite"
-                   : "cycle and field of every row "
+                   : "cycle, field and assertion of every row "
                      "from this build's runs");
         free(text);
         free(out);

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// Assertion macros, in the manner of lowRISC's prim_assert.svh: a unit states
+// its invariants in place, one line each, named NAME_A (an assertion), NAME_M
+// (an assumption about the unit's inputs: the port protocol the rest of the
+// design or the bench keeps) or NAME_C (a cover point); the comment before it
+// names the requirement it guards (docs/requirements.md).
+//
+//   `ASSERT(NAME, PROP)   PROP holds at every rising edge of clk_i
+//   `ASSUME(NAME, PROP)   PROP holds at every rising edge of clk_i: checked like
+//                         an assertion in simulation, taken as given by a proof
+//   `COVER(NAME, PROP)    PROP is reached (by a proof; nothing in simulation)
+//
+// PROP is checked on the values the cycle ends with (the registers and inputs
+// the edge reads), never in a cycle with rst_ni low. The unit's clock and reset
+// are clk_i and rst_ni. The same lines serve three readers:
+// - Verilator (the lockstep builds take --assert): an immediate assertion that
+//   hands its hierarchical name (%m ends with NAME) to the bench's
+//   mf_pkg::mf_assert_failed (tb/lockstep/rtl_shim.cpp), which reports the
+//   first failure with its cycle and fails the run;
+// - Yosys with -formal (FORMAL): immediate assert, assume and cover for
+//   yosys-smtbmc;
+// - Yosys in synthesis (SYNTHESIS): nothing.
+`ifndef MF_ASSERT_SVH
+`define MF_ASSERT_SVH
+
+// Yosys defines FORMAL when it reads with -formal, SYNTHESIS otherwise.
+`ifdef FORMAL
+`define ASSERT(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: assert (PROP);
+`define ASSUME(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: assume (PROP);
+`define COVER(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: cover (PROP);
+`elsif SYNTHESIS
+`define ASSERT(NAME, PROP)
+`define ASSUME(NAME, PROP)
+`define COVER(NAME, PROP)
+`else
+`define ASSERT(NAME, PROP) \
+  always_ff @(posedge clk_i) if (rst_ni) NAME: assert (PROP) else \
+    mf_pkg::mf_assert_failed($sformatf("%m"));
+`define ASSUME(NAME, PROP) `ASSERT(NAME, PROP)
+`define COVER(NAME, PROP)
+`endif
+
+`endif
