@@ -29,7 +29,7 @@ FORMAL_DEPTH_cf_counters := 6
 # UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
 FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
-  cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH \
+  cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH cf_state:MT_REAUTH_DISABLED \
   sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
   cf_global:CHANGE_KEEP cf_global:CG_NO_CLEAR \
   sf_interval:SF_INTERVAL_OFF_BY_ONE sf_interval:SF_DISABLED_COUNTS \
