@@ -23,6 +23,18 @@ static inline void model_z15(cpumf_model_cfg *m)
     m->max_cg_addr = 0x0F;
 }
 
+/* cf_state alone on a z15 model: registers, inputs and the CPU's port cleared. */
+static inline void cf_state_z15(cpumf_model_cfg *m, cpumf_cpu_in *io, cf_state_state *q,
+                                cf_state_in *in)
+{
+    model_z15(m);
+    memset(io, 0, sizeof *io);
+    memset(q, 0, sizeof *q);
+    memset(in, 0, sizeof *in);
+    in->io = io;
+    in->m = m;
+}
+
 static inline void sys_z15(cpumf_system_cfg *s)
 {
     unsigned i;

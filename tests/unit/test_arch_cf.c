@@ -73,12 +73,7 @@ START_TEST(test_CF_ST_3_transitions)
     ck_assert(arch_transition_valid(1, 1, 1));
     ck_assert(!arch_transition_valid(1, 0, 1));
     /* authorization only by external control; E/C stay */
-    model_z15(&m);
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    cf_state_z15(&m, &io, &q, &in);
     io.auth_set = CPUMF_SET_CRYPTO;
     cf_state_eval(&q, &in, &out, &d);
     ck_assert_uint_eq(d.a, CPUMF_SET_CRYPTO);

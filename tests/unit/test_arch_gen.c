@@ -300,12 +300,7 @@ START_TEST(test_CF_AL_2_loss_mt_keeps_set_active)
     cf_state_state q, d;
     cf_state_in in;
     cf_state_out out;
-    model_z15(&m);
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    cf_state_z15(&m, &io, &q, &in);
     q.a = q.e = q.c = CPUMF_SET_MT;
     io.loss_mt = 1;
     cf_state_eval(&q, &in, &out, &d);
@@ -321,12 +316,7 @@ START_TEST(test_CF_AL_3_auth_change_group)
     cf_state_state q, d;
     cf_state_in in;
     cf_state_out out;
-    model_z15(&m);
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    cf_state_z15(&m, &io, &q, &in);
     q.cg_a = 1;
     io.auth_clr = CPUMF_AUTH_CG;
     in.g_e = 1;
@@ -387,12 +377,7 @@ START_TEST(test_MT_1_sigp_set_multithreading)
     cf_state_in in;
     cf_state_out out;
     arch_load_result r;
-    model_z15(&m);
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    cf_state_z15(&m, &io, &q, &in);
     q.a = 0x2F;
     in.sigp_valid = 1;
     in.sigp_enable = 1;
@@ -443,12 +428,7 @@ START_TEST(test_MT_2_only_the_end_of_multithreading_disables)
     cpus[1].reset = CPUMF_RESET_POWER_ON;
     ck_assert_uint_eq(arch_resets_end_mt(&sys, cpus), 1);
 
-    model_z15(&m);
-    memset(&io, 0, sizeof io);
-    memset(&q, 0, sizeof q);
-    memset(&in, 0, sizeof in);
-    in.io = &io;
-    in.m = &m;
+    cf_state_z15(&m, &io, &q, &in);
     in.mt = 1;
     q.a = 0x2F;
     q.e = q.c = CPUMF_SET_MT;

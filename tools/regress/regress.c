@@ -10,9 +10,9 @@
  * not run counted as failed). --mutant-package FILE writes the package of the mutant build (one
  * enable flag per mutant of tests/mutants/mutants.md) to FILE, unless FILE already holds it.
  * --rebaseline-mutants runs every mutant on BUILD/cpumf-cosim-mut and rewrites the cycle, field
- * and assertion cells of the registry from their first report lines, every other byte as it was (after
- * a stimulus change: one command and a reviewed diff); a mutant not caught fails it and leaves
- * the registry unchanged.
+ * and assertion cells of the registry from their first report lines, every other byte as it was
+ * (after a stimulus change: one command and a reviewed diff); a mutant not caught fails it and
+ * leaves the registry unchanged.
  */
 #define _XOPEN_SOURCE 700
 #include "regress.h"

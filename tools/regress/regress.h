@@ -304,8 +304,8 @@ int rg_mutants_write_package(const rg_mutants *m, const char *registry, const ch
 void rg_mutants_free(rg_mutants *m);
 /* cpumf-regress --rebaseline-mutants: run every mutant of the registry on
  * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle, field and
- * assertion cells of its row from its first MISMATCH and ASSERTION lines; 0, or 1 (registry unchanged)
- * when a mutant is not caught. */
+ * assertion cells of its row from its first MISMATCH and ASSERTION lines; 0,
+ * or 1 (registry unchanged) when a mutant is not caught. */
 int rg_mutants_rebaseline(const char *registry, const char *build, int jobs);
 
 /* ---- regress_exec.c ---- */

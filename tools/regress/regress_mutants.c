@@ -410,8 +410,8 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
             sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
             found[i] = rg_fmt("%llu %s %s", cyc, field, as);
             if (cyc != m.v[i].cycle || strcmp(field, m.v[i].field) || strcmp(as, was))
-                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, cyc, field,
-                       as, (unsigned long long)m.v[i].cycle, m.v[i].field, was);
+                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, cyc, field, as,
+                       (unsigned long long)m.v[i].cycle, m.v[i].field, was);
         } else {
             printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", m.v[i].name, b.p[i].exit_status,
                    mm ? "no parsable report" : "no MISMATCH report", b.p[i].log);
