@@ -32,7 +32,8 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # The list's own make commands run as top-level ones (no jobserver of ours).
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
   $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
-  $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen
+  $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen \
+  $(BUILD)/cpumf-rates
 test: deps slurm-deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
