@@ -30,6 +30,8 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 # `make test` is the regression list tests/regress/test.json: the table, then
 # "N passed, N failed"; summary.md, junit.xml and results.json in build/test/.
 # The list's own make commands run as top-level ones (no jobserver of ours).
+# One run more than CPUs: the Slurm checks spend minutes waiting on Slurm's clock.
+TEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
   $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
   $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen \
@@ -39,4 +41,4 @@ test: deps slurm-deps
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
 	@$(MAKE) --no-print-directory $(BUILD)/example/counters
 	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(JOBS) --build $(BUILD) --out $(BUILD)/test
+	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(TEST_JOBS) --build $(BUILD) --out $(BUILD)/test
