@@ -41,4 +41,5 @@ test: deps slurm-deps
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
 	@$(MAKE) --no-print-directory $(BUILD)/example/counters
 	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(TEST_JOBS) --build $(BUILD) --out $(BUILD)/test
+	  $(BUILD)/cpumf-regress tests/regress/test.json -j $(TEST_JOBS) --build $(BUILD) \
+	  --out $(BUILD)/test
