@@ -34,7 +34,7 @@ $(BUILD)/example/counters: cmodel/examples/counters.c $(EXAMPLE_PREFIX)/lib/pkgc
 TEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mut \
   $(BUILD)/san/cpumf-sim $(BUILD)/san/cpumf-smp $(BUILD)/dpi/tb_dpi_example \
-  $(BUILD)/cpumf-cosim-xrand $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen \
+  $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen \
   $(BUILD)/cpumf-rates
 test: deps slurm-deps
 	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
