@@ -170,8 +170,6 @@ static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, ui
 static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
                            uint64_t cyc)
 {
-    static const char *const smp_keys[SMP_NEXP] = {"stored",  "overflow", "collisions",
-                                                   "stopped", "read",     "lost"};
     uint64_t v[SMP_NEXP];
     char what[64];
     unsigned k;
@@ -181,7 +179,7 @@ static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_o
     v[3] = c->sf_update.n_stopped_q;
     rn_sampler_counts(r, i, &v[4], &v[5]);
     for (k = 0; k < SMP_NEXP; k++) {
-        snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_keys[k]);
+        snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_expect_keys[k]);
         check_range(r, &x->samples[k], v[k], cyc, what);
     }
     if (x->has_tear)

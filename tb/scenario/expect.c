@@ -181,6 +181,9 @@ static int parse_bit(parse_ctx *p, const cJSON *o, const char *key, int8_t *out)
     return r < 0 ? -1 : 0;
 }
 
+const char *const smp_expect_keys[SMP_NEXP + 1] = {"stored", "overflow", "collisions", "stopped",
+                                                   "read",   "lost",     NULL};
+
 static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
 {
     static const char *const ck[] = {"counters",
@@ -199,8 +202,6 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     static const char *const sets6[] = {"basic", "problem_state", "crypto", "extended", "mt", "cg",
                                         NULL};
     static const char *const sf2[] = {"basic", "diagnostic", NULL};
-    static const char *const smk[] = {"stored", "overflow", "collisions", "stopped",
-                                      "read",   "lost",     NULL};
     const cJSON *m, *it;
     uint64_t v = 0;
     int i;
@@ -220,10 +221,10 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
         opt_u64_has(p, c, "program_parameter_vm", UINT64_MAX, &x->pp_vm, &x->has_pp_vm))
         return -1;
     if ((m = GET(c, "samples"))) {
-        if (scn_keys(p, m, smk))
+        if (scn_keys(p, m, smp_expect_keys))
             return -1;
         for (i = 0; i < SMP_NEXP; i++)
-            if ((it = GET(m, smk[i])) && scn_range(p, it, &x->samples[i]))
+            if ((it = GET(m, smp_expect_keys[i])) && scn_range(p, it, &x->samples[i]))
                 return -1;
     }
     if (opt_u64_has(p, c, "tear", UINT64_MAX, &x->tear, &x->has_tear) ||

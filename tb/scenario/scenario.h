@@ -88,6 +88,8 @@ typedef struct tb_expect_dump {
 
 /* expect_final samples: stored overflow collisions stopped (DUT) read lost (driver) */
 #define SMP_NEXP 6
+/* Their keys, in the order of tb_expect_cpu.samples, then NULL. */
+extern const char *const smp_expect_keys[SMP_NEXP + 1];
 
 /* expect_final, per CPU */
 #define TB_NSETS 7 /* basic problem_state crypto extended mt cg (+ reserved slot unused) */
