@@ -93,6 +93,7 @@ static int quiet_global(const cpumf_sys *s, const cpumf_sys_in *in, const quiet_
     unsigned i;
     gin.cfg = &s->cfg;
     gin.sys = in;
+    gin.mt_ended = (uint8_t)arch_resets_end_mt(&s->cfg, in->cpu);
     for (i = 0; i < s->cfg.n_cpus; i++)
         gin.cpu[i] = x[i].greq;
     cf_global_eval(&s->gq, &gin, gd);

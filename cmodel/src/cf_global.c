@@ -88,7 +88,7 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     /* 5. multithreading enabled: SIGP, then the resets that end it (MT-2) */
     d->mt_enabled =
         (uint8_t)arch_mt_next(q->mt_enabled, (sys->sigp_mt_valid & 1u) && cfg->model.csvn > 3u,
-                              sys->sigp_mt_enable & 1u, arch_resets_end_mt(cfg, sys->cpu));
+                              sys->sigp_mt_enable & 1u, in->mt_ended);
     /* 6. MT counters per core */
     if (cfg->model.csvn > 3u) {
         unsigned n_cores = (n_cpus + tpc - 1u) / tpc;

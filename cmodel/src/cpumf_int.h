@@ -170,6 +170,7 @@ typedef struct cf_global_in {
     const cpumf_system_cfg *cfg;
     const cpumf_sys_in *sys;
     cf_global_cpu_req cpu[CPUMF_MAX_CPUS];
+    uint8_t mt_ended; /* a reset on some installed CPU ends multithreading (mf_cpu_in's) */
 } cf_global_in;
 
 void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_state *d);

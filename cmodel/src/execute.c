@@ -27,6 +27,7 @@ static void apply_effects(cpumf_sys *s, unsigned cpu, const mf_insn_out *fx)
     gin.cfg = &s->cfg;
     gin.sys = &in;
     sys_cpu_in(s, &in, 1u, &ci);
+    gin.mt_ended = ci.mt_ended;
     for (i = 0; i < n; i++) {
         cpumf_cpu_out port; /* an untimed instruction drives no port */
         mf_cpu_out co = {&port, &gin.cpu[i], 0u};

@@ -139,8 +139,17 @@ static void to_global(const mf_cpu_state *q, const mf_cpu_state *d, const mf_ins
     greq->mt_enabled_d = (uint8_t)((d->st.e & CPUMF_SET_MT) != 0u);
 }
 
-/* cf_state's next registers; the alert bits raised.  Without an event that
- * can move them (EXEC, SIGP, loss, authorization, reset) they hold. */
+/* An input that can move cf_state: SIGP, a loss, an authorization, a reset
+ * of this CPU or one that ends multithreading. */
+static int counter_state_event(const mf_cpu_in *in)
+{
+    const cpumf_cpu_in *io = in->io;
+    return (in->sys->sigp_mt_valid & 1u) || in->mt_ended ||
+           (io->loss_cpu | io->loss_mt | io->auth_set | io->auth_clr | io->reset);
+}
+
+/* cf_state's next registers; the alert bits raised.  Without EXEC or an
+ * event that can move them they hold. */
 static uint32_t counter_state(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
                               mf_cpu_state *d)
 {
@@ -151,8 +160,7 @@ static uint32_t counter_state(const mf_cpu_state *q, const mf_cpu_in *in, const 
 
     memset(&si, 0, sizeof si);
     si.sigp_valid = (uint8_t)((in->sys->sigp_mt_valid & 1u) && m->csvn > 3u);
-    if (!fx->lcctl_valid && !si.sigp_valid && !io->loss_cpu && !io->loss_mt && !io->auth_set &&
-        !io->auth_clr && !io->reset && !in->mt_ended) {
+    if (!fx->lcctl_valid && !counter_state_event(in)) {
         d->st = q->st;
         return 0u;
     }
@@ -261,9 +269,8 @@ static int counting_only(const mf_cpu_state *q, const mf_cpu_in *in)
     const cpumf_cpu_in *io = in->io;
     return q->insn.state == CPUMF_IS_IDLE && !q->insn.req.valid && q->upd.state == CPUMF_US_IDLE &&
            !q->upd.req.valid && q->own == CPUMF_ARB_NONE && !q->al.pending &&
-           !(in->sys->sigp_mt_valid & 1u) && !in->mt_ended &&
-           !(io->insn_valid | io->loss_cpu | io->loss_mt | io->auth_set | io->auth_clr | io->reset |
-             io->loss_sample | io->sf_auth_set | io->sf_auth_clr);
+           !counter_state_event(in) &&
+           !(io->insn_valid | io->loss_sample | io->sf_auth_set | io->sf_auth_clr);
 }
 
 /* Such a cycle, unless a sample falls due (0: evaluate it all): the

@@ -141,6 +141,7 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
     gin.cfg = &s->cfg; /* gin.cpu: the installed CPUs' rows only */
     gin.sys = in;
     sys_cpu_in(s, in, 0u, &ci);
+    gin.mt_ended = ci.mt_ended;
     for (i = 0; i < n; i++) {
         mf_cpu_out co = {&out->cpu[i], &gin.cpu[i], 0u};
         cpumf_cpu_in tmp;
