@@ -319,9 +319,13 @@ static int column_of(char *header, const char *name)
 }
 
 /* The registry's text with each row's cycle, field and assertion cells
- * replaced by its mutant's new ones (found[i] "CYCLE FIELD ASSERTION"); every
- * other byte as it was. */
-static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
+ * replaced by its mutant's new ones (found[i]); every other byte as it was. */
+typedef struct rebased {
+    unsigned long long cycle;
+    char field[160], assertion[160]; /* assertion: NAME@CYCLE or - */
+} rebased;
+
+static char *rewrite(const char *text, const rg_mutants *m, const rebased *found)
 {
     rg_buf b = {0};
     char *copy = xstrdup(text), *header = NULL;
@@ -347,16 +351,15 @@ static char *rewrite(const char *text, const rg_mutants *m, char *const *found)
             free(key);
         }
         if (v) {
-            const char *f = found[v - m->v], *field = strchr(f, ' ') + 1;
-            const char *as = strchr(field, ' ') + 1;
+            const rebased *f = &found[v - m->v];
             for (int k = 0; cell_at(s, k, &n); k++) {
                 char *c = cell_at(s, k, &n);
                 if (k == ccycle)
-                    rg_cat(&b, "| %.*s ", (int)(field - f - 1), f);
+                    rg_cat(&b, "| %llu ", f->cycle);
                 else if (k == cfield)
-                    rg_cat(&b, "| %.*s ", (int)(as - field - 1), field);
+                    rg_cat(&b, "| %s ", f->field);
                 else if (k == cassert)
-                    rg_cat(&b, "| %s ", as);
+                    rg_cat(&b, "| %s ", f->assertion);
                 else
                     rg_cat(&b, "|%.*s", (int)n, c);
             }
@@ -381,7 +384,7 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     }
     char *dir = rg_fmt("%s/rebaseline-mutants", build), *bin = rg_fmt("%s/cpumf-cosim-mut", build);
     rebase b = {xcalloc(m.n + 1, sizeof *b.p), m.n, 0};
-    char **found = xcalloc(m.n + 1, sizeof *found);
+    rebased *found = xcalloc(m.n + 1, sizeof *found);
     int bad = rg_mkdirs(dir) != 0;
     for (size_t i = 0; i < m.n; i++) {
         char seed[32], *plus = rg_fmt("+MUTANT_%s", m.v[i].name);
@@ -394,24 +397,24 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     rg_sched_ops ops = {&b, rebase_next, rebase_done};
     bad |= rg_schedule(jobs, &ops) != 0;
     for (size_t i = 0; i < m.n; i++) {
-        char *log = rg_read_file(b.p[i].log), field[160], as[160] = "-", was[200];
+        char *log = rg_read_file(b.p[i].log), was[200], aname[128];
         const char *mm = log ? rg_find_line(log, "MISMATCH at cycle ") : NULL;
         const char *al = log ? rg_find_line(log, "ASSERTION at cycle ") : NULL;
-        unsigned long long cyc, acyc;
-        char aname[128];
+        rebased *f = &found[i];
+        unsigned long long acyc;
+        snprintf(f->assertion, sizeof f->assertion, "-");
         if (al && sscanf(al, "ASSERTION at cycle %llu: %127s", &acyc, aname) == 2)
-            snprintf(as, sizeof as, "%s@%llu", aname, acyc);
+            snprintf(f->assertion, sizeof f->assertion, "%s@%llu", aname, acyc);
+        snprintf(was, sizeof was, "-");
         if (m.v[i].assertion)
             snprintf(was, sizeof was, "%s@%llu", m.v[i].assertion,
                      (unsigned long long)m.v[i].as_cycle);
-        else
-            snprintf(was, sizeof was, "-");
         if (b.p[i].exit_status == 1 && mm &&
-            sscanf(mm, "MISMATCH at cycle %llu: %159s", &cyc, field) == 2) {
-            found[i] = rg_fmt("%llu %s %s", cyc, field, as);
-            if (cyc != m.v[i].cycle || strcmp(field, m.v[i].field) || strcmp(as, was))
-                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, cyc, field, as,
-                       (unsigned long long)m.v[i].cycle, m.v[i].field, was);
+            sscanf(mm, "MISMATCH at cycle %llu: %159s", &f->cycle, f->field) == 2) {
+            if (f->cycle != m.v[i].cycle || strcmp(f->field, m.v[i].field) ||
+                strcmp(f->assertion, was))
+                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, f->cycle,
+                       f->field, f->assertion, (unsigned long long)m.v[i].cycle, m.v[i].field, was);
         } else {
             printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", m.v[i].name, b.p[i].exit_status,
                    mm ? "no parsable report" : "no MISMATCH report", b.p[i].log);
@@ -434,7 +437,6 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     for (size_t i = 0; i < m.n; i++) {
         rg_argv_free(b.p[i].argv);
         free((char *)b.p[i].log);
-        free(found[i]);
     }
     free(b.p);
     free(found);
