@@ -3,7 +3,7 @@
 # faults.sh BUILD OUT: faults injected into a regression under Slurm, on a
 # one-node cluster of this machine (cluster.sh), each into a submission of its
 # own of a small part of the smoke list (sampler_basic and the sf_ scenarios:
-# 12 runs in two array tasks; sampler_basic in lockstep takes some seconds,
+# 10 runs in two array tasks; sampler_basic in lockstep takes some seconds,
 # the faults strike while it runs, and its task has a run after it):
 #   kill     that run is killed with SIGKILL;
 #   cancel   the array task running it is cancelled (scancel) in its middle;
