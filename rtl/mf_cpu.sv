@@ -422,6 +422,7 @@ module mf_cpu
 
   assign out_o.stor_req_valid = stor_req_valid;
   assign out_o.stor_req_we    = stor_req_we;
+  assign out_o.stor_req_op    = mf_pkg::STOR_OP_PLAIN;
   assign out_o.stor_req_be    = stor_req_be;
   assign out_o.stor_req_addr  = stor_req_addr;
   assign out_o.stor_req_wdata = stor_req_wdata;

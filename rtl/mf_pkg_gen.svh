@@ -67,15 +67,23 @@
   // states of the update process (enum cpumf_upd_state)
   typedef enum logic [3:0] {
     US_IDLE     = 4'd0,    // no sample
-    US_RD_TRL   = 4'd1,    // read trailer doubleword 0 (F, A, T)
-    US_RD_OVF   = 4'd2,    // read the overflow count (block full)
-    US_WR_OVF   = 4'd3,    // write the overflow count + 1
+    US_RD_TRL   = 4'd1,    // read trailer doubleword 0 (F, T)
+    US_ADD_OVF  = 4'd2,    // interlocked add of 1 to the overflow count (block full)
+    US_OR_F     = 4'd3,    // interlocked OR of F into the trailer (the old A comes back)
     US_WR_ENT   = 4'd4,    // write the data entry
-    US_WR_TRL   = 4'd5,    // set F, write BSDES and DSDES
+    US_WR_SZ    = 4'd5,    // write BSDES and DSDES into the trailer
     US_WR_TS    = 4'd6,    // write the timestamp
     US_RD_SDBT  = 4'd7,    // read the next SDB-table entry
     US_RD_SDBT2 = 4'd8     // read the entry a table link designates
   } upd_state_e;
+
+  // what a storage request does (enum cpumf_stor_op, docs/uarch.md section 4)
+  typedef enum logic [1:0] {
+    STOR_OP_PLAIN = 2'd0,    // a read or a write of the enabled bytes
+    // interlocked: each enabled byte ORed with wdata; the old doubleword back
+    STOR_OP_OR    = 2'd1,
+    STOR_OP_ADD   = 2'd2     // interlocked: the doubleword plus wdata; the old doubleword back
+  } stor_op_e;
 
   // owner of the storage port (enum cpumf_arb)
   typedef enum logic [1:0] {
@@ -192,6 +200,8 @@
     logic [63:0]             r1;                 // R1 after the instruction
     logic                    stor_req_valid;     // storage request
     logic                    stor_req_we;        // ... a write
+    // ... what it does: 0 plain, 1 interlocked OR, 2 interlocked ADD
+    logic [1:0]              stor_req_op;
     logic [7:0]              stor_req_be;        // ... byte enables, bit 7 byte 0
     logic [63:0]             stor_req_addr;      // ... doubleword address
     logic [63:0]             stor_req_wdata;     // ... data written
@@ -350,7 +360,7 @@
   // one CPU's lane in mf_system's ports (CPU i at bits LANE*i): the struct rounded
   // up to 32-bit words, where the bench's C side puts each CPU.
   parameter int CPU_IN_BITS  = 1193;
-  parameter int CPU_OUT_BITS = 247;
+  parameter int CPU_OUT_BITS = 249;
   parameter int CPU_OBS_BITS = 13037;
   parameter int CPU_IN_LANE  = (CPU_IN_BITS + 31) / 32 * 32;
   parameter int CPU_OUT_LANE = (CPU_OUT_BITS + 31) / 32 * 32;

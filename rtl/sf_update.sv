@@ -241,7 +241,7 @@ module sf_update
               mf_pkg::US_RD_TRL: begin
                 if (r[63]) begin
                   // block full: count the lost sample
-                  state_d = mf_pkg::US_RD_OVF;
+                  state_d = mf_pkg::US_ADD_OVF;
                   ld      = 1'b1;
                   ld_addr = trl_q + 64'd8;
                 end else if (trl_q - ent_q >= 64'(len_q)) begin
@@ -254,7 +254,7 @@ module sf_update
                   ld_data = ent_dw;
                 end else begin
                   // the entry does not fit: close the block
-                  state_d = mf_pkg::US_WR_TRL;
+                  state_d = mf_pkg::US_WR_SZ;
                   t_d     = r[61];
                   pa_d    = r[62];
                   `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
@@ -266,15 +266,15 @@ module sf_update
                   ld_data = {1'b1, r[62:32], cfg_bsdes_i, cfg_dsdes_i};
                 end
               end
-              mf_pkg::US_RD_OVF: begin
-                state_d = mf_pkg::US_WR_OVF;
+              mf_pkg::US_ADD_OVF: begin
+                state_d = mf_pkg::US_OR_F;
                 ld      = 1'b1;
                 ld_we   = 1'b1;
                 ld_addr = trl_q + 64'd8;
                 ld_data = r + 64'd1;
                 `MUT_DO(SF_OVF_NO_INC, ld_data = r;)
               end
-              mf_pkg::US_WR_OVF: begin
+              mf_pkg::US_OR_F: begin
                 n_overflow_d = n_overflow_q + 64'd1;
                 fin          = 1'b1;
               end
@@ -293,7 +293,7 @@ module sf_update
                   fin        = 1'b1;
                 end
               end
-              mf_pkg::US_WR_TRL: begin
+              mf_pkg::US_WR_SZ: begin
                 state_d = mf_pkg::US_WR_TS;
                 ld      = 1'b1;
                 ld_we   = 1'b1;

@@ -75,14 +75,14 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     switch (q->state) {
     case CPUMF_US_RD_TRL:
         if (ARCH_TRL_F(r)) {
-            d->state = CPUMF_US_RD_OVF;
+            d->state = CPUMF_US_ADD_OVF;
             load_req(d, 0u, 0xFFu, q->trl + 8u, 0u);
         } else if (arch_sdb_fits(q->trl, q->ent_addr, q->ebytes)) {
             d->state = CPUMF_US_WR_ENT;
             d->k = 0u;
             load_req(d, 1u, 0xFFu, q->ent_addr, q->ent[0]);
         } else {
-            d->state = CPUMF_US_WR_TRL;
+            d->state = CPUMF_US_WR_SZ;
             d->t = (uint8_t)ARCH_TRL_T(r);
             fcov_hit(in->fc, d->t ? FCOV_UPD_FULL_STCKE : FCOV_UPD_FULL_STCK);
             if (ARCH_TRL_A(r)) {
@@ -92,13 +92,13 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             load_req(d, 1u, ARCH_TRAILER_FULL_BE, q->trl, arch_trailer_full(r, m->bsdes, m->dsdes));
         }
         break;
-    case CPUMF_US_RD_OVF:
-        d->state = CPUMF_US_WR_OVF;
+    case CPUMF_US_ADD_OVF:
+        d->state = CPUMF_US_OR_F;
         load_req(d, 1u, 0xFFu, q->trl + 8u, r + 1u);
         if (r + 1u == 0u)
             fcov_hit(in->fc, FCOV_UPD_OVERFLOW_WRAP);
         break;
-    case CPUMF_US_WR_OVF:
+    case CPUMF_US_OR_F:
         d->n_overflow = q->n_overflow + 1u;
         if (q->act == ARCH_SF_ALL)
             fcov_hit(in->fc, FCOV_UPD_OVERFLOW_COMBINED);
@@ -120,7 +120,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
                                               : FCOV_UPD_ENTRY_DIAG);
         }
         break;
-    case CPUMF_US_WR_TRL:
+    case CPUMF_US_WR_SZ:
         d->state = CPUMF_US_WR_TS;
         d->k = 0u;
         load_req(d, 1u, 0xFFu, q->trl + 16u, arch_timestamp_dw(q->tod, q->t, 0u));

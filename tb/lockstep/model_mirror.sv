@@ -138,6 +138,9 @@ module model_mirror
       logic stor_req_we;
       always_ff @(posedge strobe_i or negedge strobe_i)
         stor_req_we <= out_i[i].stor_req_we;
+      logic [1:0] stor_req_op;
+      always_ff @(posedge strobe_i or negedge strobe_i)
+        stor_req_op <= out_i[i].stor_req_op;
       logic [7:0] stor_req_be;
       always_ff @(posedge strobe_i or negedge strobe_i)
         stor_req_be <= out_i[i].stor_req_be;

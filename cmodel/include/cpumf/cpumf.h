@@ -125,14 +125,21 @@ enum cpumf_insn_state {
 /* States of the sample-data-block update process (sf_update). */
 enum cpumf_upd_state {
     CPUMF_US_IDLE = 0,
-    CPUMF_US_RD_TRL = 1,  /* read trailer doubleword 0 (F, A, T) */
-    CPUMF_US_RD_OVF = 2,  /* read the overflow count (block full) */
-    CPUMF_US_WR_OVF = 3,  /* write the overflow count + 1 */
+    CPUMF_US_RD_TRL = 1,  /* read trailer doubleword 0 (F, T) */
+    CPUMF_US_ADD_OVF = 2, /* interlocked add of 1 to the overflow count (block full) */
+    CPUMF_US_OR_F = 3,    /* interlocked OR of F into the trailer (the old A comes back) */
     CPUMF_US_WR_ENT = 4,  /* write the data entry, one doubleword at a time */
-    CPUMF_US_WR_TRL = 5,  /* set F, write BSDES and DSDES */
+    CPUMF_US_WR_SZ = 5,   /* write BSDES and DSDES into the trailer */
     CPUMF_US_WR_TS = 6,   /* write the timestamp (1 or 2 doublewords) */
     CPUMF_US_RD_SDBT = 7, /* read the next SDB-table entry */
     CPUMF_US_RD_SDBT2 = 8 /* read the entry a table link designates */
+};
+
+/* What a storage request does (docs/uarch.md section 4). */
+enum cpumf_stor_op {
+    CPUMF_STOR_OP_PLAIN = 0, /* a read or a write of the enabled bytes */
+    CPUMF_STOR_OP_OR = 1,    /* interlocked: enabled bytes ORed with wdata; old doubleword back */
+    CPUMF_STOR_OP_ADD = 2    /* interlocked: doubleword plus wdata; old doubleword back */
 };
 
 /* Owner of a CPU's storage port (mf_cpu's arbiter). */
@@ -269,6 +276,7 @@ typedef struct cpumf_cpu_out {
     uint8_t insn_ready, insn_done, cc, exc;
     uint64_t r1; /* R1 after the instruction (input R1 if unchanged) */
     uint8_t stor_req_valid, stor_req_we, stor_req_be; /* be bit 7 = byte 0 */
+    uint8_t stor_req_op;                              /* enum cpumf_stor_op */
     uint64_t stor_req_addr, stor_req_wdata;           /* addr is doubleword aligned */
     uint8_t alert_req;
     uint32_t alert_param;
