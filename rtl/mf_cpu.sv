@@ -471,6 +471,10 @@ module mf_cpu
   // a requester owns the port (it asked and has not been answered).
   `ASSUME(RspToOwner_M, !in_i.stor_rsp_valid || own_q != mf_pkg::ARB_NONE)
 
+  // Only inputs that can occur (SF-BSDE-5): configuration level 3 is reserved,
+  // and a secure guest runs at the virtual-machine level (2).
+  `ASSUME(LevelPossible_M, in_i.level != 2'd3 && (!in_i.secure_guest || in_i.level == 2'd2))
+
   // The storage-port arbiter's owner is one of the requesters or none; while
   // a requester owns the port, only its request passes, and its request is
   // held on the port until accepted (docs/uarch.md sections 4 and 18).

@@ -77,12 +77,11 @@
     US_RD_SDBT2 = 4'd8     // read the entry a table link designates
   } upd_state_e;
 
-  // what a storage request does (enum cpumf_stor_op, docs/uarch.md section 4)
+  // what a storage request does (enum cpumf_stor_op)
   typedef enum logic [1:0] {
     STOR_OP_PLAIN = 2'd0,    // a read or a write of the enabled bytes
-    // interlocked: each enabled byte ORed with wdata; the old doubleword back
-    STOR_OP_OR    = 2'd1,
-    STOR_OP_ADD   = 2'd2     // interlocked: the doubleword plus wdata; the old doubleword back
+    STOR_OP_OR    = 2'd1,    // interlocked: enabled bytes ORed with wdata; old value back
+    STOR_OP_ADD   = 2'd2     // interlocked: doubleword plus wdata; old doubleword back
   } stor_op_e;
 
   // owner of the storage port (enum cpumf_arb)
@@ -200,8 +199,7 @@
     logic [63:0]             r1;                 // R1 after the instruction
     logic                    stor_req_valid;     // storage request
     logic                    stor_req_we;        // ... a write
-    // ... what it does: 0 plain, 1 interlocked OR, 2 interlocked ADD
-    logic [1:0]              stor_req_op;
+    logic [1:0]              stor_req_op;        // ... 0 plain, 1 interlocked OR, 2 interlocked ADD
     logic [7:0]              stor_req_be;        // ... byte enables, bit 7 byte 0
     logic [63:0]             stor_req_addr;      // ... doubleword address
     logic [63:0]             stor_req_wdata;     // ... data written

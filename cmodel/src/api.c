@@ -113,6 +113,11 @@ void cpumf_in_idle(cpumf_sys_in *in)
     sys_idle_inputs(in);
 }
 
+int cpumf_cpu_in_possible(const cpumf_cpu_in *in)
+{
+    return (int)arch_level_possible(in->level, in->secure_guest);
+}
+
 int cpumf_in_present(cpumf_sys_in *in, unsigned cpu, const cpumf_insn *insn)
 {
     cpumf_cpu_in *c;

@@ -63,33 +63,6 @@ static void io_fail(void *ctx, const char *msg)
 
 /* ---------------- setup ---------------- */
 
-static int cmp_at(uint32_t i, uint32_t j, const tb_scenario *sc)
-{
-    if (sc->steps[i].at != sc->steps[j].at)
-        return sc->steps[i].at < sc->steps[j].at ? -1 : 1;
-    return i < j ? -1 : (i > j);
-}
-
-/* stable merge sort of step indices by cycle */
-static void sort_steps(uint32_t *v, uint32_t n, const tb_scenario *sc)
-{
-    uint32_t *tmp = xcalloc(n, sizeof *tmp), w, i;
-    for (w = 1; w < n; w *= 2) {
-        for (i = 0; i < n; i += 2 * w) {
-            uint32_t a = i, am = i + w < n ? i + w : n, b = am, bm = i + 2 * w < n ? i + 2 * w : n;
-            uint32_t k = i;
-            while (a < am && b < bm)
-                tmp[k++] = cmp_at(v[b], v[a], sc) < 0 ? v[b++] : v[a++];
-            while (a < am)
-                tmp[k++] = v[a++];
-            while (b < bm)
-                tmp[k++] = v[b++];
-        }
-        memcpy(v, tmp, n * sizeof *v);
-    }
-    free(tmp);
-}
-
 /* Per-CPU instruction queues (scenario order); the other steps by cycle. */
 static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_backend *be,
                   tb_storage *stor)
@@ -123,10 +96,8 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
         const tb_step *st = &sc->steps[i];
         if (st->kind == TB_STEP_INSN)
             r->rt[st->cpu].q[r->rt[st->cpu].qn++] = i;
-        else
-            r->order[r->n_order++] = i;
     }
-    sort_steps(r->order, r->n_order, sc);
+    r->n_order = tb_scenario_step_order(sc, r->order);
 }
 
 /* --smp-dir, --results and --fcov, checked and opened before the first
@@ -329,6 +300,10 @@ static void build_inputs(run_ctx *r, uint64_t t)
         ci->cr0_58 = q->cr0_58;
         ci->alert_taken = (uint8_t)(q->alert_seen && q->cr0_58);
         present_insn(r, c, t, ci);
+        /* the scenario's load refused what could break this: a bench bug */
+        if (!cpumf_cpu_in_possible(ci))
+            rn_failf(r, "cycle %" PRIu64 ": cpu%u: level %u with secure_guest %u cannot occur", t,
+                     c, ci->level, ci->secure_guest);
     }
     tb_workload_cores(r->wl, in, forced);
 }

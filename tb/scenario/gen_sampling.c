@@ -335,8 +335,21 @@ static void sfg_activity(parse_ctx *p, gen_rng *g, tb_step *st)
             expr;                                                                                  \
         }                                                                                          \
     }
-        SFG_FIELD(TB_ACT_LEVEL, 35, a->val.level = (uint8_t)(1u + gen_below(g, 2)))
-        SFG_FIELD(TB_ACT_SECURE_GUEST, 30, a->val.secure_guest = (uint8_t)gen_below(g, 2))
+        /* the level and the secure guest together: a secure guest runs at the
+         * VM level (SF-BSDE-5); released, both are the system's and the
+         * workload's again, which keep to that */
+        if (gen_pct(g, 45)) {
+            unsigned both = 1u << TB_ACT_LEVEL | 1u << TB_ACT_SECURE_GUEST, pick;
+            n++;
+            if (gen_pct(g, 15)) {
+                a->release |= both;
+            } else {
+                pick = (unsigned)gen_below(g, 3);
+                a->set |= both;
+                a->val.level = pick ? CPUMF_LEVEL_VM : CPUMF_LEVEL_LPAR;
+                a->val.secure_guest = pick == 2;
+            }
+        }
         SFG_FIELD(TB_ACT_PCF49, 30, a->val.pcf49 = (uint8_t)gen_below(g, 2))
         SFG_FIELD(TB_ACT_UNIQ, 30, a->val.uniq = (uint8_t)gen_below(g, 2))
         SFG_FIELD(TB_ACT_UNIQ_COUNT, 30, a->val.uniq_count = (uint8_t)gen_below(g, 16))

@@ -182,5 +182,9 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
                               uint64_t seed_override, const char *system_override, char *err,
                               size_t errlen);
 void tb_scenario_free(tb_scenario *sc);
+/* The steps but instructions (which queue per CPU, in scenario order) in the
+ * order they apply: by cycle, in scenario order within a cycle.  Fills order
+ * (room for n_steps indices) and returns how many. */
+uint32_t tb_scenario_step_order(const tb_scenario *sc, uint32_t *order);
 
 #endif

@@ -223,8 +223,10 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
     w->tpc = sys->mt_enabled && sys->threads_per_core == 2 ? 2 : 1;
     w->ncpu = sys->n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : sys->n_cpus;
     for (k = 0; k < TB_WL_NLEVEL; k++) {
-        w->len[TB_WG_FLIP + k] = tb_gap_len(cfg->flip[k]);
-        if (cfg->flip[k])
+        /* a secure guest runs at the VM level only (SF-BSDE-5) */
+        uint64_t rate = k == TB_WL_SECURE_GUEST && sys->level != CPUMF_LEVEL_VM ? 0 : cfg->flip[k];
+        w->len[TB_WG_FLIP + k] = tb_gap_len(rate);
+        if (rate)
             w->flip_k[w->n_flip++] = (uint8_t)k;
     }
     w->insn_always = cfg->insn_rate >= 4294967296ull && cfg->insn_burst == 1;
@@ -517,6 +519,9 @@ int tb_activity_parse(const jdoc *d, const cJSON *obj, tb_activity *out, char *e
                 return -1;
             if (v > act_max[f])
                 return jdoc_fail(d, it, err, errlen, "%s: value out of range", it->string);
+            if (f == TB_ACT_LEVEL && v > CPUMF_LEVEL_VM)
+                return jdoc_fail(d, it, err, errlen,
+                                 "level: 3 is reserved (0 none, 1 LPAR, 2 VM; SF-BSDE-5)");
             act_store(&out->val, f, v);
         }
         out->set |= 1u << f;

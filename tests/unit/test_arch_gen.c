@@ -398,6 +398,27 @@ START_TEST(test_MT_1_sigp_set_multithreading)
 }
 END_TEST
 
+START_TEST(test_SF_BSDE_5_only_possible_levels)
+{
+    cpumf_cpu_in in;
+    unsigned level, sg;
+    for (level = 0; level < 4; level++)
+        for (sg = 0; sg < 2; sg++)
+            ck_assert_uint_eq(arch_level_possible(level, sg), level < 3 && (!sg || level == 2));
+    /* the public statement of the model's assumption is the same rule */
+    memset(&in, 0, sizeof in);
+    in.level = CPUMF_LEVEL_VM;
+    in.secure_guest = 1;
+    ck_assert_int_eq(cpumf_cpu_in_possible(&in), 1);
+    in.level = CPUMF_LEVEL_LPAR;
+    ck_assert_int_eq(cpumf_cpu_in_possible(&in), 0);
+    in.secure_guest = 0;
+    ck_assert_int_eq(cpumf_cpu_in_possible(&in), 1);
+    in.level = 3;
+    ck_assert_int_eq(cpumf_cpu_in_possible(&in), 0);
+}
+END_TEST
+
 START_TEST(test_MT_2_only_the_end_of_multithreading_disables)
 {
     cpumf_model_cfg m;
@@ -486,6 +507,7 @@ static Suite *arch_gen_suite(void)
     tcase_add_test(tc, test_AL_4_sampling_auth_change);
     tcase_add_test(tc, test_MT_1_sigp_set_multithreading);
     tcase_add_test(tc, test_MT_2_only_the_end_of_multithreading_disables);
+    tcase_add_test(tc, test_SF_BSDE_5_only_possible_levels);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -135,6 +135,14 @@ enum cpumf_upd_state {
     CPUMF_US_RD_SDBT2 = 8 /* read the entry a table link designates */
 };
 
+/* Configuration levels (cpumf_cpu_in.level, the CL of a sample); 3 is
+ * reserved and never an input (cpumf_cpu_in_possible). */
+enum cpumf_level {
+    CPUMF_LEVEL_NONE = 0, /* no configuration level specified */
+    CPUMF_LEVEL_LPAR = 1, /* logical-partition level */
+    CPUMF_LEVEL_VM = 2    /* virtual-machine level */
+};
+
 /* What a storage request does (docs/uarch.md section 4). */
 enum cpumf_stor_op {
     CPUMF_STOR_OP_PLAIN = 0, /* a read or a write of the enabled bytes */
@@ -441,6 +449,11 @@ typedef struct cpumf_insn_result {
 /* Helpers filling a cpumf_sys_in (no effect on the system); -1 on a bad cpu
  * (cpu >= CPUMF_MAX_CPUS). */
 int cpumf_in_present(cpumf_sys_in *in, unsigned cpu, const cpumf_insn *insn); /* insn_valid = 1 */
+/* 1 when a CPU's inputs are ones the architecture lets occur, which the
+ * model assumes (the RTL too: mf_cpu's LevelPossible_M): level is not 3, and
+ * secure_guest is 1 only at the virtual-machine level (a secure guest runs
+ * there).  A bench checks its inputs with it; the model does not. */
+int cpumf_cpu_in_possible(const cpumf_cpu_in *in);
 /* The idle inputs the untimed semantics are defined against: everything zero,
  * every CPU operating (not stopped) in the wait state. */
 void cpumf_in_idle(cpumf_sys_in *in);

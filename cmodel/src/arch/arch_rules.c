@@ -762,6 +762,11 @@ unsigned arch_reset_disables_groups(unsigned reset)
     return reset == CPUMF_RESET_POWER_ON || reset == CPUMF_RESET_BASIC_MACHINE_CLEAR;
 }
 
+unsigned arch_level_possible(unsigned level, unsigned secure_guest)
+{
+    return level <= CPUMF_LEVEL_VM && (!secure_guest || level == CPUMF_LEVEL_VM);
+}
+
 unsigned arch_reset_ends_mt(unsigned reset)
 {
     return reset >= CPUMF_RESET_CLEAR && reset <= CPUMF_RESET_BASIC_MACHINE_CLEAR;

@@ -282,6 +282,10 @@ unsigned arch_core_busy(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus, u
 unsigned arch_sf_tick(unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
                       unsigned core_busy);
 
+/* The configuration level and secure-guest inputs can occur (SF-BSDE-5):
+ * level 3 is reserved and a secure guest runs at the virtual-machine level. */
+unsigned arch_level_possible(unsigned level, unsigned secure_guest);
+
 /* ---- resets (enum cpumf_reset; codes 6-7 are no reset) ---- */
 /* Any reset: alerts are cleared. */
 unsigned arch_reset_any(unsigned reset);
