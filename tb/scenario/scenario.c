@@ -156,7 +156,8 @@ static int load_events(parse_ctx *p, const cJSON *root, const char *cfgdir)
         return 0;
     if (!(d = jdoc_parse_file(path, e2, sizeof e2)))
         return FAIL(at, "events of model %s: %s", sc->system.model.name, e2);
-    rc = tb_events_from_json(d, jdoc_root(d), &sc->system.model, &sc->events, e2, sizeof e2) ||
+    rc = tb_events_from_json(d, jdoc_root(d), &sc->system.model, sc->system.level, &sc->events, e2,
+                             sizeof e2) ||
          tb_relations_from_json(d, jdoc_root(d), &sc->system.model, &sc->rels, e2, sizeof e2);
     jdoc_free(d);
     if (rc)

@@ -14,6 +14,7 @@
 typedef struct ev_rd {
     const jdoc *d;
     const cpumf_model_cfg *m;
+    unsigned level; /* the CPUs' configuration level (enum cpumf_level) */
     tb_events_cfg *e;
     char *err;
     size_t errlen;
@@ -107,22 +108,24 @@ static const cJSON *need(ev_rd *r, const cJSON *o, const char *key)
     return n;
 }
 
-/* One outcome {"weight", "counters", "label", "start"}. */
+/* One outcome {"weight", "counters", "label", "start", "level"}.  "level":
+ * "vm": the event needs a guest of a guest (a CPU at the virtual-machine
+ * level); at another level the outcome is left out, its weight shared by
+ * the others, as what it stands for cannot happen there (CF-CT-8). */
 static int read_outcome(ev_rd *r, const cJSON *o, tb_ev_table *t, int may_start)
 {
-    static const char *const keys[] = {"weight", "counters", "label", "start", NULL};
+    static const char *const keys[] = {"weight", "counters", "label", "start", "level", NULL};
     tb_ev_outcome *x = &t->o[t->n];
     const cJSON *n;
     const char *s;
     uint64_t w;
+    int here = 1;
     x->start = -1;
     if (jdoc_check_keys(r->d, o, keys, r->err, r->errlen) || !(n = need(r, o, "weight")) ||
         jdoc_u64(r->d, n, 1, 0xffffffffu, &w, r->err, r->errlen))
         return -1;
     if ((uint64_t)t->total + w > 0xffffffffu)
         return EFAIL(n, "the weights of a table add up to more than 2^32-1");
-    t->total += (uint32_t)w;
-    x->upto = t->total;
     if ((n = jdoc_get(o, "counters")) && read_bumps(r, n, &x->b))
         return -1;
     if ((n = jdoc_get(o, "label")) && jdoc_str(r->d, n, &s, r->err, r->errlen))
@@ -135,6 +138,19 @@ static int read_outcome(ev_rd *r, const cJSON *o, tb_ev_table *t, int may_start)
         if ((x->start = (int8_t)proc_index(r->e, s)) < 0)
             return EFAIL(n, "start: no process \"%s\"", s);
     }
+    if ((n = jdoc_get(o, "level"))) {
+        if (jdoc_str(r->d, n, &s, r->err, r->errlen))
+            return -1;
+        if (strcmp(s, "vm") != 0)
+            return EFAIL(n, "level: expected \"vm\" (an event only at the virtual-machine level)");
+        here = r->level == CPUMF_LEVEL_VM;
+    }
+    if (!here) {
+        memset(x, 0, sizeof *x); /* left out at this level: no weight, no outcome */
+        return 0;
+    }
+    t->total += (uint32_t)w;
+    x->upto = t->total;
     t->n++;
     return 0;
 }
@@ -443,11 +459,11 @@ static void index_table(tb_ev_table *t)
     }
 }
 
-int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m,
+int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m, unsigned level,
                         tb_events_cfg *out, char *err, size_t errlen)
 {
     tb_events_cfg e;
-    ev_rd r = {d, m, &e, err, errlen};
+    ev_rd r = {d, m, level, &e, err, errlen};
     unsigned i;
     memset(&e, 0, sizeof e);
     if (read_root(&r, root))

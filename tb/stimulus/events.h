@@ -112,9 +112,11 @@ typedef struct tb_events_cpu {
     tb_ev_run run[TB_EV_PROCS][TB_EV_SLOTS];
 } tb_events_cpu;
 
-/* Strict read of an events file's root for model m (its "relations" are the
- * scenario reader's); 0, or -1 with "file:line:col: reason". */
-int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m,
+/* Strict read of an events file's root for model m and CPUs at configuration
+ * level `level` (enum cpumf_level: outcomes marked "level": "vm" are left
+ * out elsewhere; its "relations" are the scenario reader's); 0, or -1 with
+ * "file:line:col: reason". */
+int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg *m, unsigned level,
                         tb_events_cfg *out, char *err, size_t errlen);
 
 /* The state of a CPU at cycle 0 under e (NULL: none), its stream seeded

@@ -14,6 +14,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "arch/arch_rules.h"
@@ -28,14 +29,16 @@
 static const char *const workloads[] = {"busy", "crypto", "random"};
 
 /* configs/events/MODEL.json: the event model and the relations. */
-static void load_events(const cpumf_model_cfg *m, tb_events_cfg *e, tb_relations *rs)
+static void load_events(const cpumf_model_cfg *m, unsigned level, tb_events_cfg *e,
+                        tb_relations *rs)
 {
     char path[512], err[512];
     jdoc *d;
     snprintf(path, sizeof path, "%s/events/%s.json", configs_dir(), m->name);
     d = jdoc_parse_file(path, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
-    ck_assert_msg(tb_events_from_json(d, jdoc_root(d), m, e, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(tb_events_from_json(d, jdoc_root(d), m, level, e, err, sizeof err) == 0, "%s",
+                  err);
     ck_assert_msg(tb_relations_from_json(d, jdoc_root(d), m, rs, err, sizeof err) == 0, "%s", err);
     jdoc_free(d);
 }
@@ -68,7 +71,8 @@ static void count_cycle(const cpumf_model_cfg *m, const cpumf_cpu_in *in, tally 
     }
 }
 
-/* ncpu CPUs of the model, tpc threads a core, under a workload, for cycles. */
+/* ncpu CPUs of the model, tpc threads a core, at the VM level (where every
+ * event can happen), under a workload, for cycles. */
 static void run(const cpumf_model_cfg *m, const tb_events_cfg *e, const char *wl, unsigned ncpu,
                 unsigned tpc, uint64_t cycles, tally *t)
 {
@@ -86,7 +90,7 @@ static void run(const cpumf_model_cfg *m, const tb_events_cfg *e, const char *wl
     sys.n_cpus = (uint8_t)ncpu;
     sys.threads_per_core = (uint8_t)tpc;
     sys.mt_enabled = tpc == 2;
-    sys.level = 1;
+    sys.level = CPUMF_LEVEL_VM;
     tb_workload_init(&w, &wc, e, 7, &sys);
     memset(t, 0, ncpu * sizeof *t);
     for (cyc = 0; cyc < cycles; cyc++) {
@@ -114,7 +118,7 @@ START_TEST(test_every_events_file_loads)
         static tb_events_cfg e;
         static tb_relations rs;
         load_model(all_models[i], &m);
-        load_events(&m, &e, &rs);
+        load_events(&m, CPUMF_LEVEL_VM, &e, &rs);
         ck_assert_str_eq(e.model, all_models[i]);
         ck_assert_int_ge(tb_relation_index(&rs, "undefined"), 0);
         ck_assert_int_ge(tb_relation_index(&rs, "ps_cycles"), 0);
@@ -149,7 +153,7 @@ START_TEST(test_CF_CT_7_event_model_runs)
     uint64_t total[CPUMF_MAX_EXT] = {0};
     unsigned most[CPUMF_MAX_EXT] = {0}, w, k, c, ncpu;
     load_model(all_models[_i], &m);
-    load_events(&m, &e, &rs);
+    load_events(&m, CPUMF_LEVEL_VM, &e, &rs);
     for (w = 0; w < 3; w++)
         for (ncpu = 1; ncpu <= (m.csvn > 3u ? 2u : 1u); ncpu++) {
             run(&m, &e, workloads[w], ncpu, ncpu, 60000, t);
@@ -178,6 +182,34 @@ START_TEST(test_CF_CT_7_event_model_runs)
 }
 END_TEST
 
+/* CF-CT-8: a last host translation (counter 232 of z14-z17) gets a guest-1
+ * absolute address from a guest-2 real address, so it happens only at the
+ * VM level: at the LPAR level the event model never counts it, and the
+ * relations hold at both levels. */
+START_TEST(test_CF_CT_8_last_host_translation_needs_a_guest)
+{
+    static const char *const lht_models[] = {"z14", "z15", "z16", "z17"};
+    static tb_events_cfg e;
+    static tb_relations rs;
+    static tally t[1];
+    cpumf_model_cfg m;
+    unsigned level;
+    load_model(lht_models[_i], &m);
+    for (level = CPUMF_LEVEL_LPAR; level <= CPUMF_LEVEL_VM; level++) {
+        load_events(&m, level, &e, &rs);
+        run(&m, &e, "busy", 1, 1, 60000, t);
+        check_relations(&m, &rs, &t[0], "busy");
+        if (level == CPUMF_LEVEL_VM)
+            ck_assert_msg(t[0].ctr[232] > 0, "%s: no last host translation at the VM level",
+                          m.name);
+        else
+            ck_assert_msg(t[0].ctr[232] == 0,
+                          "%s: %" PRIu64 " last host translations at the LPAR level", m.name,
+                          t[0].ctr[232]);
+    }
+}
+END_TEST
+
 /* The thread counters on two threads of a core: alone while the other waits. */
 START_TEST(test_CF_CT_7_threads_split)
 {
@@ -186,7 +218,7 @@ START_TEST(test_CF_CT_7_threads_split)
     static cpumf_sys_in in;
     cpumf_model_cfg m;
     load_model("z16", &m);
-    load_events(&m, &e, &rs);
+    load_events(&m, CPUMF_LEVEL_VM, &e, &rs);
     memset(&in, 0, sizeof in);
     in.cpu[0].insns = 3;
     in.cpu[1].wait = 1;
@@ -259,7 +291,8 @@ START_TEST(test_events_refused_with_position)
     load_model("z14", &m);
     d = jdoc_parse_text("ev.json", b->text, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
-    ck_assert_int_eq(tb_events_from_json(d, jdoc_root(d), &m, &e, err, sizeof err), -1);
+    ck_assert_int_eq(
+        tb_events_from_json(d, jdoc_root(d), &m, CPUMF_LEVEL_LPAR, &e, err, sizeof err), -1);
     jdoc_free(d);
     snprintf(want, sizeof want, "ev.json:%d:%d: ", b->line, b->col);
     ck_assert_msg(!strncmp(err, want, strlen(want)) && strstr(err, b->reason), "%u: got \"%s\"",
@@ -359,6 +392,7 @@ static Suite *events_suite(void)
     tcase_add_test(tc, test_every_events_file_loads);
     tcase_add_loop_test(tc, test_CF_CT_7_event_model_runs, 0, (int)N_MODELS);
     tcase_add_test(tc, test_CF_CT_7_threads_split);
+    tcase_add_loop_test(tc, test_CF_CT_8_last_host_translation_needs_a_guest, 0, 4);
     tcase_add_loop_test(tc, test_events_refused_with_position, 0,
                         (int)(sizeof bad_events / sizeof bad_events[0]));
     tcase_add_loop_test(tc, test_relations_refused_with_position, 0,

@@ -172,7 +172,9 @@ static void workload_rows(out *o, const tb_workload *w, const tally *t)
     if (g->branch_rate)
         row(o, "branch", "running cycle", t->branch, t->running, prob(g->branch_rate));
     for (k = 0; k < TB_WL_NLEVEL; k++) {
-        if (!g->flip[k])
+        /* the flips the workload makes on this system (no secure guest
+         * outside the VM level) */
+        if (!w->len[TB_WG_FLIP + k])
             continue;
         snprintf(name, sizeof name, "flip %s", tb_wl_level_name(k));
         row(o, name, "cycle", t->flips[k], t->cycles - w->ncpu, prob(g->flip[k]));
