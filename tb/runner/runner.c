@@ -232,6 +232,11 @@ static void apply_step(run_ctx *r, const tb_step *st)
         break;
     case TB_STEP_CR0_58: q->cr0_58 = st->cr0_58; break;
     case TB_STEP_ACTIVITY: tb_activity_merge(&q->act, &r->sc->acts[st->act]); break;
+    case TB_STEP_STORE: {
+        const tb_mem_init *m = &r->sc->mem[st->mem];
+        tb_storage_write_bytes(r->stor, m->addr, m->bytes, m->len);
+        break;
+    }
     default: break;
     }
 }
@@ -782,7 +787,8 @@ int tb_run(const tb_scenario *sc, const tb_options *opt, tb_backend *be, tb_stor
     memset(&sum, 0, sizeof sum);
     /* memory, then the backend sees the initial storage */
     for (i = 0; i < sc->n_mem; i++)
-        tb_storage_write_bytes(stor, sc->mem[i].addr, sc->mem[i].bytes, sc->mem[i].len);
+        if (!sc->mem[i].at_step)
+            tb_storage_write_bytes(stor, sc->mem[i].addr, sc->mem[i].bytes, sc->mem[i].len);
     if (be->attach_storage)
         be->attach_storage(be->ctx, stor);
     if (open_outputs(&r) || start_drivers(&r)) {

@@ -30,8 +30,9 @@ static int parse_u64s(parse_ctx *p, const cJSON *u, uint64_t addr, size_t *len)
     return 0;
 }
 
-/* One entry: "addr" and exactly one of "u64" and "hex", all of it in storage. */
-static int parse_mem_entry(parse_ctx *p, const cJSON *e)
+/* One entry: "addr" and exactly one of "u64" and "hex", all of it in storage
+ * (a "memory" entry, or the operand of a "store" step). */
+int scn_parse_mem_entry(parse_ctx *p, const cJSON *e)
 {
     static const char *const mk[] = {"addr", "u64", "hex", "comment", NULL};
     const cJSON *a, *u, *h;
@@ -73,7 +74,7 @@ static int parse_mem_entry(parse_ctx *p, const cJSON *e)
 
 int scn_parse_memory(parse_ctx *p, const cJSON *arr)
 {
-    return scn_each(p, arr, "memory", parse_mem_entry);
+    return scn_each(p, arr, "memory", scn_parse_mem_entry);
 }
 
 int scn_dump_addr(parse_ctx *p, const cJSON *e, const char *const *allowed, uint64_t *addr)

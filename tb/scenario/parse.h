@@ -73,6 +73,7 @@ int scn_range_available(const cpumf_system_cfg *cfg, uint64_t addr, size_t len);
 
 /* memory.c: "memory", "dump"; the address of one dump entry (keys checked). */
 int scn_parse_memory(parse_ctx *p, const cJSON *arr);
+int scn_parse_mem_entry(parse_ctx *p, const cJSON *e);
 int scn_parse_dumps(parse_ctx *p, const cJSON *arr);
 int scn_dump_addr(parse_ctx *p, const cJSON *e, const char *const *allowed, uint64_t *addr);
 

@@ -28,7 +28,8 @@ enum tb_step_kind {
     TB_STEP_START,
     TB_STEP_EVENT,
     TB_STEP_CR0_58,
-    TB_STEP_ACTIVITY
+    TB_STEP_ACTIVITY,
+    TB_STEP_STORE
 };
 
 enum tb_event {
@@ -67,12 +68,15 @@ typedef struct tb_step {
     uint8_t cr0_58;
     /* activity: index into tb_scenario.acts */
     uint32_t act;
+    /* store: index into tb_scenario.mem (an entry stored at `at`, not before cycle 0) */
+    uint32_t mem;
 } tb_step;
 
 typedef struct tb_mem_init {
     uint64_t addr;
     size_t len;
     uint8_t *bytes;
+    uint8_t at_step; /* stored by a "store" step in its cycle, not before cycle 0 */
 } tb_mem_init;
 
 typedef struct tb_dump {

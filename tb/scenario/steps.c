@@ -157,6 +157,18 @@ static int parse_activity(parse_ctx *p, const cJSON *step, const cJSON *val, tb_
     return tb_activity_parse(p->d, val, a, p->err, p->errlen);
 }
 
+/* A store by the program (another CPU's, the operating system's) between
+ * two cycles: after the edge that ends cycle at-1, as a driver's store. */
+static int parse_store(parse_ctx *p, const cJSON *step, const cJSON *val, tb_step *st)
+{
+    (void)step;
+    if (scn_parse_mem_entry(p, val))
+        return -1;
+    st->mem = p->sc->n_mem - 1u;
+    p->sc->mem[st->mem].at_step = 1;
+    return 0;
+}
+
 static const char *const insn_operands[] = {"r1",      "r2",     "m3",     "addr",
                                             "problem", "cr0_15", "expect", NULL};
 static const char *const event_operands[] = {"set", "param", NULL};
@@ -177,6 +189,7 @@ static const struct step_kind {
     {"event", TB_STEP_EVENT, "an", parse_event, event_operands},
     {"cr0_58", TB_STEP_CR0_58, "a", parse_cr0_58, NULL},
     {"activity", TB_STEP_ACTIVITY, "an", parse_activity, NULL},
+    {"store", TB_STEP_STORE, "a", parse_store, NULL},
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
@@ -217,7 +230,7 @@ static int find_kind(parse_ctx *p, const cJSON *o, const struct step_kind **kind
     cJSON_ArrayForEach(it, o) if (!known_key(it->string)) return jdoc_fail_key(
         p->d, it, p->err, p->errlen,
         "unknown key \"%s\" in a step (kinds: insn, authorize, "
-        "unauthorize, reset, stop, start, event, cr0_58, activity)",
+        "unauthorize, reset, stop, start, event, cr0_58, activity, store)",
         it->string);
     for (i = 0; i < NKINDS; i++) {
         if (!(n = GET(o, kinds[i].key)))
@@ -229,7 +242,7 @@ static int find_kind(parse_ctx *p, const cJSON *o, const struct step_kind **kind
     }
     if (!*kind)
         return FAIL(o, "step without a kind (insn, authorize, unauthorize, reset, stop, start, "
-                       "event, cr0_58, activity)");
+                       "event, cr0_58, activity, store)");
     cJSON_ArrayForEach(it, o)
     {
         const struct step_kind *owner = operand_owner(it->string);
