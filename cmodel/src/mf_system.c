@@ -119,9 +119,9 @@ static void port_commit(cpumf_sys *s, unsigned i)
              * nothing else runs between the two callbacks */
             rc = s->stor_ops.read(s->stor_user, p->acc_addr, &data);
             if (!rc)
-                rc = s->stor_ops.write(
-                    s->stor_user, p->acc_addr,
-                    arch_stor_update(p->acc_op, data, p->acc_wdata, p->acc_be), 0xFFu);
+                rc = s->stor_ops.write(s->stor_user, p->acc_addr,
+                                       arch_stor_update(p->acc_op, data, p->acc_wdata, p->acc_be),
+                                       0xFFu);
         }
         p->rsp_valid = 1u;
         p->rsp_err = (uint8_t)(rc != 0);

@@ -4,8 +4,9 @@
  * CPU (docs/uarch.md section 19).  A captured sample is stored through the
  * CPU's storage port, one request at a time: trailer read, entry writes, or
  * block-full handling (sizes, timestamp, F, SDB-table walk), or the overflow
- * count; F and the overflow count change by interlocked OR and ADD.  TEAR and DEAR are sf_ctrl's registers: this unit reads them and
- * hands its writes to sf_ctrl (step 1 of section 20).
+ * count; F and the overflow count change by interlocked OR and ADD.  TEAR
+ * and DEAR are sf_ctrl's registers: this unit reads them and hands its
+ * writes to sf_ctrl (step 1 of section 20).
  */
 #include <string.h>
 #include "cpumf_int.h"

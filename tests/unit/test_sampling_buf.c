@@ -640,16 +640,16 @@ END_TEST
 START_TEST(test_SF_UPD_11_storage_operations)
 {
     /* uarch.md section 4: PLAIN replaces the enabled bytes, OR ors them, ADD adds */
-    ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_PLAIN, 0x1122334455667788ull,
-                                       0xAABBCCDDEEFF0011ull, 0x0F),
-                      0x11223344EEFF0011ull);
-    ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_OR, 0x6ABCDEF000200040ull,
-                                       0x8000000000000000ull, 0x80),
-                      0xEABCDEF000200040ull);
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_PLAIN, 0x1122334455667788ull, 0xAABBCCDDEEFF0011ull, 0x0F),
+        0x11223344EEFF0011ull);
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_OR, 0x6ABCDEF000200040ull, 0x8000000000000000ull, 0x80),
+        0xEABCDEF000200040ull);
     /* OR touches only enabled bytes: bits of wdata elsewhere are ignored */
-    ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_OR, 0x0000000000000001ull,
-                                       0x80000000000000FFull, 0x80),
-                      0x8000000000000001ull);
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_OR, 0x0000000000000001ull, 0x80000000000000FFull, 0x80),
+        0x8000000000000001ull);
     ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_ADD, 41u, 1u, 0xFF), 42u);
     ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_ADD, UINT64_MAX, 1u, 0xFF), 0u);
 }
@@ -707,8 +707,8 @@ START_TEST(test_SF_UPD_11_trailer_requests)
     ck_assert_uint_eq(w.r[3].wdata, 0x8000000000000000ull);
     /* SF-UPD-9: no plain write ever enables trailer byte 0 */
     for (k = 0; k < w.n; k++)
-        ck_assert(!(w.r[k].addr == 0x20FC0 && w.r[k].op == CPUMF_STOR_OP_PLAIN &&
-                    (w.r[k].be & 0x80u)));
+        ck_assert(
+            !(w.r[k].addr == 0x20FC0 && w.r[k].op == CPUMF_STOR_OP_PLAIN && (w.r[k].be & 0x80u)));
     ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xFF00000000200040ull);
     ck_assert_uint_eq(h->alerts & CPUMF_AL_PROGRAM_REQ, CPUMF_AL_PROGRAM_REQ);
     /* the next sample finds F: one interlocked ADD of 1, no read of the count */
