@@ -56,6 +56,7 @@ module mf_cpu
   logic [63:0]       upd_tear, upd_dear;
   // storage-port requesters behind the arbiter
   logic              ins_valid, ins_we, ins_ready, ins_rsp;
+  mf_pkg::stor_op_e  ins_op, upd_op, stor_req_op;
   logic [7:0]        ins_be;
   logic [63:0]       ins_addr, ins_wdata;
   logic              upd_valid, upd_we, upd_ready, upd_rsp;
@@ -196,6 +197,7 @@ module mf_cpu
     .stor_rsp_data_i    (in_i.stor_rsp_data),
     .stor_req_valid_o   (ins_valid),
     .stor_req_we_o      (ins_we),
+    .stor_req_op_o      (ins_op),
     .stor_req_be_o      (ins_be),
     .stor_req_addr_o    (ins_addr),
     .stor_req_wdata_o   (ins_wdata),
@@ -356,6 +358,7 @@ module mf_cpu
     .stor_rsp_data_i  (in_i.stor_rsp_data),
     .stor_req_valid_o (upd_valid),
     .stor_req_we_o    (upd_we),
+    .stor_req_op_o    (upd_op),
     .stor_req_be_o    (upd_be),
     .stor_req_addr_o  (upd_addr),
     .stor_req_wdata_o (upd_wdata),
@@ -386,6 +389,7 @@ module mf_cpu
 
     stor_req_valid = 1'b0;
     stor_req_we    = 1'b0;
+    stor_req_op    = mf_pkg::STOR_OP_PLAIN;
     stor_req_be    = '0;
     stor_req_addr  = '0;
     stor_req_wdata = '0;
@@ -393,6 +397,7 @@ module mf_cpu
       mf_pkg::ARB_INSN: begin
         stor_req_valid = ins_valid;
         stor_req_we    = ins_we;
+        stor_req_op    = ins_op;
         stor_req_be    = ins_be;
         stor_req_addr  = ins_addr;
         stor_req_wdata = ins_wdata;
@@ -400,6 +405,7 @@ module mf_cpu
       mf_pkg::ARB_UPD: begin
         stor_req_valid = upd_valid;
         stor_req_we    = upd_we;
+        stor_req_op    = upd_op;
         stor_req_be    = upd_be;
         stor_req_addr  = upd_addr;
         stor_req_wdata = upd_wdata;
@@ -422,7 +428,7 @@ module mf_cpu
 
   assign out_o.stor_req_valid = stor_req_valid;
   assign out_o.stor_req_we    = stor_req_we;
-  assign out_o.stor_req_op    = mf_pkg::STOR_OP_PLAIN;
+  assign out_o.stor_req_op    = stor_req_op;
   assign out_o.stor_req_be    = stor_req_be;
   assign out_o.stor_req_addr  = stor_req_addr;
   assign out_o.stor_req_wdata = stor_req_wdata;
@@ -483,6 +489,11 @@ module mf_cpu
                           !(own_q == mf_pkg::ARB_UPD && ins_ready))
   `ASSERT(PortHeld_A, !(stor_req_valid && !in_i.stor_req_ready) || own_d == sel)
   `ASSERT(ReleaseOnResponse_A, !in_i.stor_rsp_valid || own_d == mf_pkg::ARB_NONE)
+  // The port's op is PLAIN while no request is presented, and the
+  // instruction unit issues only PLAIN requests: OR and ADD come from the
+  // update process alone (docs/uarch.md section 4).
+  `ASSERT(OpIdlePlain_A, stor_req_valid || stor_req_op == mf_pkg::STOR_OP_PLAIN)
+  `ASSERT(OpOnlyFromUpdate_A, stor_req_op == mf_pkg::STOR_OP_PLAIN || sel == mf_pkg::ARB_UPD)
   // SF-INT-2, SF-LSCTL-2: in exact mode an active function counts its interval
   // down from at most the maximum interval.
   `ASSERT(IntervalInRange_A, !(sf_active && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||

@@ -46,6 +46,7 @@ module mf_insn
   input  logic [63:0]                      stor_rsp_data_i,
   output logic                             stor_req_valid_o,
   output logic                             stor_req_we_o,
+  output mf_pkg::stor_op_e                 stor_req_op_o,  // always PLAIN (uarch.md section 4)
   output logic [7:0]                       stor_req_be_o,
   output logic [63:0]                      stor_req_addr_o,
   output logic [63:0]                      stor_req_wdata_o,
@@ -727,12 +728,14 @@ module mf_insn
     .rst_ni,
     .ld_i       (ld_req),
     .ld_we_i    (ld_we),
+    .ld_op_i    (mf_pkg::STOR_OP_PLAIN),
     .ld_be_i    (wr_be),
     .ld_addr_i  ({addr_q[63:3], 3'b0} + {52'b0, ld_k, 3'b0}),
     .ld_wdata_i (wr_data),
     .ready_i    (stor_req_ready_i),
     .valid_o    (stor_req_valid_o),
     .we_o       (stor_req_we_o),
+    .op_o       (stor_req_op_o),
     .be_o       (stor_req_be_o),
     .addr_o     (stor_req_addr_o),
     .wdata_o    (stor_req_wdata_o)

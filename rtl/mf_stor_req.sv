@@ -11,6 +11,7 @@ module mf_stor_req (
   // load a request at this edge (reads take mask 8'hFF and data 0)
   input  logic        ld_i,
   input  logic        ld_we_i,
+  input  mf_pkg::stor_op_e ld_op_i,  // PLAIN, or an interlocked OR or ADD (a write)
   input  logic [7:0]  ld_be_i,
   /* verilator lint_off UNUSEDSIGNAL */
   input  logic [63:0] ld_addr_i,   // bits 2:0 are dropped: doubleword aligned
@@ -20,24 +21,28 @@ module mf_stor_req (
   input  logic        ready_i,
   output logic        valid_o,
   output logic        we_o,
+  output mf_pkg::stor_op_e op_o,
   output logic [7:0]  be_o,
   output logic [63:0] addr_o,
   output logic [63:0] wdata_o
 );
 
   logic        valid_q, valid_d, we_q, we_d;
+  mf_pkg::stor_op_e op_q, op_d;
   logic [7:0]  be_q, be_d;
   logic [63:0] addr_q, addr_d, wdata_q, wdata_d;
 
   always_comb begin
     valid_d = valid_q;
     we_d    = we_q;
+    op_d    = op_q;
     be_d    = be_q;
     addr_d  = addr_q;
     wdata_d = wdata_q;
     if (valid_q && `MUT_SEL(STOR_DROP_WAITING, 1'b1, ready_i)) begin
       valid_d = 1'b0;
       we_d    = 1'b0;
+      op_d    = mf_pkg::STOR_OP_PLAIN;
       be_d    = '0;
       addr_d  = '0;
       wdata_d = '0;
@@ -45,6 +50,7 @@ module mf_stor_req (
     if (ld_i) begin
       valid_d = 1'b1;
       we_d    = ld_we_i;
+      op_d    = ld_op_i;
       be_d    = ld_we_i ? ld_be_i : 8'hFF;
       addr_d  = {ld_addr_i[63:3], `MUT_SEL(STOR_UNALIGNED, 3'b100, 3'b0)};
       wdata_d = ld_we_i ? ld_wdata_i : 64'd0;
@@ -55,12 +61,14 @@ module mf_stor_req (
     if (!rst_ni) begin
       valid_q <= 1'b0;
       we_q    <= 1'b0;
+      op_q    <= mf_pkg::STOR_OP_PLAIN;
       be_q    <= '0;
       addr_q  <= '0;
       wdata_q <= '0;
     end else begin
       valid_q <= valid_d;
       we_q    <= we_d;
+      op_q    <= op_d;
       be_q    <= be_d;
       addr_q  <= addr_d;
       wdata_q <= wdata_d;
@@ -69,6 +77,7 @@ module mf_stor_req (
 
   assign valid_o = valid_q;
   assign we_o    = we_q;
+  assign op_o    = op_q;
   assign be_o    = be_q;
   assign addr_o  = addr_q;
   assign wdata_o = wdata_q;
@@ -78,12 +87,19 @@ module mf_stor_req (
   // doubleword aligned, a read asks for every byte, and nothing is driven
   // while no request is held.
   `ASSUME(NoLoadOverWaiting_M, !(ld_i && valid_q && !ready_i))
+  // A requester loads PLAIN, OR or ADD, and OR and ADD as writes only.
+  `ASSUME(LoadOpLegal_M, !ld_i || ld_op_i == mf_pkg::STOR_OP_PLAIN ||
+                         (ld_we_i && ld_op_i <= mf_pkg::STOR_OP_ADD))
   `ASSERT(Aligned_A, addr_q[2:0] == 3'b0)
   `ASSERT(ReadAllBytes_A, !valid_q || we_q || be_q == 8'hFF)
-  `ASSERT(IdleZero_A, valid_q || (!we_q && be_q == '0 && addr_q == '0 && wdata_q == '0))
+  `ASSERT(IdleZero_A, valid_q || (!we_q && op_q == mf_pkg::STOR_OP_PLAIN && be_q == '0 &&
+                                  addr_q == '0 && wdata_q == '0))
+  // An interlocked operation (OR, ADD; 3 is never issued) is a write.
+  `ASSERT(OpLegal_A, op_q <= mf_pkg::STOR_OP_ADD)
+  `ASSERT(OpWrites_A, op_q == mf_pkg::STOR_OP_PLAIN || we_q)
   // A request the port has not accepted is held, unchanged, to the next cycle.
   `ASSERT(HeldStable_A, !(valid_q && !ready_i) ||
-                        (valid_d && we_d == we_q && be_d == be_q && addr_d == addr_q &&
-                         wdata_d == wdata_q))
+                        (valid_d && we_d == we_q && op_d == op_q && be_d == be_q &&
+                         addr_d == addr_q && wdata_d == wdata_q))
 
 endmodule

@@ -45,6 +45,7 @@ module sf_update
   input  logic [63:0] stor_rsp_data_i,
   output logic        stor_req_valid_o,
   output logic        stor_req_we_o,
+  output mf_pkg::stor_op_e stor_req_op_o,
   output logic [7:0]  stor_req_be_o,
   output logic [63:0] stor_req_addr_o,
   output logic [63:0] stor_req_wdata_o,
@@ -76,7 +77,7 @@ module sf_update
   logic [1:0]  act_q, act_d;          // the functions active at the capture
   logic [4:0]  k_q, k_d;              // data-entry doubleword in flight
   logic        t_q, t_d;              // trailer T of the block being closed
-  logic        pa_q, pa_d;            // this update set F in a block with A = 1
+  logic        pa_q, pa_d;            // this update set F in a block with A = 1 (OR_F's answer)
   logic        ts_last_q, ts_last_d;  // the timestamp write in flight is the last
   // doubleword k at bits 64k
   logic [255:0] ent_b_q, ent_b_d;     // basic entry
@@ -163,6 +164,7 @@ module sf_update
   // FSM
   // ---------------------------------------------------------------------------
   logic        ld, ld_we;
+  mf_pkg::stor_op_e ld_op;   // OR and ADD only on the trailer (docs/uarch.md sections 4, 19)
   logic [7:0]  ld_be;
   logic [63:0] ld_addr, ld_data;   // ld_addr[2:0] is dropped: the port is doubleword aligned
   logic        fin;          // the update ends at this edge
@@ -172,6 +174,7 @@ module sf_update
   logic [63:0] chk_addr;              // its data-entry address d
   logic [63:0] r, nxt, lnk;
   logic        last;
+  logic        pa_end;       // A of the blocks this update closed, as it ends
 
   assign r = stor_rsp_data_i;
 
@@ -192,6 +195,7 @@ module sf_update
     n_stopped_d  = n_stopped_q;
     ld           = 1'b0;
     ld_we        = 1'b0;
+    ld_op        = mf_pkg::STOR_OP_PLAIN;
     ld_be        = 8'hFF;
     ld_addr      = '0;
     ld_data      = '0;
@@ -208,7 +212,7 @@ module sf_update
     nxt          = '0;
     lnk          = '0;
     last         = 1'b0;
-
+    pa_end       = 1'b0;
 
     unique case (state_q)
       mf_pkg::US_IDLE: begin
@@ -240,10 +244,16 @@ module sf_update
             unique case (state_q)
               mf_pkg::US_RD_TRL: begin
                 if (r[63]) begin
-                  // block full: count the lost sample
+                  // block full: count the lost sample, interlocked with a
+                  // program's compare-and-swap of the trailer
                   state_d = mf_pkg::US_ADD_OVF;
                   ld      = 1'b1;
+                  ld_we   = 1'b1;
+                  ld_op   = mf_pkg::STOR_OP_ADD;
+                  `MUT_DO(SF_OVF_PLAIN_WRITE, ld_op = mf_pkg::STOR_OP_PLAIN;)
                   ld_addr = trl_q + 64'd8;
+                  ld_data = 64'd1;
+                  `MUT_DO(SF_OVF_NO_INC, ld_data = '0;)
                 end else if (trl_q - ent_q >= 64'(len_q)) begin
                   state_d = mf_pkg::US_WR_ENT;
                   k_d     = '0;
@@ -253,28 +263,21 @@ module sf_update
                   ld_addr = ent_q;
                   ld_data = ent_dw;
                 end else begin
-                  // the entry does not fit: close the block
+                  // the entry does not fit: close the block; sizes and
+                  // timestamp first, F last (so a program seeing F finds them)
                   state_d = mf_pkg::US_WR_SZ;
                   t_d     = r[61];
-                  pa_d    = r[62];
-                  `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
+                  `MUT_DO(SF_A_FROM_RD_TRL, pa_d = r[62];)
                   ld      = 1'b1;
                   ld_we   = 1'b1;
-                  ld_be   = 8'h8F;
-                  `MUT_DO(SF_BSDES_NOT_WRITTEN, ld_be = 8'h83;)
+                  ld_be   = 8'h0F;
+                  `MUT_DO(SF_BSDES_NOT_WRITTEN, ld_be = 8'h03;)
                   ld_addr = trl_q;
-                  ld_data = {1'b1, r[62:32], cfg_bsdes_i, cfg_dsdes_i};
+                  ld_data = {32'b0, cfg_bsdes_i, cfg_dsdes_i};
+                  `MUT_DO(SF_F_PLAIN_WRITE, ld_be = 8'h8F; ld_data[63] = 1'b1;)
                 end
               end
               mf_pkg::US_ADD_OVF: begin
-                state_d = mf_pkg::US_OR_F;
-                ld      = 1'b1;
-                ld_we   = 1'b1;
-                ld_addr = trl_q + 64'd8;
-                ld_data = r + 64'd1;
-                `MUT_DO(SF_OVF_NO_INC, ld_data = r;)
-              end
-              mf_pkg::US_OR_F: begin
                 n_overflow_d = n_overflow_q + 64'd1;
                 fin          = 1'b1;
               end
@@ -314,17 +317,32 @@ module sf_update
                   ld_addr   = trl_q + 64'd24;
                   ld_data   = {tod_q[7:0], 56'b0};
                 end else begin
-                  nxt       = tear_i + 64'd8;
-                  tear_we_o = 1'b1;
-                  tear_o    = nxt;
-                  if (nxt < 64'd8192) begin
-                    fin       = 1'b1;
-                    fin_alert = mf_pkg::AL_INVALID_ENTRY;
-                  end else begin
-                    state_d = mf_pkg::US_RD_SDBT;
-                    ld      = 1'b1;
-                    ld_addr = nxt;
-                  end
+                  // the block is full: F, interlocked, leaving A and the
+                  // reserved bits of byte 0 to the program
+                  state_d = mf_pkg::US_OR_F;
+                  ld      = 1'b1;
+                  ld_we   = 1'b1;
+                  ld_op   = mf_pkg::STOR_OP_OR;
+                  ld_be   = 8'h80;
+                  ld_addr = trl_q;
+                  ld_data = 64'h8000_0000_0000_0000;
+                end
+              end
+              mf_pkg::US_OR_F: begin
+                // A as the OR found it: an A the program set during the update counts
+                pa_d = `MUT_SEL(SF_A_FROM_RD_TRL, pa_q, pa_q | r[62]);
+                `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
+                // the block is closed: on to the next SDB-table entry
+                nxt       = tear_i + 64'd8;
+                tear_we_o = 1'b1;
+                tear_o    = nxt;
+                if (nxt < 64'd8192) begin
+                  fin       = 1'b1;
+                  fin_alert = mf_pkg::AL_INVALID_ENTRY;
+                end else begin
+                  state_d = mf_pkg::US_RD_SDBT;
+                  ld      = 1'b1;
+                  ld_addr = nxt;
                 end
               end
               mf_pkg::US_RD_SDBT, mf_pkg::US_RD_SDBT2: begin
@@ -386,13 +404,14 @@ module sf_update
 
     if (fin) begin
       state_d = mf_pkg::US_IDLE;
+      pa_end  = pa_d;         // with an A that OR_F's response gives at this edge
       pa_d    = 1'b0;
     end
 
-
     // Alert 2 when this update (not one ending at its capture) closed a block with A = 1.
     alert_raise_o = fin ? (fin_alert |
-                           ((state_q != mf_pkg::US_IDLE && pa_q) ? mf_pkg::AL_PROGRAM_REQ : 32'd0))
+                           ((state_q != mf_pkg::US_IDLE && pa_end) ? mf_pkg::AL_PROGRAM_REQ
+                                                                   : 32'd0))
                         : 32'd0;
     c_clr_o       = fin && (fin_alert != '0);
   end
@@ -445,17 +464,26 @@ module sf_update
     .rst_ni,
     .ld_i       (ld),
     .ld_we_i    (ld_we),
+    .ld_op_i    (ld_op),
     .ld_be_i    (ld_be),
     .ld_addr_i  (ld_addr),
     .ld_wdata_i (ld_data),
     .ready_i    (stor_req_ready_i),
     .valid_o    (stor_req_valid_o),
     .we_o       (stor_req_we_o),
+    .op_o       (stor_req_op_o),
     .be_o       (stor_req_be_o),
     .addr_o     (stor_req_addr_o),
     .wdata_o    (stor_req_wdata_o)
   );
 
+  // What the unit takes from the straps and sf_interval (docs/uarch.md sections 14, 16, 17):
+  // BSDES is 32 and DSDES a multiple of 8 up to 128, and a sample is captured only while a
+  // function is active whose entry is not empty.
+  `ASSUME(EntrySizes_M, cfg_bsdes_i == 16'd32 && cfg_dsdes_i <= 16'd128 &&
+                        cfg_dsdes_i[2:0] == 3'b0)
+  `ASSUME(CaptureEntry_M, !capture_i || active_i[mf_pkg::SF_BASIC_BIT] ||
+                          (active_i[mf_pkg::SF_DIAG_BIT] && cfg_dsdes_i != '0))
   // The update process's FSM in a state of its encoding (docs/uarch.md section 17).
   `ASSERT(StateLegal_A, state_q <= mf_pkg::US_RD_SDBT2)
   // SF-BUF-1, SF-BUF-2, SF-UPD-2: what the update leaves in TEAR and DEAR.
@@ -470,5 +498,22 @@ module sf_update
   `ASSERT(DearInBlock_A, !(dear_we_o && state_q == mf_pkg::US_WR_ENT) ||
                          (dear_o >= ent_q && dear_o <= trl_q))
   `ASSERT(EntryInBlock_A, state_q == mf_pkg::US_IDLE || ent_q <= trl_q)
+  // SF-UPD-1, SF-UPD-4, docs/uarch.md sections 4 and 19: the update changes F
+  // and the overflow count only interlocked with the program's compare-and-swap.
+  // An OR sets F alone (so no access writes bits 3-7 of trailer byte 0), an ADD
+  // adds one to the overflow count, and no plain write enables trailer byte 0
+  // or the overflow count.
+  logic req_or, req_add, req_plain_wr;
+  assign req_or       = stor_req_valid_o && stor_req_op_o == mf_pkg::STOR_OP_OR;
+  assign req_add      = stor_req_valid_o && stor_req_op_o == mf_pkg::STOR_OP_ADD;
+  assign req_plain_wr = stor_req_valid_o && stor_req_we_o && stor_req_op_o == mf_pkg::STOR_OP_PLAIN;
+  `ASSERT(OrSetsF_A, !req_or || (stor_req_be_o == 8'h80 && stor_req_addr_o == trl_q &&
+                                 stor_req_wdata_o == 64'h8000_0000_0000_0000))
+  `ASSERT(AddOne_A, !req_add || (stor_req_be_o == 8'hFF && stor_req_addr_o == trl_q + 64'd8 &&
+                                 stor_req_wdata_o == 64'd1))
+  `ASSERT(TrailerByte0NotPlain_A, !(req_plain_wr && stor_req_addr_o == trl_q) || !stor_req_be_o[7])
+  `ASSERT(OverflowNotPlain_A, !(req_plain_wr && stor_req_addr_o == trl_q + 64'd8))
+  // The A that raises alert 2 is the one OR_F's response shows, not RD_TRL's.
+  `ASSERT(AFromOr_A, pa_q || !pa_d || (state_q == mf_pkg::US_OR_F && stor_rsp_valid_i))
 
 endmodule

@@ -252,15 +252,16 @@ void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interv
 /* The request registers of a storage-port requester (mf_insn, sf_update):
  * held while valid and not accepted (uarch.md section 4). */
 typedef struct mf_stor_req {
-    uint8_t valid, we, be;
+    uint8_t valid, we, op, be; /* op: enum cpumf_stor_op */
     uint64_t addr, wdata;
 } mf_stor_req;
 
-static inline void mf_stor_req_load(mf_stor_req *d, unsigned we, unsigned be, uint64_t addr,
-                                    uint64_t wdata)
+static inline void mf_stor_req_load(mf_stor_req *d, unsigned we, unsigned op, unsigned be,
+                                    uint64_t addr, uint64_t wdata)
 {
     d->valid = 1u;
     d->we = (uint8_t)we;
+    d->op = (uint8_t)op;
     d->be = (uint8_t)be;
     d->addr = addr;
     d->wdata = wdata;
@@ -271,7 +272,7 @@ static inline void mf_stor_req_load(mf_stor_req *d, unsigned we, unsigned be, ui
 static inline void mf_stor_req_present(const mf_stor_req *q, unsigned ready, mf_stor_req *out,
                                        mf_stor_req *d)
 {
-    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u};
+    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u, 0u};
     *out = q->valid ? *q : none;
     if (q->valid && ready)
         *d = none;
@@ -422,7 +423,7 @@ void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *
 /* Attached-storage port emulation of one CPU: the request accepted at the
  * last eval, and the one response in flight (one outstanding at a time). */
 typedef struct port_emu {
-    uint8_t acc_valid, acc_we, acc_be; /* request seen (and accepted) at eval */
+    uint8_t acc_valid, acc_we, acc_op, acc_be; /* request seen (and accepted) at eval */
     uint64_t acc_addr, acc_wdata;
     uint8_t rsp_shown;          /* response presented at eval */
     uint8_t rsp_valid, rsp_err; /* response in flight */

@@ -101,7 +101,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
 static void drive_ports(const mf_insn_out *fx, const sf_update_out *uo, unsigned sel,
                         const mf_alert_out *ao, cpumf_cpu_out *port)
 {
-    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u};
+    static const mf_stor_req none = {0u, 0u, 0u, 0u, 0u, 0u};
     const mf_stor_req *req = sel == CPUMF_ARB_INSN  ? &fx->stor
                              : sel == CPUMF_ARB_UPD ? &uo->stor
                                                     : &none;
@@ -113,6 +113,7 @@ static void drive_ports(const mf_insn_out *fx, const sf_update_out *uo, unsigned
     port->r1 = fx->r1;
     port->stor_req_valid = req->valid;
     port->stor_req_we = req->we;
+    port->stor_req_op = req->op;
     port->stor_req_be = req->be;
     port->stor_req_addr = req->addr;
     port->stor_req_wdata = req->wdata;

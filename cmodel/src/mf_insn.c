@@ -11,7 +11,7 @@
 
 static void load_req(mf_insn_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
 {
-    mf_stor_req_load(&d->req, we, be, addr, wdata);
+    mf_stor_req_load(&d->req, we, CPUMF_STOR_OP_PLAIN, be, addr, wdata);
 }
 
 /* Request k of a read of len bytes at the captured address. */

@@ -98,7 +98,8 @@ static const cpumf_cpu_in *port_inputs(cpumf_sys *s, unsigned i, const cpumf_cpu
 }
 
 /* Attached storage, clock edge: retire the response shown, serve the request
- * accepted (ready is always one) and schedule its response. */
+ * accepted (ready is always one; OR and ADD as a read and a write at this
+ * edge, uarch.md section 4) and schedule its response. */
 static void port_commit(cpumf_sys *s, unsigned i)
 {
     port_emu *p = &s->port[i];
@@ -109,10 +110,19 @@ static void port_commit(cpumf_sys *s, unsigned i)
     if (p->acc_valid) {
         uint64_t data = 0u;
         int rc;
-        if (p->acc_we)
-            rc = s->stor_ops.write(s->stor_user, p->acc_addr, p->acc_wdata, p->acc_be);
-        else
+        if (!p->acc_we) {
             rc = s->stor_ops.read(s->stor_user, p->acc_addr, &data);
+        } else if (p->acc_op == CPUMF_STOR_OP_PLAIN) {
+            rc = s->stor_ops.write(s->stor_user, p->acc_addr, p->acc_wdata, p->acc_be);
+        } else {
+            /* interlocked: read and write within this edge, the old value back;
+             * nothing else runs between the two callbacks */
+            rc = s->stor_ops.read(s->stor_user, p->acc_addr, &data);
+            if (!rc)
+                rc = s->stor_ops.write(s->stor_user, p->acc_addr,
+                                       arch_stor_update(p->acc_op, data, p->acc_wdata, p->acc_be),
+                                       0xFFu);
+        }
         p->rsp_valid = 1u;
         p->rsp_err = (uint8_t)(rc != 0);
         p->rsp_data = rc ? 0u : data;
@@ -153,6 +163,7 @@ void cpumf_eval(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out)
             port_emu *p = &s->port[i];
             p->acc_valid = out->cpu[i].stor_req_valid;
             p->acc_we = out->cpu[i].stor_req_we;
+            p->acc_op = out->cpu[i].stor_req_op;
             p->acc_be = out->cpu[i].stor_req_be;
             p->acc_addr = out->cpu[i].stor_req_addr;
             p->acc_wdata = out->cpu[i].stor_req_wdata;

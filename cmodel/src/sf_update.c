@@ -3,16 +3,25 @@
  * sf_update.c - unit sf_update: the sample-data-block update process of one
  * CPU (docs/uarch.md section 19).  A captured sample is stored through the
  * CPU's storage port, one request at a time: trailer read, entry writes, or
- * block-full handling (trailer, timestamp, SDB-table walk), or the overflow
- * count.  TEAR and DEAR are sf_ctrl's registers: this unit reads them and
- * hands its writes to sf_ctrl (step 1 of section 20).
+ * block-full handling (sizes, timestamp, F, SDB-table walk), or the overflow
+ * count; F and the overflow count change by interlocked OR and ADD.  TEAR
+ * and DEAR are sf_ctrl's registers: this unit reads them and hands its
+ * writes to sf_ctrl (step 1 of section 20).
  */
 #include <string.h>
 #include "cpumf_int.h"
 
 static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
 {
-    mf_stor_req_load(&d->req, we, be, addr & ~(uint64_t)7u, wdata);
+    mf_stor_req_load(&d->req, we, CPUMF_STOR_OP_PLAIN, be, addr & ~(uint64_t)7u, wdata);
+}
+
+/* An interlocked read-modify-write of the trailer (uarch.md sections 4, 19):
+ * a program may reset F and the overflow count with COMPARE DOUBLE AND SWAP
+ * while sampling stays active, and neither side's change may be lost. */
+static void load_rmw(sf_update_state *d, unsigned op, unsigned be, uint64_t addr, uint64_t wdata)
+{
+    mf_stor_req_load(&d->req, 1u, op, be, addr, wdata);
 }
 
 /* End of the update at this edge, raising alert (0 or bits 0/1) and bit 2
@@ -54,7 +63,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     const sf_ctrl_state *sc = in->sc;
     const cpumf_model_cfg *m = in->m;
     uint64_t r = in->io->stor_rsp_data;
-    uint64_t b = arch_sdb_size(sc->s);
+    uint64_t b = arch_sdb_size(sc->s), n;
     arch_sdbt_entry se;
 
     /* A function the entry was captured for is no longer active (an
@@ -76,7 +85,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     case CPUMF_US_RD_TRL:
         if (ARCH_TRL_F(r)) {
             d->state = CPUMF_US_ADD_OVF;
-            load_req(d, 0u, 0xFFu, q->trl + 8u, 0u);
+            load_rmw(d, CPUMF_STOR_OP_ADD, 0xFFu, q->trl + 8u, 1u);
         } else if (arch_sdb_fits(q->trl, q->ent_addr, q->ebytes)) {
             d->state = CPUMF_US_WR_ENT;
             d->k = 0u;
@@ -85,21 +94,13 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             d->state = CPUMF_US_WR_SZ;
             d->t = (uint8_t)ARCH_TRL_T(r);
             fcov_hit(in->fc, d->t ? FCOV_UPD_FULL_STCKE : FCOV_UPD_FULL_STCK);
-            if (ARCH_TRL_A(r)) {
-                d->prog_req = 1u;
-                fcov_hit(in->fc, FCOV_UPD_FULL_ALERT_REQ);
-            }
-            load_req(d, 1u, ARCH_TRAILER_FULL_BE, q->trl, arch_trailer_full(r, m->bsdes, m->dsdes));
+            load_req(d, 1u, ARCH_TRAILER_SZ_BE, q->trl, arch_trailer_sizes(m->bsdes, m->dsdes));
         }
         break;
-    case CPUMF_US_ADD_OVF:
-        d->state = CPUMF_US_OR_F;
-        load_req(d, 1u, 0xFFu, q->trl + 8u, r + 1u);
+    case CPUMF_US_ADD_OVF: /* r: the count before the add */
+        d->n_overflow = q->n_overflow + 1u;
         if (r + 1u == 0u)
             fcov_hit(in->fc, FCOV_UPD_OVERFLOW_WRAP);
-        break;
-    case CPUMF_US_OR_F:
-        d->n_overflow = q->n_overflow + 1u;
         if (q->act == ARCH_SF_ALL)
             fcov_hit(in->fc, FCOV_UPD_OVERFLOW_COMBINED);
         finish(in, d, out, 0u, FCOV_UPD_OVERFLOW);
@@ -131,15 +132,24 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             load_req(d, 1u, 0xFFu, q->trl + 16u + 8u * (uint64_t)d->k,
                      arch_timestamp_dw(q->tod, q->t, d->k));
         } else {
-            uint64_t n = sc->tear + 8u;
-            out->tear_wr = 1u;
-            out->tear = n;
-            if (n < ARCH_SDB_MIN_ADDR) {
-                finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TEAR_LOW);
-            } else {
-                d->state = CPUMF_US_RD_SDBT;
-                load_req(d, 0u, 0xFFu, n, 0u);
-            }
+            /* F last: a program that sees it finds the whole trailer */
+            d->state = CPUMF_US_OR_F;
+            load_rmw(d, CPUMF_STOR_OP_OR, ARCH_TRAILER_F_BE, q->trl, ARCH_TRAILER_F_OR);
+        }
+        break;
+    case CPUMF_US_OR_F: /* r: the trailer before F was set; its A is the program's latest */
+        if (ARCH_TRL_A(r)) {
+            d->prog_req = 1u;
+            fcov_hit(in->fc, FCOV_UPD_FULL_ALERT_REQ);
+        }
+        n = sc->tear + 8u;
+        out->tear_wr = 1u;
+        out->tear = n;
+        if (n < ARCH_SDB_MIN_ADDR) {
+            finish(in, d, out, CPUMF_AL_INVALID_ENTRY, FCOV_UPD_INVALID_TEAR_LOW);
+        } else {
+            d->state = CPUMF_US_RD_SDBT;
+            load_req(d, 0u, 0xFFu, n, 0u);
         }
         break;
     case CPUMF_US_RD_SDBT:

@@ -39,7 +39,10 @@
 //   Hold rst_ni low for one edge before cycle 0 and call nothing meanwhile.
 //   Storage: the model issues the same storage requests as a correct DUT, so
 //   the bench's storage model answers the DUT and the same response
-//   (the stor_* fields of cpu_in_t) goes to the model.
+//   (the stor_* fields of cpu_in_t) goes to the model. It applies a request
+//   by its stor_req_op at the accepting edge: PLAIN writes the enabled bytes,
+//   an interlocked OR or ADD combines with the old doubleword and answers
+//   with it (docs/uarch.md section 4).
 // ---------------------------------------------------------------------------
 //
 // Functions returning int give 0 on success, -1 on misuse (bad CPU index,

@@ -14,11 +14,22 @@ typedef struct tb_range {
     uint64_t lo, hi;
 } tb_range;
 
+/* A service delay in cycles ("latency", "harvest"): lo when lo == hi, else
+ * drawn in lo..hi per harvest, or with `sweep` lo + k mod (hi - lo + 1) for
+ * the k-th harvest (docs/scenario-format.md section 7). */
+typedef struct tb_delay {
+    uint8_t sweep;
+    uint64_t lo, hi;
+} tb_delay;
+#define TB_DELAY_MAX 1000000u
+
 /* "drivers": the sampler (tb/drivers/sampler.h) */
 #define TB_DRV_SAMPLER 1
-/* driver expectations: samples_read overflow alerts blocks invalid_entry
- * incorrect_sdbt loss authorization */
-#define TB_DRV_NEXP 8
+/* driver expectations, by their keys (the parser and the final check) */
+#define TB_DRV_NEXP 9
+static const char *const tb_drv_expect_keys[TB_DRV_NEXP + 1] = {
+    "samples_read",   "overflow", "alerts",        "blocks",      "invalid_entry",
+    "incorrect_sdbt", "loss",     "authorization", "cas_retries", NULL};
 /* A z/OS-style driver's dispatch: from cycle `at` the CPU runs the work
  * unit whose guest program parameter is pp (common/smp.h). */
 typedef struct tb_dispatch {
@@ -37,6 +48,7 @@ typedef struct tb_driver {
     uint32_t n_disp;
     tb_dispatch *disp; /* "dispatch", by increasing `at` */
     uint64_t interval, start, stop, resume, pp;
+    tb_delay latency, harvest; /* service delays of a program-request alert */
     tb_range expect[TB_DRV_NEXP];
     /* storage layout (chosen by the loader) */
     uint64_t ctl; /* 4 KiB control page */

@@ -12,6 +12,7 @@
 #include "shared/ckpt.h"
 #include "shared/names.h"
 #include "smp.h"
+#include "stimulus/rng.h"
 #include "xalloc.h"
 
 /* control page layout */
@@ -31,6 +32,9 @@
 #define TRL_A TB_TRL_A
 
 enum { ST_WAITING, ST_SETUP, ST_RUNNING, ST_STOPPING, ST_STOPPED, ST_REFUSED, ST_FAILED };
+/* The harvest (docs/uarch.md section 9): none; waiting to read the trailer
+ * of the block at rd (at hv_at); waiting to swap the trailer read (at hv_at). */
+enum { HV_IDLE, HV_READ, HV_SWAP };
 static const char *const st_names[] = {"waiting", "setup",   "running", "stopping",
                                        "stopped", "refused", "failed"};
 
@@ -46,8 +50,15 @@ struct tb_sampler {
     uint32_t cpu_speed, esize;
     uint32_t rd;     /* ring index of the block read next */
     uint64_t rd_off; /* offset in that block of the next unread entry */
-    uint64_t samples_read, invalid, lost, blocks, drained;
+    uint64_t samples_read, invalid, lost, blocks, drained, cas_retries;
     uint64_t alerts[TB_AL_N];
+    uint64_t seed;         /* the run's: the delays' draws */
+    uint8_t hv, hv_next;   /* HV_*; a program-request alert came during the harvest */
+    uint64_t hv_at;        /* cycle of the harvest's next step */
+    uint64_t hv_gap;       /* this harvest's cycles from a trailer's read to its swap */
+    uint64_t hv_next_t;    /* the cycle of that alert */
+    uint64_t hv_k;         /* harvests begun (the k of a sweep) */
+    uint64_t hv_w0, hv_w1; /* the trailer read, compared by the swap */
     uint64_t saved_tear, saved_dear;
     uint64_t tod;
     uint64_t cur_pp;    /* z/OS: the program parameter of the last dispatch */
@@ -99,11 +110,12 @@ static uint64_t rd64(tb_drv_io *io, uint64_t addr)
 }
 
 tb_sampler *tb_sampler_create(const tb_driver *dv, unsigned idx, const cpumf_system_cfg *cfg,
-                              const char *smp_dir, uint64_t tod, uint64_t tod_start, char *err,
-                              size_t errlen)
+                              uint64_t seed, const char *smp_dir, uint64_t tod, uint64_t tod_start,
+                              char *err, size_t errlen)
 {
     tb_sampler *s = xcalloc(1, sizeof *s);
     s->dv = dv;
+    s->seed = seed;
     s->idx = idx;
     s->cfg = cfg;
     s->bsize = s->dv->big ? 0x100000u : 0x1000u;
@@ -227,9 +239,13 @@ static void dispatch(tb_sampler *s, tb_drv_io *io)
     queue(s, io, TB_SMPL_DISPATCH, CPUMF_OP_LPP, off);
 }
 
+static void harvest_run(tb_sampler *s, tb_drv_io *io, uint64_t now);
+
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io)
 {
     const tb_driver *dv = s->dv;
+    if (t > 0) /* the harvest's steps run after the edge of their cycle */
+        harvest_run(s, io, t - 1u);
     if (s->next_disp < dv->n_disp && dv->disp[s->next_disp].at == t)
         dispatch(s, io);
     if (t == dv->start && s->state == ST_WAITING) {
@@ -319,43 +335,103 @@ static uint64_t read_entries(tb_sampler *s, tb_drv_io *io, uint64_t blk, uint64_
     return off;
 }
 
-/* Every full block from the read position, in ring order.  consume: zero
- * the format codes and reset the trailer (the alert handler); otherwise only
- * read (the end-of-run drain). */
-static uint32_t harvest_full(tb_sampler *s, tb_drv_io *io, uint64_t t, int consume)
+/* The service delay d of the k-th harvest (docs/scenario-format.md section 7). */
+static uint64_t draw_delay(const tb_sampler *s, const tb_delay *d, uint64_t k, uint64_t salt)
+{
+    uint64_t span = d->hi - d->lo + 1u;
+    if (d->lo == d->hi)
+        return d->lo;
+    if (d->sweep)
+        return d->lo + k % span;
+    return d->lo + tb_mix64(s->seed ^ tb_mix64(salt ^ ((uint64_t)s->idx << 48) ^ k)) % span;
+}
+
+/* The block at rd, trailer (F set) at trl, harvested after a successful
+ * swap: its entries read (and their format codes zeroed when `consume`),
+ * its trailer into the file, the overflow count w1 counted as lost. */
+static void take_block(tb_sampler *s, tb_drv_io *io, uint64_t trl, uint64_t w1, int consume)
+{
+    uint64_t blk = s->dv->sdb[s->rd];
+    read_trailer(s, io, trl);
+    read_entries(s, io, blk, s->rd_off, s->bsize - 64, consume);
+    smp_put_trailer(&s->w, s->trl);
+    s->lost += w1;
+    s->blocks++;
+    s->rd = (s->rd + 1) % s->dv->sdbs;
+    s->rd_off = 0;
+}
+
+static uint64_t trailer_of(const tb_sampler *s, uint32_t k)
+{
+    return s->dv->sdb[k] + s->bsize - 64;
+}
+
+/* Begin a harvest in cycle now: for a program-request alert of cycle t
+ * (`alert`) with the next delays drawn, else (a stop) at once. */
+static void harvest_begin(tb_sampler *s, uint64_t t, uint64_t now, int alert)
+{
+    s->hv = HV_READ;
+    s->hv_at = now;
+    s->hv_gap = 0;
+    if (alert) {
+        uint64_t k = s->hv_k++;
+        s->hv_at = t + draw_delay(s, &s->dv->latency, k, 0x4c4154u);
+        if (s->hv_at < now)
+            s->hv_at = now;
+        s->hv_gap = draw_delay(s, &s->dv->harvest, k, 0x485256u);
+    }
+}
+
+/* The harvest's steps due by cycle now (the driver runs after that cycle's
+ * edge): read the next full block's trailer, then, hv_gap cycles later,
+ * compare both doublewords with what was read and swap in F = 0 (A as
+ * alert_bit; T, the sizes and the reserved bits kept) and overflow 0, or,
+ * when the machine changed either, read again and retry in the next cycle. */
+static void harvest_run(tb_sampler *s, tb_drv_io *io, uint64_t now)
+{
+    while (s->hv != HV_IDLE && s->hv_at <= now) {
+        uint64_t trl = trailer_of(s, s->rd);
+        if (s->hv == HV_READ) {
+            s->hv_w0 = rd64(io, trl);
+            s->hv_w1 = rd64(io, trl + 8);
+            if (!s->esize || !(s->hv_w0 & TRL_F)) {
+                s->hv = HV_IDLE;
+                if (s->hv_next) { /* the alert that came meanwhile */
+                    s->hv_next = 0;
+                    harvest_begin(s, s->hv_next_t, now, 1);
+                }
+                continue;
+            }
+            s->hv = HV_SWAP;
+            s->hv_at = now + s->hv_gap;
+        } else if (rd64(io, trl) != s->hv_w0 || rd64(io, trl + 8) != s->hv_w1) {
+            s->cas_retries++;
+            s->hv_w0 = rd64(io, trl);
+            s->hv_w1 = rd64(io, trl + 8);
+            s->hv_at = now + 1u;
+        } else {
+            uint8_t b[16];
+            be_put64(b, (s->hv_w0 & ~TRL_F) | (s->dv->alert_bit ? TRL_A : 0));
+            be_put64(b + 8, 0);
+            take_block(s, io, trl, s->hv_w1, 1);
+            io->write(io->ctx, trl, b, sizeof b);
+            s->hv = HV_READ;
+        }
+    }
+}
+
+/* Every full block from the read position, in ring order, read without
+ * consuming anything (the end-of-run drain); returns the blocks read. */
+static uint32_t drain_full(tb_sampler *s, tb_drv_io *io)
 {
     uint32_t n;
-    uint64_t data_end = s->bsize - 64;
     if (!s->esize)
         return 0;
     for (n = 0; n < s->dv->sdbs; n++) {
-        uint64_t blk = s->dv->sdb[s->rd], trl = blk + s->bsize - 64;
-        uint64_t w0 = rd64(io, trl), w1;
-        if (!(w0 & TRL_F))
+        uint64_t trl = trailer_of(s, s->rd);
+        if (!(rd64(io, trl) & TRL_F))
             break;
-        read_trailer(s, io, trl);
-        read_entries(s, io, blk, s->rd_off, data_end, consume);
-        smp_put_trailer(&s->w, s->trl);
-        w1 = rd64(io, trl + 8);
-        s->lost += w1;
-        s->blocks++;
-        if (consume) {
-            /* interlocked 16-byte update: compare both doublewords, then
-             * store F = 0 (A kept set) and overflow 0; T, BSDES, DSDES and the
-             * reserved bits are kept */
-            uint64_t n0 = (w0 & ~TRL_F) | (s->dv->alert_bit ? TRL_A : 0);
-            if (rd64(io, trl) == w0 && rd64(io, trl + 8) == w1) {
-                uint8_t b[16];
-                be_put64(b, n0);
-                be_put64(b + 8, 0);
-                io->write(io->ctx, trl, b, sizeof b);
-            } else {
-                dfail(s, io, t, "trailer at 0x%016" PRIx64 " changed under the compare-and-swap",
-                      trl);
-            }
-        }
-        s->rd = (s->rd + 1) % s->dv->sdbs;
-        s->rd_off = 0;
+        take_block(s, io, trl, rd64(io, trl + 8), 0);
     }
     return n;
 }
@@ -367,7 +443,13 @@ void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io)
         (uint32_t)(rd64(io, tb_prefix_area(s->cfg, s->dv->cpu) + TB_PREFIX_ALERT_PARAM) >> 32);
     if (param & CPUMF_AL_PROGRAM_REQ) {
         s->alerts[TB_AL_PROGRAM_REQUEST]++;
-        harvest_full(s, io, t, 1);
+        if (s->hv == HV_IDLE) {
+            harvest_begin(s, t, t, 1);
+            harvest_run(s, io, t);
+        } else if (!s->hv_next) {
+            s->hv_next = 1;
+            s->hv_next_t = t;
+        }
     }
     if (param & CPUMF_AL_INVALID_ENTRY)
         s->alerts[TB_AL_INVALID_ENTRY]++;
@@ -377,6 +459,11 @@ void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io)
         s->alerts[TB_AL_LOSS]++;
     if (param & CPUMF_AL_SF_AUTH)
         s->alerts[TB_AL_AUTH]++;
+}
+
+uint64_t tb_sampler_next_due(const tb_sampler *s)
+{
+    return s->hv == HV_IDLE ? UINT64_MAX : s->hv_at + 1u;
 }
 
 /* ---- instruction completion ----------------------------------------------------- */
@@ -462,7 +549,10 @@ void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_
         s->saved_tear = rd64(io, s->dv->ctl + CTL_QSI_SAVE + 24);
         s->saved_dear = rd64(io, s->dv->ctl + CTL_QSI_SAVE + 32);
         s->state = ST_STOPPED;
-        harvest_full(s, io, t, 1);
+        if (s->hv == HV_IDLE) { /* else the harvest under way goes on */
+            harvest_begin(s, t, t, 0);
+            harvest_run(s, io, t);
+        }
         if (s->pending_resume) {
             s->pending_resume = 0;
             send_resume(s, io);
@@ -480,7 +570,13 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
     uint64_t before = s->samples_read;
     if (s->esize) {
         uint64_t blk, lim;
-        if (harvest_full(s, io, 0, 0) == s->dv->sdbs)
+        uint32_t n = drain_full(s, io), k;
+        /* every sample accounted for: the overflow counts of the blocks not
+         * full too (one can be added to after the driver reset F, uarch.md
+         * section 19, "Choice (order)") */
+        for (k = 0; k < s->dv->sdbs - n; k++)
+            s->lost += rd64(io, trailer_of(s, (s->rd + k) % s->dv->sdbs) + 8);
+        if (n == s->dv->sdbs)
             goto done; /* every block full: nothing is being filled */
         blk = s->dv->sdb[s->rd];
         lim = s->bsize - 64;
@@ -523,6 +619,7 @@ void tb_sampler_get_stats(const tb_sampler *s, tb_sampler_stats *st)
     st->lost = s->lost;
     st->blocks = s->blocks;
     st->drained = s->drained;
+    st->cas_retries = s->cas_retries;
     memcpy(st->alerts, s->alerts, sizeof st->alerts);
     st->saved_tear = s->saved_tear;
     st->saved_dear = s->saved_dear;

@@ -7,7 +7,8 @@
  *
  * The runner calls, for each driver:
  *   tb_sampler_tick()  before building the inputs of cycle t (time-driven
- *                      actions: start, stop, resume);
+ *                      actions: start, stop, resume, and the steps of a
+ *                      delayed harvest due after the edge of t - 1);
  *   tb_sampler_done()  after the clock edge of the cycle in which one of its
  *                      instructions responded;
  *   tb_sampler_alert() after the clock edge of the cycle in which a
@@ -69,6 +70,7 @@ typedef struct tb_sampler_stats {
     uint16_t bsdes, dsdes;
     uint32_t entry_size;
     uint64_t samples_read, invalid, lost, blocks, drained;
+    uint64_t cas_retries; /* compare-and-swaps that found the trailer changed */
     uint64_t alerts[TB_AL_N];
     uint64_t saved_tear, saved_dear;
     uint32_t cpu_speed;   /* from QSI */
@@ -89,14 +91,18 @@ uint64_t tb_lsctl_x(unsigned s, unsigned h, uint8_t e, uint8_t c);
 /* The 64-byte LSCTL request block: X, interval, TEAR, DEAR, 32 bytes of 0. */
 void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear, uint64_t dear);
 
-/* tod: TOD clock for the .SMP name.  NULL with a reason in err
+/* seed: the run's (the service delays' draws); tod: TOD clock for the .SMP
+ * name.  NULL with a reason in err
  * when the .SMP file cannot be created (it is written under a temporary
  * name, common/outfile.h, and the runner commits it with the run's other
  * outputs: all of them or none). */
 tb_sampler *tb_sampler_create(const tb_driver *dv, unsigned idx, const cpumf_system_cfg *cfg,
-                              const char *smp_dir, uint64_t tod, uint64_t tod_start, char *err,
-                              size_t errlen);
+                              uint64_t seed, const char *smp_dir, uint64_t tod, uint64_t tod_start,
+                              char *err, size_t errlen);
 void tb_sampler_tick(tb_sampler *s, uint64_t t, tb_drv_io *io);
+/* The first cycle whose tick has a harvest step to run (UINT64_MAX: none):
+ * the fast-forward stops there. */
+uint64_t tb_sampler_next_due(const tb_sampler *s);
 void tb_sampler_done(tb_sampler *s, uint64_t t, unsigned tag, uint8_t cc, uint8_t exc,
                      tb_drv_io *io);
 void tb_sampler_alert(tb_sampler *s, uint64_t t, tb_drv_io *io);

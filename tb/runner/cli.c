@@ -39,7 +39,7 @@ void tb_cli_usage(const char *prog, unsigned flags)
                 ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
                   "       [--coverage OUT.dat] [--history N] [+PLUSARG...]\n"
                 : "       [--no-fast-forward] [--checkpoint FILE --checkpoint-every N]\n"
-                  "       [--restore FILE]\n");
+                  "       [--restore FILE] [--test-nonatomic-rmw]\n");
 }
 
 enum { OPT_STR, OPT_NUM };
@@ -151,12 +151,13 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
             opt->quiet = 1;
             continue;
         }
-        if (strcmp(a, "--no-fast-forward") == 0) {
+        if (strcmp(a, "--no-fast-forward") == 0 || strcmp(a, "--test-nonatomic-rmw") == 0) {
             if (flags & TB_CLI_ALLOW_WAVES) {
                 snprintf(err, errlen, "%s: only cpumf-sim has this option", a);
                 return 2;
             }
-            opt->no_fast_forward = 1;
+            *(strcmp(a, "--no-fast-forward") == 0 ? &opt->no_fast_forward : &opt->nonatomic_rmw) =
+                1;
             continue;
         }
         if (!(a[0] == '-' && a[1])) {

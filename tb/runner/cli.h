@@ -36,6 +36,7 @@ typedef struct tb_options {
     uint64_t cycles;
     int quiet;
     int no_fast_forward; /* sim only: step every cycle */
+    int nonatomic_rmw;   /* sim only, a test's fault: tb_storage_set_nonatomic */
     /* The runner fast-forwards over quiet spans through the backend where it can (cpumf-sim
      * sets it unless --no-fast-forward); 0: every cycle is stepped. */
     int fast_forward;

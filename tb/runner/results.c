@@ -154,11 +154,12 @@ static void write_driver(FILE *f, const run_ctx *r, uint32_t i)
             dv->ctl);
     fprintf(f,
             "     \"samples_read\": %" PRIu64 ", \"invalid\": %" PRIu64 ", \"lost\": %" PRIu64
-            ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"alerts\": "
+            ", \"blocks\": %" PRIu64 ", \"drained\": %" PRIu64 ", \"cas_retries\": %" PRIu64
+            ", \"alerts\": "
             "{\"program_request\": %" PRIu64 ", \"invalid_entry\": %" PRIu64
             ", \"incorrect_sdbt\": %" PRIu64 ", \"loss\": %" PRIu64 ", \"authorization\": %" PRIu64
             "}, \"saved_tear\": \"0x%" PRIx64 "\", \"saved_dear\": \"0x%" PRIx64 "\", ",
-            st.samples_read, st.invalid, st.lost, st.blocks, st.drained,
+            st.samples_read, st.invalid, st.lost, st.blocks, st.drained, st.cas_retries,
             st.alerts[TB_AL_PROGRAM_REQUEST], st.alerts[TB_AL_INVALID_ENTRY],
             st.alerts[TB_AL_INCORRECT_SDBT], st.alerts[TB_AL_LOSS], st.alerts[TB_AL_AUTH],
             st.saved_tear, st.saved_dear);
@@ -383,8 +384,9 @@ static void write_tail(FILE *f, const run_ctx *r, const insn_counts *n, const tb
     fprintf(f,
             ",\n  \"stats\": {\"insns_issued\": %" PRIu64 ", \"insns_done\": %" PRIu64
             ", \"exceptions\": %" PRIu64 ", \"interruptions\": %zu, \"storage_reads\": %" PRIu64
-            ", \"storage_writes\": %" PRIu64 ", \"storage_errors\": %" PRIu64 "},\n",
-            n->issued, n->done, n->excs, r->n_intr, ss.reads, ss.writes, ss.errors);
+            ", \"storage_writes\": %" PRIu64 ", \"storage_interlocked\": %" PRIu64
+            ", \"storage_errors\": %" PRIu64 "},\n",
+            n->issued, n->done, n->excs, r->n_intr, ss.reads, ss.writes, ss.interlocked, ss.errors);
     if (sum->mismatch)
         fprintf(f, "  \"mismatch\": {\"cycle\": %" PRIu64 "},\n", sum->mismatch_cycle);
     fprintf(f, "  \"failures\": [");

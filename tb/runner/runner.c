@@ -166,9 +166,10 @@ static int start_drivers(run_ctx *r)
             first = sc->drivers[i].start;
     for (i = 0; i < sc->n_drivers; i++) {
         const tb_driver *dv = &sc->drivers[i];
-        r->smp[i] = tb_sampler_create(
-            dv, i, &sc->system, r->opt->smp_dir, sc->workload.tod0 + first * sc->workload.tod_step,
-            sc->workload.tod0 + dv->start * sc->workload.tod_step, err, sizeof err);
+        r->smp[i] = tb_sampler_create(dv, i, &sc->system, sc->seed, r->opt->smp_dir,
+                                      sc->workload.tod0 + first * sc->workload.tod_step,
+                                      sc->workload.tod0 + dv->start * sc->workload.tod_step, err,
+                                      sizeof err);
         if (!r->smp[i]) {
             fprintf(stderr, "%s: %s\n", sc->path, err);
             while (i > 0)
@@ -540,6 +541,7 @@ static uint64_t stimulus_holds(const run_ctx *r, uint64_t t, uint64_t end)
             n = min_u64(n, until(dv->stop, t));
         if (dv->has_resume)
             n = min_u64(n, until(dv->resume, t));
+        n = min_u64(n, until(tb_sampler_next_due(r->smp[i]), t));
     }
     for (c = 0; c < r->ncpu; c++) {
         const cpu_rt *q = &r->rt[c];

@@ -40,6 +40,7 @@ int main(int argc, char **argv)
         return 2;
     }
     stor = tb_storage_create(&sc->system, sc->seed);
+    tb_storage_set_nonatomic(stor, opt.nonatomic_rmw);
     be = tb_model_backend(sys);
     opt.fast_forward = !opt.no_fast_forward;
     opt.state_model = sys;

@@ -76,6 +76,44 @@ static int parse_driver_sampling(parse_ctx *p, const cJSON *o, tb_driver *dv)
     return 0;
 }
 
+/* A delay: N, {"min": N, "max": N} or {"sweep": [FROM, TO]}, each at most
+ * TB_DELAY_MAX. */
+static int parse_delay(parse_ctx *p, const cJSON *n, tb_delay *d)
+{
+    static const char *const sk[] = {"sweep", NULL};
+    const cJSON *w = cJSON_IsObject(n) ? GET(n, "sweep") : NULL;
+    tb_range r;
+    if (w) {
+        if (scn_keys(p, n, sk))
+            return scn_qualify(p, n);
+        if (!cJSON_IsArray(w) || cJSON_GetArraySize(w) != 2)
+            return FAIL(w, "sweep: expected [FROM, TO]");
+        if (scn_u64(p, w->child, 0, TB_DELAY_MAX, &d->lo) ||
+            scn_u64(p, w->child->next, d->lo, TB_DELAY_MAX, &d->hi))
+            return scn_qualify(p, n);
+        d->sweep = 1;
+        return 0;
+    }
+    if (scn_range(p, n, &r))
+        return -1;
+    if (r.hi > TB_DELAY_MAX)
+        return FAIL(n, "%s: at most %u cycles", n->string, TB_DELAY_MAX);
+    d->lo = r.lo;
+    d->hi = r.hi;
+    return 0;
+}
+
+/* "latency", "harvest" (default 0: the harvest in the cycle of the alert). */
+static int parse_driver_delays(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cJSON *n;
+    if ((n = GET(o, "latency")) && parse_delay(p, n, &dv->latency))
+        return -1;
+    if ((n = GET(o, "harvest")) && parse_delay(p, n, &dv->harvest))
+        return -1;
+    return 0;
+}
+
 /* "start", "stop" (after start), "resume" (after stop). */
 static int parse_driver_times(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
@@ -105,9 +143,7 @@ static int parse_driver_times(parse_ctx *p, const cJSON *o, tb_driver *dv)
  * "comment", "expect". */
 static int parse_driver_options(parse_ctx *p, const cJSON *o, tb_driver *dv)
 {
-    static const char *const ek[] = {"samples_read", "overflow",      "alerts",
-                                     "blocks",       "invalid_entry", "incorrect_sdbt",
-                                     "loss",         "authorization", NULL};
+    const char *const *ek = tb_drv_expect_keys;
     const cJSON *n, *m;
     const char *s;
     uint64_t v;
@@ -277,13 +313,15 @@ static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
                                      "control_program",
                                      "work",
                                      "dispatch",
+                                     "latency",
+                                     "harvest",
                                      NULL};
     memset(dv, 0, sizeof *dv);
     jdoc_pos(p->d, o, &dv->line, &dv->col);
     if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) ||
         parse_choice(p, o, "control_program", "linux", "zos", &dv->zos) ||
         parse_driver_sampling(p, o, dv) || parse_driver_times(p, o, dv) ||
-        parse_driver_options(p, o, dv) || parse_dispatch(p, o, dv))
+        parse_driver_options(p, o, dv) || parse_driver_delays(p, o, dv) || parse_dispatch(p, o, dv))
         return -1;
     return 0;
 }

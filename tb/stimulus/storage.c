@@ -21,8 +21,10 @@ typedef struct page_slot {
 typedef struct port_state {
     uint8_t pending; /* a response is scheduled */
     uint8_t err;
-    uint64_t due; /* cycle of the response pulse */
+    uint8_t late_wr; /* fault injection: the OR/ADD's write waits for the response edge */
+    uint64_t due;    /* cycle of the response pulse */
     uint64_t data;
+    uint64_t late_addr, late_val;
 } port_state;
 
 struct tb_storage {
@@ -33,6 +35,7 @@ struct tb_storage {
     unsigned ncpu;
     port_state port[CPUMF_MAX_CPUS];
     tb_storage_stats stats;
+    uint8_t nonatomic; /* tb_storage_set_nonatomic */
 };
 
 /* key: tb_mix64(seed ^ salt) of the draw (ready or latency) */
@@ -272,14 +275,73 @@ void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in)
     }
 }
 
+void tb_storage_set_nonatomic(tb_storage *s, int on)
+{
+    s->nonatomic = (uint8_t)(on != 0);
+}
+
+/* The 64-bit mask of the bytes be enables (bit 7: byte 0). */
+static uint64_t byte_mask(uint8_t be)
+{
+    uint64_t m = 0;
+    unsigned b;
+    for (b = 0; b < 8; b++)
+        if (be & (0x80u >> b))
+            m |= 0xffull << (56 - 8 * b);
+    return m;
+}
+
+/* A write request's effect on the doubleword old (docs/uarch.md section 4):
+ * plain stores the enabled bytes, OR ors them in, ADD adds the doubleword. */
+static uint64_t write_result(const cpumf_cpu_out *o, uint64_t old)
+{
+    uint64_t m = byte_mask(o->stor_req_be);
+    if (o->stor_req_op == CPUMF_STOR_OP_ADD)
+        return old + o->stor_req_wdata;
+    if (o->stor_req_op == CPUMF_STOR_OP_OR)
+        return old | (o->stor_req_wdata & m);
+    return (old & ~m) | (o->stor_req_wdata & m);
+}
+
+/* The request o of port p accepted in this edge, at available address a. */
+static void serve(tb_storage *s, port_state *p, const cpumf_cpu_out *o, uint64_t a)
+{
+    uint64_t old = tb_storage_read_u64(s, a);
+    if (!o->stor_req_we) {
+        s->stats.reads++;
+        p->data = old;
+        return;
+    }
+    if (o->stor_req_op == CPUMF_STOR_OP_PLAIN) {
+        s->stats.writes++;
+        if (o->stor_req_be)
+            tb_storage_write_u64(s, a, write_result(o, old));
+        return;
+    }
+    /* interlocked: read, combine and write in this edge; the old value back */
+    s->stats.interlocked++;
+    p->data = old;
+    if (s->nonatomic) {
+        p->late_wr = 1;
+        p->late_addr = a;
+        p->late_val = write_result(o, old);
+    } else {
+        tb_storage_write_u64(s, a, write_result(o, old));
+    }
+}
+
 void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out)
 {
     unsigned i;
     for (i = 0; i < s->ncpu; i++) {
         const cpumf_cpu_out *o = &out->cpu[i];
         port_state *p = &s->port[i];
-        if (p->pending && p->due <= cycle)
+        if (p->pending && p->due <= cycle) {
             p->pending = 0;
+            if (p->late_wr)
+                tb_storage_write_u64(s, p->late_addr, p->late_val);
+            p->late_wr = 0;
+        }
         if (!o->stor_req_valid || !tb_storage_ready(s, i, cycle))
             continue;
         {
@@ -289,25 +351,17 @@ void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out)
             p->due = cycle + tb_storage_latency(s, i, cycle);
             p->err = (uint8_t)!ok;
             p->data = 0;
-            if (!ok)
-                s->stats.errors++;
-            if (o->stor_req_we) {
-                s->stats.writes++;
-                if (ok && o->stor_req_be) {
-                    uint64_t v = tb_storage_read_u64(s, a);
-                    unsigned b;
-                    for (b = 0; b < 8; b++) {
-                        if (o->stor_req_be & (0x80u >> b)) {
-                            uint64_t m = 0xffull << (56 - 8 * b);
-                            v = (v & ~m) | (o->stor_req_wdata & m);
-                        }
-                    }
-                    tb_storage_write_u64(s, a, v);
-                }
+            if (ok) {
+                serve(s, p, o, a);
             } else {
-                s->stats.reads++;
-                if (ok)
-                    p->data = tb_storage_read_u64(s, a);
+                /* counted by kind as before; an error changes nothing */
+                s->stats.errors++;
+                if (!o->stor_req_we)
+                    s->stats.reads++;
+                else if (o->stor_req_op == CPUMF_STOR_OP_PLAIN)
+                    s->stats.writes++;
+                else
+                    s->stats.interlocked++;
             }
         }
     }

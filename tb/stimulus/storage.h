@@ -58,14 +58,21 @@ unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle);
 void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in);
 /* Clock edge of cycle t: retire the responses given in t, accept every
  * request with valid && ready (reads latched, writes applied with the byte
- * mask, response scheduled latency cycles later). */
+ * mask, interlocked OR and ADD read, combined and written in this edge with
+ * the old doubleword as response data; response scheduled latency cycles
+ * later). */
 void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out);
+/* Test only (cpumf-sim --test-nonatomic-rmw): OR and ADD read at the
+ * accepting edge but write at the response's edge, so that a driver's
+ * compare-and-swap can fall inside them; proves the end-of-run sample check
+ * can fail (docs/scenario-format.md section 1). */
+void tb_storage_set_nonatomic(tb_storage *s, int on);
 /* No response in flight on any port: the clock edges of cycles without a
  * request change nothing (the fast-forward may skip them). */
 int tb_storage_idle(const tb_storage *s);
 
 typedef struct tb_storage_stats {
-    uint64_t reads, writes, errors;
+    uint64_t reads, writes, interlocked, errors; /* interlocked: OR and ADD */
 } tb_storage_stats;
 void tb_storage_get_stats(const tb_storage *s, tb_storage_stats *st);
 

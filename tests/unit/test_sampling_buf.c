@@ -219,10 +219,12 @@ END_TEST
 
 START_TEST(test_SF_UPD_3_trailer_and_timestamp_data)
 {
-    /* F set (bit 0), A T and reserved byte-0 bits kept, BSDES bytes 4-5, DSDES 6-7 */
-    ck_assert_uint_eq(arch_trailer_full(0x60ABCDEF00000000ull, 32, 64), 0xE0ABCDEF00200040ull);
-    ck_assert_uint_eq(arch_trailer_full(0x00000000FFFFFFFFull, 32, 0), 0x8000000000200000ull);
-    ck_assert_uint_eq(ARCH_TRAILER_FULL_BE, 0x8F);
+    /* BSDES bytes 4-5, DSDES 6-7, written alone; F (bit 0) alone, in byte 0 */
+    ck_assert_uint_eq(arch_trailer_sizes(32, 64), 0x0000000000200040ull);
+    ck_assert_uint_eq(arch_trailer_sizes(32, 0), 0x0000000000200000ull);
+    ck_assert_uint_eq(ARCH_TRAILER_SZ_BE, 0x0F);
+    ck_assert_uint_eq(ARCH_TRAILER_F_BE, 0x80);
+    ck_assert_uint_eq(ARCH_TRAILER_F_OR, 0x8000000000000000ull);
     /* STCK: bytes 16-23; STCKE: bytes 16-31, the TOD clock shifted by one byte */
     ck_assert_uint_eq(arch_timestamp_ndw(0), 1);
     ck_assert_uint_eq(arch_timestamp_ndw(1), 2);
@@ -633,6 +635,133 @@ START_TEST(test_SF_UPD_2_port_arbiter)
 }
 END_TEST
 
+/* ------------------------------------------------------------ interlocked trailer updates */
+
+START_TEST(test_SF_UPD_11_storage_operations)
+{
+    /* uarch.md section 4: PLAIN replaces the enabled bytes, OR ors them, ADD adds */
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_PLAIN, 0x1122334455667788ull, 0xAABBCCDDEEFF0011ull, 0x0F),
+        0x11223344EEFF0011ull);
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_OR, 0x6ABCDEF000200040ull, 0x8000000000000000ull, 0x80),
+        0xEABCDEF000200040ull);
+    /* OR touches only enabled bytes: bits of wdata elsewhere are ignored */
+    ck_assert_uint_eq(
+        arch_stor_update(CPUMF_STOR_OP_OR, 0x0000000000000001ull, 0x80000000000000FFull, 0x80),
+        0x8000000000000001ull);
+    ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_ADD, 41u, 1u, 0xFF), 42u);
+    ck_assert_uint_eq(arch_stor_update(CPUMF_STOR_OP_ADD, UINT64_MAX, 1u, 0xFF), 0u);
+}
+END_TEST
+
+/* The write requests of CPU 0 while stepping until want samples (stored or
+ * lost) have been taken: we, op, be, addr, wdata of each. */
+typedef struct wr_log {
+    unsigned n;
+    mf_stor_req r[64];
+} wr_log;
+
+static void h_until_logged(harness *h, wr_log *w, uint64_t want)
+{
+    unsigned k;
+    for (k = 0; k < 1000u; k++) {
+        const cpumf_cpu_out *o = &h->out.cpu[0];
+        h_step(h);
+        if (o->stor_req_valid && o->stor_req_we && w->n < 64u) {
+            mf_stor_req *r = &w->r[w->n++];
+            r->we = o->stor_req_we;
+            r->op = o->stor_req_op;
+            r->be = o->stor_req_be;
+            r->addr = o->stor_req_addr;
+            r->wdata = o->stor_req_wdata;
+        }
+        if (reg(h, "cpu0.sf_update.state_q") == CPUMF_US_IDLE &&
+            reg(h, "cpu0.sf_update.n_stored_q") + reg(h, "cpu0.sf_update.n_overflow_q") >= want)
+            return;
+    }
+    ck_abort_msg("no sample after 1000 cycles");
+}
+
+START_TEST(test_SF_UPD_11_trailer_requests)
+{
+    harness *h = h_new(CPUMF_INT_EXACT, 1);
+    wr_log w;
+    unsigned k;
+    memset(&w, 0, sizeof w);
+    sdb_4k(h);
+    sm_put(&h->m, 0x20FC0, 0x7F00000000000000ull); /* A, T and reserved bits 3-7 set */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_logged(h, &w, 1);
+    /* block full: sizes (bytes 4-7), the STCKE timestamp, then F by an interlocked OR */
+    ck_assert_uint_ge(w.n, 4);
+    ck_assert_uint_eq(w.r[0].op, CPUMF_STOR_OP_PLAIN);
+    ck_assert_uint_eq(w.r[0].be, 0x0F);
+    ck_assert_uint_eq(w.r[0].addr, 0x20FC0);
+    ck_assert_uint_eq(w.r[0].wdata, 0x0000000000200040ull);
+    ck_assert_uint_eq(w.r[1].addr, 0x20FD0);
+    ck_assert_uint_eq(w.r[2].addr, 0x20FD8);
+    ck_assert_uint_eq(w.r[3].op, CPUMF_STOR_OP_OR);
+    ck_assert_uint_eq(w.r[3].be, 0x80);
+    ck_assert_uint_eq(w.r[3].addr, 0x20FC0);
+    ck_assert_uint_eq(w.r[3].wdata, 0x8000000000000000ull);
+    /* SF-UPD-9: no plain write ever enables trailer byte 0 */
+    for (k = 0; k < w.n; k++)
+        ck_assert(
+            !(w.r[k].addr == 0x20FC0 && w.r[k].op == CPUMF_STOR_OP_PLAIN && (w.r[k].be & 0x80u)));
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xFF00000000200040ull);
+    ck_assert_uint_eq(h->alerts & CPUMF_AL_PROGRAM_REQ, CPUMF_AL_PROGRAM_REQ);
+    /* the next sample finds F: one interlocked ADD of 1, no read of the count */
+    memset(&w, 0, sizeof w);
+    sm_put(&h->m, 0x30FC0, 0x8000000000000000ull);
+    sm_put(&h->m, 0x30FC8, 6);
+    h_until_logged(h, &w, 2);
+    ck_assert_uint_eq(w.n, 1);
+    ck_assert_uint_eq(w.r[0].op, CPUMF_STOR_OP_ADD);
+    ck_assert_uint_eq(w.r[0].be, 0xFF);
+    ck_assert_uint_eq(w.r[0].addr, 0x30FC8);
+    ck_assert_uint_eq(w.r[0].wdata, 1);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30FC8), 7);
+    h_free(h);
+}
+END_TEST
+
+/* Steps until the update is in state st (at most 1000 cycles). */
+static void h_until_state(harness *h, unsigned st)
+{
+    unsigned k;
+    for (k = 0; k < 1000u && reg(h, "cpu0.sf_update.state_q") != st; k++)
+        h_step(h);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.state_q"), st);
+}
+
+START_TEST(test_SF_UPD_11_program_changes_during_the_update)
+{
+    harness *h = h_new(CPUMF_INT_EXACT, 3);
+    sdb_4k(h);
+    h->in.cpu[0].cr0_58 = 0; /* keep alerts pending */
+    /* A set by the program after the trailer was read: the OR's response has it */
+    ck_assert_uint_eq(h_lsctl(h, lsctl_x(0, 0, 1, 0, 1, 0), 50, 0x10000, 0x20FC0), 0);
+    h_until_state(h, CPUMF_US_WR_TS);
+    sm_put(&h->m, 0x20FC0, sm_get(&h->m, 0x20FC0) | 0x4000000000000000ull);
+    h_until_samples(h, 1, 1000);
+    ck_assert_uint_eq(reg(h, "cpu0.mf_alert.pend_q"), CPUMF_AL_PROGRAM_REQ);
+    ck_assert_uint_eq(sm_get(&h->m, 0x20FC0), 0xC000000000200040ull);
+    /* the program resets F and the count (its compare-and-swap) after the
+     * update read F = 1: the add still lands, in a block whose F is 0 */
+    sm_put(&h->m, 0x30FC0, 0x8000000000000000ull);
+    sm_put(&h->m, 0x30FC8, 9);
+    h_until_state(h, CPUMF_US_ADD_OVF);
+    sm_put(&h->m, 0x30FC0, 0);
+    sm_put(&h->m, 0x30FC8, 0);
+    h_until_samples(h, 2, 1000);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30FC0), 0);
+    ck_assert_uint_eq(sm_get(&h->m, 0x30FC8), 1);
+    ck_assert_uint_eq(reg(h, "cpu0.sf_update.n_overflow_q"), 1);
+    h_free(h);
+}
+END_TEST
+
 static Suite *sampling_buf_suite(void)
 {
     Suite *s = suite_create("sampling_buf");
@@ -647,6 +776,7 @@ static Suite *sampling_buf_suite(void)
     tcase_add_test(tc, test_SF_UPD_6_entry_address_checks);
     tcase_add_test(tc, test_SF_BUF_2_sdbt_entries);
     tcase_add_test(tc, test_SF_UPD_3_trailer_and_timestamp_data);
+    tcase_add_test(tc, test_SF_UPD_11_storage_operations);
     suite_add_tcase(s, tc);
     tc = tcase_create("update");
     tcase_set_timeout(tc, 120);
@@ -657,6 +787,8 @@ static Suite *sampling_buf_suite(void)
     tcase_add_test(tc, test_SF_UPD_1_overflow_count_wraps);
     tcase_add_test(tc, test_SF_UPD_3_stcke_timestamp);
     tcase_add_test(tc, test_SF_UPD_4_program_request_alert);
+    tcase_add_test(tc, test_SF_UPD_11_trailer_requests);
+    tcase_add_test(tc, test_SF_UPD_11_program_changes_during_the_update);
     tcase_add_test(tc, test_SF_UPD_5_table_link_to_table_link);
     tcase_add_test(tc, test_SF_UPD_5_block_link_as_last_entry);
     tcase_add_test(tc, test_SF_UPD_6_entry_address_below_8192);

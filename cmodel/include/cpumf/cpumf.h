@@ -462,7 +462,10 @@ void cpumf_in_idle(cpumf_sys_in *in);
  * cpumf_step serve the storage port themselves: the in->cpu[i].stor_* fields
  * are ignored, ready is always one and the response comes `latency` cycles
  * (>= 1) after acceptance.  read: 0 and *data, or nonzero when the doubleword
- * is not available.  write: byte mask bit 7 = byte 0 (most significant). */
+ * is not available.  write: byte mask bit 7 = byte 0 (most significant).  An
+ * interlocked request (CPUMF_STOR_OP_OR, _ADD) is served at the accepting
+ * edge by a read and then, when it succeeded, a write of the whole combined
+ * doubleword (mask 0xFF); its response carries the doubleword read. */
 typedef struct cpumf_storage_ops {
     int (*read)(void *user, uint64_t dw_addr, uint64_t *data);
     int (*write)(void *user, uint64_t dw_addr, uint64_t data, uint8_t byte_mask);

@@ -882,10 +882,23 @@ int arch_sdb_fits(uint64_t trl, uint64_t d, unsigned e)
     return trl - d >= (uint64_t)e;
 }
 
-uint64_t arch_trailer_full(uint64_t dw0, unsigned bsdes, unsigned dsdes)
+uint64_t arch_trailer_sizes(unsigned bsdes, unsigned dsdes)
 {
-    return ((dw0 | ((uint64_t)1u << 63)) & ~(uint64_t)0xFFFFFFFFu) |
-           ((uint64_t)(bsdes & 0xFFFFu) << 16) | (uint64_t)(dsdes & 0xFFFFu);
+    return ((uint64_t)(bsdes & 0xFFFFu) << 16) | (uint64_t)(dsdes & 0xFFFFu);
+}
+
+uint64_t arch_stor_update(unsigned op, uint64_t old, uint64_t wdata, unsigned be)
+{
+    uint64_t m = 0u;
+    unsigned b;
+    if (op == CPUMF_STOR_OP_ADD)
+        return old + wdata;
+    for (b = 0; b < 8u; b++)
+        if (be & (0x80u >> b))
+            m |= (uint64_t)0xFFu << (56u - 8u * b);
+    if (op == CPUMF_STOR_OP_OR)
+        return old | (wdata & m);
+    return (old & ~m) | (wdata & m);
 }
 
 unsigned arch_timestamp_ndw(unsigned t)

@@ -332,10 +332,19 @@ uint64_t arch_sdb_trailer(uint64_t d, uint64_t b);
 int arch_sdb_entry_invalid(uint64_t d, uint64_t b);
 /* Whether an entry of e bytes at d fits before the trailer trl. */
 int arch_sdb_fits(uint64_t trl, uint64_t d, unsigned e);
-/* Trailer doubleword 0 once the block is full: F set, BSDES and DSDES
- * written (bytes 0 and 4-7, mask ARCH_TRAILER_FULL_BE), from the value read. */
-#define ARCH_TRAILER_FULL_BE 0x8Fu
-uint64_t arch_trailer_full(uint64_t dw0, unsigned bsdes, unsigned dsdes);
+/* A block becoming full (uarch.md section 19): BSDES and DSDES go into
+ * trailer bytes 4-7 (mask ARCH_TRAILER_SZ_BE, data arch_trailer_sizes), and F
+ * is set last by an interlocked OR of byte 0 alone (ARCH_TRAILER_F_BE,
+ * ARCH_TRAILER_F_OR), so no request writes A, T or the reserved bits. */
+#define ARCH_TRAILER_SZ_BE 0x0Fu
+#define ARCH_TRAILER_F_BE  0x80u
+#define ARCH_TRAILER_F_OR  ((uint64_t)1u << 63)
+uint64_t arch_trailer_sizes(unsigned bsdes, unsigned dsdes);
+/* The doubleword storage holds after a write request of kind op (enum
+ * cpumf_stor_op) with data wdata and byte mask be (bit 7: byte 0) on old:
+ * PLAIN replaces the enabled bytes, OR ors them, ADD adds (mod 2^64) the
+ * whole doubleword (uarch.md section 4). */
+uint64_t arch_stor_update(unsigned op, uint64_t old, uint64_t wdata, unsigned be);
 /* Trailer flags of doubleword 0. */
 #define ARCH_TRL_F(dw0) ((unsigned)((dw0) >> 63) & 1u)
 #define ARCH_TRL_A(dw0) ((unsigned)((dw0) >> 62) & 1u)

@@ -389,7 +389,13 @@ module tb_dpi_example
           m = '0;
           for (int k = 0; k < 8; k++) if (out_o[0].stor_req_be[k]) m[8*k+:8] = 8'hFF;
           d = mem_read(a);
-          mem[a] = (d & ~m) | (out_o[0].stor_req_wdata & m);
+          // interlocked OR and ADD answer with the old doubleword (docs/uarch.md section 4)
+          case (out_o[0].stor_req_op)
+            STOR_OP_OR: mem[a] = d | (out_o[0].stor_req_wdata & m);
+            STOR_OP_ADD: mem[a] = d + out_o[0].stor_req_wdata;
+            default: mem[a] = (d & ~m) | (out_o[0].stor_req_wdata & m);
+          endcase
+          if (out_o[0].stor_req_op != STOR_OP_PLAIN) rsp_data = d;
         end else begin
           rsp_data = mem_read(a);
         end
