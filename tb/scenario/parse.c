@@ -36,6 +36,7 @@ void scn_add_mem(parse_ctx *p, uint64_t addr, uint8_t *bytes, size_t len)
     m->addr = addr;
     m->len = len;
     m->bytes = bytes;
+    m->at_step = 0;
 }
 
 tb_mem_init *scn_new_mem(parse_ctx *p, uint64_t addr, size_t len)
