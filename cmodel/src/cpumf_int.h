@@ -285,6 +285,7 @@ typedef struct sf_update_state {
     uint8_t nent;      /* doublewords of the captured entry */
     uint8_t t;         /* trailer T of the block being closed (STCKE) */
     uint8_t prog_req;  /* F was set in a block whose A was one */
+    uint8_t a_read;    /* A of the trailer read of the block being closed (coverage only) */
     uint8_t act;       /* functions active at capture */
     uint16_t ebytes;   /* E */
     uint64_t trl;      /* trailer address of the current block (Check) */

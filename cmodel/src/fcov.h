@@ -86,6 +86,7 @@
     Y(FULL_STCK, "block_full.stck")                                             \
     Y(FULL_STCKE, "block_full.stcke")                                           \
     Y(FULL_ALERT_REQ, "block_full.alert_request")                               \
+    Y(FULL_ALERT_REQ_LATE, "block_full.alert_request_set_while_closing")        \
     Y(SDBT_BLOCK, "sdbt.block_link")                                            \
     Y(SDBT_TABLE, "sdbt.table_link")                                            \
     Y(SDBT_TABLE_BLOCK, "sdbt.block_link_after_table_link")                     \

@@ -93,6 +93,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         } else {
             d->state = CPUMF_US_WR_SZ;
             d->t = (uint8_t)ARCH_TRL_T(r);
+            d->a_read = (uint8_t)ARCH_TRL_A(r);
             fcov_hit(in->fc, d->t ? FCOV_UPD_FULL_STCKE : FCOV_UPD_FULL_STCK);
             load_req(d, 1u, ARCH_TRAILER_SZ_BE, q->trl, arch_trailer_sizes(m->bsdes, m->dsdes));
         }
@@ -140,7 +141,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
     case CPUMF_US_OR_F: /* r: the trailer before F was set; its A is the program's latest */
         if (ARCH_TRL_A(r)) {
             d->prog_req = 1u;
-            fcov_hit(in->fc, FCOV_UPD_FULL_ALERT_REQ);
+            fcov_hit(in->fc, q->a_read ? FCOV_UPD_FULL_ALERT_REQ : FCOV_UPD_FULL_ALERT_REQ_LATE);
         }
         n = sc->tear + 8u;
         out->tear_wr = 1u;
