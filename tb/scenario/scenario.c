@@ -62,7 +62,7 @@ static int parse_requirements(parse_ctx *p, const cJSON *n)
 
 /* A name of configs/systems/ or configs/workloads/: [A-Za-z0-9_.-], 1..64
  * characters, not starting with '.'. */
-static int valid_config_name(const char *s)
+int tb_config_name_valid(const char *s)
 {
     size_t i;
     if (!s[0] || strlen(s) > 64)
@@ -76,8 +76,7 @@ static int valid_config_name(const char *s)
     return s[0] != '.';
 }
 
-/* dir/kind/name.json into path; 1 when that file can be opened. */
-static int config_path(char *path, size_t n, const char *dir, const char *kind, const char *name)
+int tb_config_path(char *path, size_t n, const char *dir, const char *kind, const char *name)
 {
     FILE *f;
     snprintf(path, n, "%s/%s/%s.json", dir, kind, name);
@@ -91,9 +90,9 @@ static int config_path(char *path, size_t n, const char *dir, const char *kind, 
 static int load_system_by_name(parse_ctx *p, const cJSON *at, const char *cfgdir, const char *name)
 {
     char path[1024], e2[768];
-    if (!valid_config_name(name))
+    if (!tb_config_name_valid(name))
         return FAIL(at, "system: bad name \"%s\"", name);
-    if (!config_path(path, sizeof path, cfgdir, "systems", name))
+    if (!tb_config_path(path, sizeof path, cfgdir, "systems", name))
         return FAIL(at, "unknown system \"%s\" (no systems/%s.json in the configs directory)", name,
                     name);
     if (cpumf_load_system(path, &p->sc->system, e2, sizeof e2))
@@ -152,7 +151,7 @@ static int load_events(parse_ctx *p, const cJSON *root, const char *cfgdir)
     char path[1024], e2[768];
     jdoc *d;
     int rc;
-    if (!config_path(path, sizeof path, cfgdir, "events", sc->system.model.name))
+    if (!tb_config_path(path, sizeof path, cfgdir, "events", sc->system.model.name))
         return 0;
     if (!(d = jdoc_parse_file(path, e2, sizeof e2)))
         return FAIL(at, "events of model %s: %s", sc->system.model.name, e2);
@@ -176,9 +175,9 @@ static int load_workload(parse_ctx *p, const cJSON *root, const char *cfgdir)
         return tb_workload_from_json(p->d, n, &p->sc->workload, p->err, p->errlen);
     if (n && !cJSON_IsString(n))
         return FAIL(n, "workload: expected a name or an object");
-    if (!valid_config_name(wn))
+    if (!tb_config_name_valid(wn))
         return FAIL(n, "workload: bad name \"%s\"", wn);
-    if (!config_path(path, sizeof path, cfgdir, "workloads", wn))
+    if (!tb_config_path(path, sizeof path, cfgdir, "workloads", wn))
         return FAIL(n ? n : root,
                     "unknown workload \"%s\" (no workloads/%s.json in the configs directory)", wn,
                     wn);

@@ -186,6 +186,13 @@ tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has
                               uint64_t seed_override, const char *system_override, char *err,
                               size_t errlen);
 void tb_scenario_free(tb_scenario *sc);
+
+/* Whether s can name a file of a configs directory: [A-Za-z0-9_.-], 1 to 64
+ * characters, not starting with '.' (no path reaches outside it). */
+int tb_config_name_valid(const char *s);
+/* dir/kind/name.json (kind: systems, workloads, events) into path; 1 when
+ * that file can be opened, else 0. */
+int tb_config_path(char *path, size_t n, const char *dir, const char *kind, const char *name);
 /* The steps but instructions (which queue per CPU, in scenario order) in the
  * order they apply: by cycle, in scenario order within a cycle.  Fills order
  * (room for n_steps indices) and returns how many. */

@@ -228,33 +228,41 @@ static int file_is(const char *path, const char *text)
 
 static int run_workload(out *o, const tb_scenario *sc, const char *name, uint64_t cycles)
 {
-    static tb_workload w;
-    static cpumf_sys_in in[2];
+    tb_workload *w;
+    cpumf_sys_in *in;
     tb_workload_cfg cfg;
     tally t;
     char path[1024], err[1024];
     uint64_t cyc;
     unsigned c;
-    snprintf(path, sizeof path, "%s/workloads/%s.json", cpumf_default_configs_dir(), name);
+    if (!tb_config_name_valid(name) ||
+        !tb_config_path(path, sizeof path, cpumf_default_configs_dir(), "workloads", name)) {
+        fprintf(stderr, "cpumf-rates: unknown workload \"%s\" (no workloads/%s.json in %s)\n", name,
+                name, cpumf_default_configs_dir());
+        return -1;
+    }
     if (tb_workload_load(path, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "cpumf-rates: %s\n", err);
         return -1;
     }
-    tb_workload_init(&w, &cfg, sc->has_events ? &sc->events : NULL, sc->seed, &sc->system);
+    w = xcalloc(1, sizeof *w);
+    in = xcalloc(2, sizeof *in);
+    tb_workload_init(w, &cfg, sc->has_events ? &sc->events : NULL, sc->seed, &sc->system);
     memset(&t, 0, sizeof t);
-    memset(in, 0, sizeof in);
     for (cyc = 0; cyc < cycles; cyc++) {
         cpumf_sys_in *now = &in[cyc & 1u], *prev = &in[~cyc & 1u];
-        tb_workload_cycle(&w, cyc, now);
-        for (c = 0; c < w.ncpu; c++)
+        tb_workload_cycle(w, cyc, now);
+        for (c = 0; c < w->ncpu; c++)
             count(&t, &now->cpu[c], &prev->cpu[c], cyc == 0);
     }
     put(o, "\n## %s\n\n", name);
     put(o, "| parameter | per | events | eligible | measured | parameter | off |\n");
     put(o, "|---|---|---:|---:|---:|---:|---:|\n");
-    workload_rows(o, &w, &t);
-    if (w.ev)
-        events_rows(o, &w);
+    workload_rows(o, w, &t);
+    if (w->ev)
+        events_rows(o, w);
+    free(in);
+    free(w);
     return 0;
 }
 
