@@ -172,7 +172,10 @@ module sf_update
   logic [64:0] chk;
   logic        chk_go;                // a Check(d) is due this cycle
   logic [63:0] chk_addr;              // its data-entry address d
-  logic [63:0] r, nxt, lnk;
+  logic        tear_go;               // TEAR moves on to an SDB-table entry this cycle
+  logic [63:0] tear_nxt;              // that entry's address
+  mf_pkg::upd_state_e tear_st;        // the state that reads it
+  logic [63:0] r, lnk;
   logic        last;
   logic        pa_end;       // A of the blocks this update closed, as it ends
 
@@ -209,7 +212,9 @@ module sf_update
     chk          = '0;
     chk_go       = 1'b0;
     chk_addr     = '0;
-    nxt          = '0;
+    tear_go      = 1'b0;
+    tear_nxt     = '0;
+    tear_st      = mf_pkg::US_RD_SDBT;
     lnk          = '0;
     last         = 1'b0;
     pa_end       = 1'b0;
@@ -333,17 +338,8 @@ module sf_update
                 pa_d = `MUT_SEL(SF_A_FROM_RD_TRL, pa_q, pa_q | r[62]);
                 `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
                 // the block is closed: on to the next SDB-table entry
-                nxt       = tear_i + 64'd8;
-                tear_we_o = 1'b1;
-                tear_o    = nxt;
-                if (nxt < 64'd8192) begin
-                  fin       = 1'b1;
-                  fin_alert = mf_pkg::AL_INVALID_ENTRY;
-                end else begin
-                  state_d = mf_pkg::US_RD_SDBT;
-                  ld      = 1'b1;
-                  ld_addr = nxt;
-                end
+                tear_go  = 1'b1;
+                tear_nxt = tear_i + 64'd8;
               end
               mf_pkg::US_RD_SDBT, mf_pkg::US_RD_SDBT2: begin
                 last = ((tear_i + 64'd8) & bmask) == '0;
@@ -355,16 +351,9 @@ module sf_update
                     fin       = 1'b1;
                     fin_alert = mf_pkg::AL_INCORRECT_SDBT;
                   end else begin
-                    tear_we_o = 1'b1;
-                    tear_o    = lnk;
-                    if (lnk < 64'd8192) begin
-                      fin       = 1'b1;
-                      fin_alert = mf_pkg::AL_INVALID_ENTRY;
-                    end else begin
-                      state_d = mf_pkg::US_RD_SDBT2;
-                      ld      = 1'b1;
-                      ld_addr = lnk;
-                    end
+                    tear_go  = 1'b1;
+                    tear_nxt = lnk;
+                    tear_st  = mf_pkg::US_RD_SDBT2;
                   end
                 end else if (state_q == mf_pkg::US_RD_SDBT && last) begin
                   fin       = 1'b1;
@@ -386,6 +375,21 @@ module sf_update
         end
       end
     endcase
+
+    // TEAR := the next SDB-table entry (the next entry of a table, or a table
+    // link's target), which must lie at or above 8192; then read it.
+    if (tear_go) begin
+      tear_we_o = 1'b1;
+      tear_o    = tear_nxt;
+      if (tear_nxt < 64'd8192) begin
+        fin       = 1'b1;
+        fin_alert = mf_pkg::AL_INVALID_ENTRY;
+      end else begin
+        state_d = tear_st;
+        ld      = 1'b1;
+        ld_addr = tear_nxt;
+      end
+    end
 
     // Check(d), the inner-loop start, for a capture or a block link.
     if (chk_go) begin
