@@ -134,7 +134,7 @@ module cf_counters
     always_comb begin
       ctr_d = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
       `MUT_DO(NO_CLEAR_DISABLE, if (inst[s] && !live[s]) ctr_d = ctr_q[s];)
-      if (wr_hit[s]) ctr_d = wr_data_i;
+      if (`MUT_SEL(SCCTR_SLOT_PAIR, wr_hit[s] || wr_hit[s ^ 1], wr_hit[s])) ctr_d = wr_data_i;
     end
 
     always_ff @(posedge clk_i) begin

@@ -81,6 +81,9 @@ module cf_global
       g_e_d = 1'b0;
       g_c_d = 1'b0;
     end
+    `MUT_DO(CG_RESET_KEEPS_C, if (machine_rst) g_c_d = g_c_q;)
+    `MUT_DO(CG_UNAUTH_DISABLES, for (int i = 0; i < mf_pkg::NCPU; i++)
+      if (cpu_inst[i] && mf_system.mut_cg_unauth[i]) begin g_e_d = 1'b0; g_c_d = 1'b0; end)
     change_d = g_e_d & ((change_q & !disable_ev) | cg_addr_change_i);
     `MUT_DO(CHANGE_KEEP, change_d = change_q | (g_e_d & cg_addr_change_i);)
   end

@@ -109,6 +109,7 @@ module cf_state
       a_d = a_d & ~clr;
       e_d = e_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
       c_d = c_d & ~`MUT_SEL(AUTH_CLR_KEEPS_EC, 6'b0, clr);
+      `MUT_DO(AUTH_SET_ENABLES, e_d = e_d | (a_d & ~a_q);)
       if (cg_clr) begin
         if (g_e_i) alert_raise_o = alert_raise_o | mf_pkg::AL_CF_AUTH;
         cg_a_d = 1'b0;

@@ -32,7 +32,7 @@ module mf_alert
     clr_loss_cpu = !cpu_enabled_i;
     `MUT_DO(AL3_NO_CLEAR, clr_loss_cpu = 1'b0;)
     if (clr_loss_cpu) pend_d = pend_d & ~mf_pkg::AL_LOSS_CPU;
-    if (!sf_enabled_i) pend_d = pend_d & ~mf_pkg::AL_SF_GROUP;
+    if (`MUT_SEL(AL3_SF_NO_CLEAR, 1'b0, !sf_enabled_i)) pend_d = pend_d & ~mf_pkg::AL_SF_GROUP;
     if (reset_i) pend_d = '0;
   end
 

@@ -386,6 +386,8 @@ module mf_cpu
     else                   sel = mf_pkg::ARB_NONE;
     `MUT_DO(SF_ARB_INSN_FIRST, if (own_q == mf_pkg::ARB_NONE && ins_valid) sel = mf_pkg::ARB_INSN;)
     own_d = `MUT_SEL(ARB_KEEP_AFTER_RSP, sel, in_i.stor_rsp_valid ? mf_pkg::ARB_NONE : sel);
+    `MUT_DO(ARB_OWN_AT_ACCEPT,
+            if (own_q == mf_pkg::ARB_NONE && !in_i.stor_req_ready) own_d = own_q;)
 
     stor_req_valid = 1'b0;
     stor_req_we    = 1'b0;
@@ -412,7 +414,7 @@ module mf_cpu
       end
       default: ;
     endcase
-    ins_ready = in_i.stor_req_ready && (sel == mf_pkg::ARB_INSN);
+    ins_ready = in_i.stor_req_ready && `MUT_SEL(ARB_READY_TO_BOTH, 1'b1, sel == mf_pkg::ARB_INSN);
     upd_ready = in_i.stor_req_ready && (sel == mf_pkg::ARB_UPD);
     ins_rsp   = in_i.stor_rsp_valid && (own_q == mf_pkg::ARB_INSN);
     upd_rsp   = in_i.stor_rsp_valid && (own_q == mf_pkg::ARB_UPD);

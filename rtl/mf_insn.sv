@@ -429,7 +429,9 @@ module mf_insn
     lc_e    = x[21:16];
     lc_c    = x[5:0];
     for (int s = 0; s < 6; s++)
-      lc_ok[s] = !lc_sets[s] || ((lc_e[s] || !lc_c[s]) && (a_i[s] || (!lc_e[s] && !lc_c[s])));
+      lc_ok[s] = !lc_sets[s] ||
+                 ((lc_e[s] || !lc_c[s]) &&
+                  (`MUT_SEL(LCCTL_UNAUTH_OK, 1'b1, a_i[s]) || (!lc_e[s] && !lc_c[s])));
   end
 
   // LSCTL (section 15): X = operand doubleword 0, bit 0 basic, 1 diagnostic.
@@ -450,7 +452,8 @@ module mf_insn
     `MUT_DO(SF_LSCTL_UNAUTH_CHECKED, ls_int_bad = ls_act && ls_int_out;)
     `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
     for (int f = 0; f < 2; f++)
-      ls_ok[f] = (ls_e[f] || !ls_c[f]) && (sf_a_i[f] || (!ls_e[f] && !ls_c[f]));
+      ls_ok[f] = (ls_e[f] || !ls_c[f]) &&
+                 (`MUT_SEL(LSCTL_UNAUTH_OK, 1'b1, sf_a_i[f]) || (!ls_e[f] && !ls_c[f]));
   end
 
   // ---------------------------------------------------------------------------

@@ -123,6 +123,7 @@ module sf_ctrl
       a_d = a_d & ~clr;
       e_d = e_d & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
       c_d = c_d & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
+      `MUT_DO(SF_AUTH_SET_ENABLES, e_d = e_d | (a_d & ~a_q);)
       // 6. resets (never the authorization)
       unique case (reset_i)
         mf_pkg::RESET_CPU: c_d = '0;

@@ -252,6 +252,7 @@ module sf_update
                   // block full: count the lost sample, interlocked with a
                   // program's compare-and-swap of the trailer
                   state_d = mf_pkg::US_ADD_OVF;
+                  `MUT_DO(SF_A_ON_FULL_BLOCK, pa_d = r[62];)
                   ld      = 1'b1;
                   ld_we   = 1'b1;
                   ld_op   = mf_pkg::STOR_OP_ADD;
@@ -295,7 +296,8 @@ module sf_update
                   ld_data = ent_dw;
                 end else begin
                   dear_we_o  = 1'b1;
-                  dear_o     = ent_q + 64'(len_q);
+                  dear_o     = `MUT_SEL(SF_DEAR_ADD_4K, {ent_q[63:12], ent_q[11:0] + 12'(len_q)},
+                                        ent_q + 64'(len_q));
                   `MUT_DO(SF_DEAR_NO_ADV, dear_we_o = 1'b0;)
                   n_stored_d = n_stored_q + 64'd1;
                   fin        = 1'b1;
