@@ -478,7 +478,9 @@ static int parse_sampling_model(const jdoc *d, const cJSON *v, cpumf_model_cfg *
     if (cfg_get_u(d, v, "bsdes", 0, 32, 32, 32, &u, err, errlen))
         return -1;
     m->bsdes = (uint16_t)u;
-    if (cfg_get_u(d, v, "dsdes", 0, 64, 0, 4096 - 64 - 32, &u, err, errlen))
+    /* at least the header doubleword; at most what the entry buffer and the
+     * RTL's update process hold (ARCH_ENTRY_MAX_DW, docs/uarch.md section 14) */
+    if (cfg_get_u(d, v, "dsdes", 0, 64, 8, 128, &u, err, errlen))
         return -1;
     if (u % 8)
         return jdoc_fail(d, jdoc_get(v, "dsdes"), err, errlen, "dsdes must be a multiple of 8");

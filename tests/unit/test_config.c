@@ -353,6 +353,7 @@ static const bad_case bad[] = {
     {"model_ps_missing.json", 1, 28, 22, "counter 37"},
     {"model_mt_old.json", 1, 36, 5, "MT-diagnostic set is not installed"},
     {"model_cfvn.json", 1, 4, 11, "CFVN must be 1 or 3"},
+    {"model_dsdes_big.json", 1, 13, 14, "out of range [8, 128]"},
     {"model_dup_name.json", 1, 56, 14, "used twice"},
     {"model_null_basic.json", 1, 21, 12, "only an extended counter can be undefined"},
     {"model_undef_name.json", 1, 57, 14, "names ending in _undef are reserved"},
