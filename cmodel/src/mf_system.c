@@ -27,6 +27,11 @@ static const char *check_cfg(const cpumf_system_cfg *c)
         return "n_ext must be at most 160";
     if (c->model.n_ext > arch_ext_max(c->model.csvn))
         return "n_ext above the maximum the CSVN allows";
+    /* the entry sizes the update process holds (docs/uarch.md section 14) */
+    if (c->model.fac_sf && c->model.bsdes != 32u)
+        return "bsdes must be 32";
+    if (c->model.fac_sf && (c->model.dsdes < 8u || c->model.dsdes > 128u || c->model.dsdes % 8u))
+        return "dsdes must be a multiple of 8 from 8 to 128";
     if (c->model.has_cg) {
         if (c->n_cg < 1u || c->n_cg > CPUMF_MAX_CGS)
             return "n_cg must be 1..8 when coprocessor groups are installed";

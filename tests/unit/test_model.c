@@ -28,6 +28,8 @@ static void cfg_z15(cpumf_system_cfg *c)
     c->model.fac_cf = 1;
     c->model.fac_sf = 1;
     c->model.fac_stcctm = 1;
+    c->model.bsdes = 32;
+    c->model.dsdes = 64;
     c->model.has_cg = 1;
     c->model.n_ext = 100;
     c->model.max_cpu_addr = 0x1F;
