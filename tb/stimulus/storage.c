@@ -303,30 +303,36 @@ static uint64_t write_result(const cpumf_cpu_out *o, uint64_t old)
     return (old & ~m) | (o->stor_req_wdata & m);
 }
 
+/* The statistic of request o's kind: a read, a plain write, an interlocked operation. */
+static uint64_t *kind_count(tb_storage_stats *st, const cpumf_cpu_out *o)
+{
+    return !o->stor_req_we                         ? &st->reads
+           : o->stor_req_op == CPUMF_STOR_OP_PLAIN ? &st->writes
+                                                   : &st->interlocked;
+}
+
 /* The request o of port p accepted in this edge, at available address a. */
 static void serve(tb_storage *s, port_state *p, const cpumf_cpu_out *o, uint64_t a)
 {
-    uint64_t old = tb_storage_read_u64(s, a);
+    uint64_t old = tb_storage_read_u64(s, a), v;
     if (!o->stor_req_we) {
-        s->stats.reads++;
         p->data = old;
         return;
     }
     if (o->stor_req_op == CPUMF_STOR_OP_PLAIN) {
-        s->stats.writes++;
         if (o->stor_req_be)
             tb_storage_write_u64(s, a, write_result(o, old));
         return;
     }
     /* interlocked: read, combine and write in this edge; the old value back */
-    s->stats.interlocked++;
     p->data = old;
+    v = write_result(o, old);
     if (s->nonatomic) {
         p->late_wr = 1;
         p->late_addr = a;
-        p->late_val = write_result(o, old);
+        p->late_val = v;
     } else {
-        tb_storage_write_u64(s, a, write_result(o, old));
+        tb_storage_write_u64(s, a, v);
     }
 }
 
@@ -351,18 +357,11 @@ void tb_storage_clock(tb_storage *s, uint64_t cycle, const cpumf_sys_out *out)
             p->due = cycle + tb_storage_latency(s, i, cycle);
             p->err = (uint8_t)!ok;
             p->data = 0;
-            if (ok) {
+            (*kind_count(&s->stats, o))++;
+            if (ok)
                 serve(s, p, o, a);
-            } else {
-                /* counted by kind as before; an error changes nothing */
-                s->stats.errors++;
-                if (!o->stor_req_we)
-                    s->stats.reads++;
-                else if (o->stor_req_op == CPUMF_STOR_OP_PLAIN)
-                    s->stats.writes++;
-                else
-                    s->stats.interlocked++;
-            }
+            else
+                s->stats.errors++; /* an error changes nothing */
         }
     }
 }
