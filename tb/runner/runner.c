@@ -76,7 +76,6 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
     r->stor = stor;
     r->ncpu = sc->system.n_cpus > CPUMF_MAX_CPUS ? CPUMF_MAX_CPUS : sc->system.n_cpus;
     r->res = xcalloc(sc->n_steps, sizeof *r->res);
-    r->order = xcalloc(sc->n_steps, sizeof *r->order);
     r->in = xcalloc(1, sizeof *r->in);
     r->out = xcalloc(1, sizeof *r->out);
     r->obs = xcalloc(1, sizeof *r->obs);
@@ -97,7 +96,8 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
         if (st->kind == TB_STEP_INSN)
             r->rt[st->cpu].q[r->rt[st->cpu].qn++] = i;
     }
-    r->n_order = tb_scenario_step_order(sc, r->order);
+    r->order = sc->order;
+    r->n_order = sc->n_order;
 }
 
 /* --smp-dir, --results and --fcov, checked and opened before the first
@@ -718,7 +718,6 @@ static void teardown(run_ctx *r)
     free(r->fail);
     free(r->intr);
     free(r->res);
-    free(r->order);
     free(r->in);
     free(r->out);
     free(r->obs);

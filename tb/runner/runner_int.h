@@ -67,7 +67,8 @@ typedef struct run_ctx {
     uint32_t n_fail, cap_fail;
     int apart; /* RTL and model differed: later failures are its echoes */
     cpu_rt rt[CPUMF_MAX_CPUS];
-    uint32_t *order, n_order, op; /* steps other than insn, by cycle; next one due */
+    const uint32_t *order; /* steps other than insn, by cycle (the scenario's) */
+    uint32_t n_order, op;  /* how many; the next one due */
     /* drivers */
     uint64_t now;
     tb_drv_io io;

@@ -240,6 +240,42 @@ static int parse_parts(parse_ctx *p, const cJSON *root)
     return 0;
 }
 
+static int cmp_at(const tb_scenario *sc, uint32_t i, uint32_t j)
+{
+    if (sc->steps[i].at != sc->steps[j].at)
+        return sc->steps[i].at < sc->steps[j].at ? -1 : 1;
+    return i < j ? -1 : (i > j);
+}
+
+/* sc->order: the steps but instructions (which queue per CPU, in scenario
+ * order) in the order they apply, by cycle, in scenario order within one. */
+static void step_order(tb_scenario *sc)
+{
+    uint32_t n = 0, i, w;
+    uint32_t *order = xcalloc(sc->n_steps ? sc->n_steps : 1, sizeof *order), *tmp;
+    for (i = 0; i < sc->n_steps; i++)
+        if (sc->steps[i].kind != TB_STEP_INSN)
+            order[n++] = i;
+    /* stable merge sort by cycle */
+    tmp = xcalloc(n ? n : 1, sizeof *tmp);
+    for (w = 1; w < n; w *= 2) {
+        for (i = 0; i < n; i += 2 * w) {
+            uint32_t a = i, am = i + w < n ? i + w : n, b = am, bm = i + 2 * w < n ? i + 2 * w : n;
+            uint32_t k = i;
+            while (a < am && b < bm)
+                tmp[k++] = cmp_at(sc, order[b], order[a]) < 0 ? order[b++] : order[a++];
+            while (a < am)
+                tmp[k++] = order[a++];
+            while (b < bm)
+                tmp[k++] = order[b++];
+        }
+        memcpy(order, tmp, n * sizeof *order);
+    }
+    free(tmp);
+    sc->order = order;
+    sc->n_order = n;
+}
+
 /* SF-BSDE-5: no cycle's inputs may put a secure guest outside the VM level.
  * A CPU's level is its activity override's or the system's; its secure_guest
  * the override's, or the workload's, which only a VM-level system lets be 1
@@ -251,19 +287,16 @@ static int check_levels(parse_ctx *p, const cJSON *root)
     unsigned vm = sc->system.level == CPUMF_LEVEL_VM;
     unsigned wl_sg = vm && (w->level0[TB_WL_SECURE_GUEST] || w->flip[TB_WL_SECURE_GUEST]);
     tb_activity cur[CPUMF_MAX_CPUS];
-    uint32_t *order = xcalloc(sc->n_steps ? sc->n_steps : 1, sizeof *order);
-    uint32_t n = tb_scenario_step_order(sc, order), i;
+    uint32_t i;
     int rc = 0;
-    if (!vm && w->level0[TB_WL_SECURE_GUEST]) {
-        free(order);
+    if (!vm && w->level0[TB_WL_SECURE_GUEST])
         return FAIL(GET(root, "workload") ? GET(root, "workload") : root,
                     "workload: secure_guest 1 at the %s level: a secure guest runs at the "
                     "virtual-machine level (SF-BSDE-5)",
                     sc->system.level == CPUMF_LEVEL_LPAR ? "logical-partition" : "basic-machine");
-    }
     memset(cur, 0, sizeof cur);
-    for (i = 0; i < n && !rc; i++) {
-        const tb_step *st = &sc->steps[order[i]];
+    for (i = 0; i < sc->n_order && !rc; i++) {
+        const tb_step *st = &sc->steps[sc->order[i]];
         const tb_activity *c = &cur[st->cpu];
         unsigned level, sg;
         if (st->kind != TB_STEP_ACTIVITY)
@@ -280,7 +313,6 @@ static int check_levels(parse_ctx *p, const cJSON *root)
             rc = -1;
         }
     }
-    free(order);
     return rc;
 }
 
@@ -320,40 +352,10 @@ static int parse_root(parse_ctx *p, const char *cfgdir, int has_seed, uint64_t s
     if (load_system(p, root, cfgdir, system_override) || load_events(p, root, cfgdir) ||
         load_workload(p, root, cfgdir) || parse_run_length(p, root, has_seed, seed_override))
         return -1;
-    return parse_parts(p, root) || check_levels(p, root) ? -1 : 0;
-}
-
-static int cmp_at(const tb_scenario *sc, uint32_t i, uint32_t j)
-{
-    if (sc->steps[i].at != sc->steps[j].at)
-        return sc->steps[i].at < sc->steps[j].at ? -1 : 1;
-    return i < j ? -1 : (i > j);
-}
-
-uint32_t tb_scenario_step_order(const tb_scenario *sc, uint32_t *order)
-{
-    uint32_t n = 0, i, w;
-    uint32_t *tmp;
-    for (i = 0; i < sc->n_steps; i++)
-        if (sc->steps[i].kind != TB_STEP_INSN)
-            order[n++] = i;
-    /* stable merge sort by cycle */
-    tmp = xcalloc(n ? n : 1, sizeof *tmp);
-    for (w = 1; w < n; w *= 2) {
-        for (i = 0; i < n; i += 2 * w) {
-            uint32_t a = i, am = i + w < n ? i + w : n, b = am, bm = i + 2 * w < n ? i + 2 * w : n;
-            uint32_t k = i;
-            while (a < am && b < bm)
-                tmp[k++] = cmp_at(sc, order[b], order[a]) < 0 ? order[b++] : order[a++];
-            while (a < am)
-                tmp[k++] = order[a++];
-            while (b < bm)
-                tmp[k++] = order[b++];
-        }
-        memcpy(order, tmp, n * sizeof *order);
-    }
-    free(tmp);
-    return n;
+    if (parse_parts(p, root))
+        return -1;
+    step_order(p->sc);
+    return check_levels(p, root);
 }
 
 tb_scenario *tb_scenario_load(const char *path, const char *configs_dir, int has_seed_override,
@@ -394,6 +396,7 @@ void tb_scenario_free(tb_scenario *sc)
         free(sc->mem[i].bytes);
     free(sc->mem);
     free(sc->steps);
+    free(sc->order);
     free(sc->acts);
     free(sc->dump);
     for (i = 0; i < CPUMF_MAX_CPUS; i++) {

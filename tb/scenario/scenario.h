@@ -156,6 +156,10 @@ typedef struct tb_scenario {
     tb_mem_init *mem;
     uint32_t n_steps;
     tb_step *steps;
+    /* the steps but instructions (which queue per CPU, in scenario order) in
+     * the order they apply: by cycle, in scenario order within one */
+    uint32_t n_order;
+    uint32_t *order;
     uint32_t n_acts;
     tb_activity *acts;
     uint32_t n_dump;
@@ -193,9 +197,5 @@ int tb_config_name_valid(const char *s);
 /* dir/kind/name.json (kind: systems, workloads, events) into path; 1 when
  * that file can be opened, else 0. */
 int tb_config_path(char *path, size_t n, const char *dir, const char *kind, const char *name);
-/* The steps but instructions (which queue per CPU, in scenario order) in the
- * order they apply: by cycle, in scenario order within a cycle.  Fills order
- * (room for n_steps indices) and returns how many. */
-uint32_t tb_scenario_step_order(const tb_scenario *sc, uint32_t *order);
 
 #endif
