@@ -276,6 +276,12 @@
     logic [63:0]             interval_q;         // sampling interval
     logic [63:0]             tear_q;             // table-entry address register
     logic [63:0]             dear_q;             // data-entry address register
+    logic [1:0]              e_vm_q;             // enable controls of the VM level
+    logic [1:0]              c_vm_q;             // activation controls of the VM level
+    logic                    s_vm_q;             // S of the VM level
+    logic [63:0]             interval_vm_q;      // interval of the VM level
+    logic [63:0]             tear_vm_q;          // TEAR of the VM level
+    logic [63:0]             dear_vm_q;          // DEAR of the VM level
   } sf_ctrl_obs_t;
 
   // sf_interval (cpumf_sf_interval_obs):
@@ -286,6 +292,12 @@
     logic                    sec_act_q;          // secondary count running
     logic [31:0]             lfsr_q;             // LFSR of the random intervals
     logic [63:0]             coll_q;             // samples dropped: due while an update was busy
+    logic [63:0]             cnt_vm_q;           // primary count of the VM level
+    logic [7:0]              sec_vm_q;           // secondary count of the VM level
+    logic                    sec_act_vm_q;       // secondary count of the VM level running
+    logic [31:0]             lfsr_vm_q;          // LFSR of the VM level
+    // samples of the VM level dropped: due while busy or beside an LPAR sample
+    logic [63:0]             coll_vm_q;
   } sf_interval_obs_t;
 
   // sf_update (cpumf_sf_update_obs):
@@ -296,6 +308,11 @@
     logic [63:0]             n_overflow_q;       // samples lost to full blocks
     // samples whose update stopped short: a function stopped being active
     logic [63:0]             n_stopped_q;
+    logic                    lvl_q;              // level of the update: 0 LPAR, 1 VM
+    logic [63:0]             n_stored_vm_q;      // entries stored in blocks of the VM level
+    logic [63:0]             n_overflow_vm_q;    // samples of the VM level lost to full blocks
+    // samples of the VM level whose update stopped short
+    logic [63:0]             n_stopped_vm_q;
   } sf_update_obs_t;
 
   // mf_cpu (cpumf_mf_cpu_obs):
@@ -359,7 +376,7 @@
   // up to 32-bit words, where the bench's C side puts each CPU.
   parameter int CPU_IN_BITS  = 1193;
   parameter int CPU_OUT_BITS = 249;
-  parameter int CPU_OBS_BITS = 13037;
+  parameter int CPU_OBS_BITS = 13596;
   parameter int CPU_IN_LANE  = (CPU_IN_BITS + 31) / 32 * 32;
   parameter int CPU_OUT_LANE = (CPU_OUT_BITS + 31) / 32 * 32;
   parameter int CPU_OBS_LANE = (CPU_OBS_BITS + 31) / 32 * 32;

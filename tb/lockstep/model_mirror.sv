@@ -97,6 +97,24 @@ module model_mirror
         logic [63:0] dear_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           dear_q <= obs_i[i].sf_ctrl.dear_q;
+        logic [1:0] e_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          e_vm_q <= obs_i[i].sf_ctrl.e_vm_q;
+        logic [1:0] c_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          c_vm_q <= obs_i[i].sf_ctrl.c_vm_q;
+        logic s_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          s_vm_q <= obs_i[i].sf_ctrl.s_vm_q;
+        logic [63:0] interval_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          interval_vm_q <= obs_i[i].sf_ctrl.interval_vm_q;
+        logic [63:0] tear_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          tear_vm_q <= obs_i[i].sf_ctrl.tear_vm_q;
+        logic [63:0] dear_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          dear_vm_q <= obs_i[i].sf_ctrl.dear_vm_q;
       end
       if (1) begin : sf_interval
         logic [63:0] cnt_q;
@@ -114,6 +132,21 @@ module model_mirror
         logic [63:0] coll_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           coll_q <= obs_i[i].sf_interval.coll_q;
+        logic [63:0] cnt_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          cnt_vm_q <= obs_i[i].sf_interval.cnt_vm_q;
+        logic [7:0] sec_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          sec_vm_q <= obs_i[i].sf_interval.sec_vm_q;
+        logic sec_act_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          sec_act_vm_q <= obs_i[i].sf_interval.sec_act_vm_q;
+        logic [31:0] lfsr_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          lfsr_vm_q <= obs_i[i].sf_interval.lfsr_vm_q;
+        logic [63:0] coll_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          coll_vm_q <= obs_i[i].sf_interval.coll_vm_q;
       end
       if (1) begin : sf_update
         upd_state_e state_q;
@@ -128,6 +161,18 @@ module model_mirror
         logic [63:0] n_stopped_q;
         always_ff @(posedge strobe_i or negedge strobe_i)
           n_stopped_q <= obs_i[i].sf_update.n_stopped_q;
+        logic lvl_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          lvl_q <= obs_i[i].sf_update.lvl_q;
+        logic [63:0] n_stored_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          n_stored_vm_q <= obs_i[i].sf_update.n_stored_vm_q;
+        logic [63:0] n_overflow_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          n_overflow_vm_q <= obs_i[i].sf_update.n_overflow_vm_q;
+        logic [63:0] n_stopped_vm_q;
+        always_ff @(posedge strobe_i or negedge strobe_i)
+          n_stopped_vm_q <= obs_i[i].sf_update.n_stopped_vm_q;
       end
       arb_e own_q;
       always_ff @(posedge strobe_i or negedge strobe_i)

@@ -37,6 +37,12 @@ typedef struct cpumf_sf_ctrl_obs {
     uint64_t interval_q;         /* sampling interval */
     uint64_t tear_q;             /* table-entry address register */
     uint64_t dear_q;             /* data-entry address register */
+    uint8_t e_vm_q;              /* enable controls of the VM level */
+    uint8_t c_vm_q;              /* activation controls of the VM level */
+    uint8_t s_vm_q;              /* S of the VM level */
+    uint64_t interval_vm_q;      /* interval of the VM level */
+    uint64_t tear_vm_q;          /* TEAR of the VM level */
+    uint64_t dear_vm_q;          /* DEAR of the VM level */
 } cpumf_sf_ctrl_obs;
 
 /* sf_interval: sample interval */
@@ -46,6 +52,12 @@ typedef struct cpumf_sf_interval_obs {
     uint8_t sec_act_q;           /* secondary count running */
     uint32_t lfsr_q;             /* LFSR of the random intervals */
     uint64_t coll_q;             /* samples dropped: due while an update was busy */
+    uint64_t cnt_vm_q;           /* primary count of the VM level */
+    uint8_t sec_vm_q;            /* secondary count of the VM level */
+    uint8_t sec_act_vm_q;        /* secondary count of the VM level running */
+    uint32_t lfsr_vm_q;          /* LFSR of the VM level */
+    /* samples of the VM level dropped: due while busy or beside an LPAR sample */
+    uint64_t coll_vm_q;
 } cpumf_sf_interval_obs;
 
 /* sf_update: sample-data-block update process */
@@ -55,6 +67,10 @@ typedef struct cpumf_sf_update_obs {
     uint64_t n_overflow_q;       /* samples lost to full blocks */
     /* samples whose update stopped short: a function stopped being active */
     uint64_t n_stopped_q;
+    uint8_t lvl_q;               /* level of the update: 0 LPAR, 1 VM */
+    uint64_t n_stored_vm_q;      /* entries stored in blocks of the VM level */
+    uint64_t n_overflow_vm_q;    /* samples of the VM level lost to full blocks */
+    uint64_t n_stopped_vm_q;     /* samples of the VM level whose update stopped short */
 } cpumf_sf_update_obs;
 
 /* mf_cpu: storage port: the request the arbiter passes on */
