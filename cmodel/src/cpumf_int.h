@@ -188,6 +188,9 @@ typedef struct sf_ctrl_state {
     uint64_t interval, tear, dear;
     uint64_t pp;    /* program parameter (set at the LPAR level) */
     uint64_t pp_vm; /* program parameter set at the virtual-machine level */
+    /* the VM level's set (docs/uarch.md section 22); H is the LPAR's alone */
+    uint8_t e_vm, c_vm, s_vm;
+    uint64_t interval_vm, tear_vm, dear_vm;
 } sf_ctrl_state;
 
 typedef struct sf_ctrl_in {
@@ -292,6 +295,8 @@ typedef struct sf_update_state {
     uint64_t ent_addr; /* entry address latched by Check (uarch.md 19) */
     uint64_t tod;      /* TOD of the sample */
     uint64_t n_stored, n_overflow, n_stopped;
+    uint8_t lvl; /* set of the update: 0 LPAR, 1 VM (section 22) */
+    uint64_t n_stored_vm, n_overflow_vm, n_stopped_vm;
     mf_stor_req req;                 /* storage request registers */
     uint64_t ent[ARCH_ENTRY_MAX_DW]; /* the captured entry */
 } sf_update_state;
@@ -375,6 +380,7 @@ typedef struct mf_cpu_state {
     uint8_t own;      /* storage-port owner (enum cpumf_arb) */
     sf_ctrl_state sf; /* sampling: committed only when touched (MF_TOUCH_SF) */
     sf_interval_state iv;
+    sf_interval_state iv_vm; /* the VM level's interval (section 22) */
     sf_update_state upd;
     fcov_hits fc;          /* coverage events of the edge (fcov.h) */
     cf_counters_upd cu;    /* the counters' edge (next state only, MF_TOUCH_CTR) */
