@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "cpumf/cpumf.h"
+
 /* An expected count: lo..hi when `has` (the scenario's expectations use it too). */
 typedef struct tb_range {
     uint8_t has;
@@ -44,6 +46,9 @@ typedef struct tb_driver {
     uint8_t alert_bit, check_intervals;
     uint8_t has_stop, has_resume;
     uint8_t zos; /* "control_program": "zos" (H = 0, guest parameter) */
+    /* "level": the configuration level its control program runs at (CPUMF_LEVEL_*, default the
+     * system's); its instructions execute there and it owns that level's set of controls */
+    uint8_t level;
     uint32_t sdbs, per_table, sequence;
     uint32_t n_disp;
     tb_dispatch *disp; /* "dispatch", by increasing `at` */
@@ -56,5 +61,13 @@ typedef struct tb_driver {
     uint64_t *table; /* n_tables 4 KiB pages */
     uint64_t *sdb;   /* sdbs blocks of 4 KiB or 1 MiB */
 } tb_driver;
+
+/* The set of sampling controls a driver at that level uses (docs/uarch.md section 22):
+ * 0 the partition's (levels 0 and 1), 1 the virtual machine's (level 2). */
+#define TB_DRV_NSETS 2
+static inline unsigned tb_drv_set(const tb_driver *dv)
+{
+    return dv->level == CPUMF_LEVEL_VM;
+}
 
 #endif

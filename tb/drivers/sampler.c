@@ -197,8 +197,10 @@ void tb_lsctl_block(uint8_t b[64], uint64_t x, uint64_t interval, uint64_t tear,
 static uint64_t lsctl_x(const tb_sampler *s, int active)
 {
     uint8_t fn = s->dv->functions;
-    /* Linux: H = 1 at LPAR level (host field); z/OS: H = 0 (guest field) */
-    return tb_lsctl_x(s->dv->big, !s->dv->zos && s->cfg->level == 1, fn, active ? fn : 0);
+    /* Linux: H = 1 at LPAR level (host field); z/OS: H = 0 (guest field); the driver's own
+     * level, not the system's: a partition's control program runs on a VM-level system too */
+    return tb_lsctl_x(s->dv->big, !s->dv->zos && s->dv->level == CPUMF_LEVEL_LPAR, fn,
+                      active ? fn : 0);
 }
 
 static void write_lsctl(tb_sampler *s, tb_drv_io *io, unsigned off, int active, uint64_t tear,
@@ -581,7 +583,7 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
         blk = s->dv->sdb[s->rd];
         lim = s->bsize - 64;
         /* the block being filled: only what lies below DEAR is complete */
-        uint64_t dear = o->sf_ctrl.dear_q;
+        uint64_t dear = tb_drv_set(s->dv) ? o->sf_ctrl.dear_vm_q : o->sf_ctrl.dear_q;
         uint64_t from = s->rd_off;
         if (dear >= blk && dear < blk + s->bsize && dear - blk < lim)
             lim = dear - blk;

@@ -15,7 +15,10 @@
  *                      measurement-alert interruption was taken on its CPU,
  *                      once the runner has stored its parameter at real
  *                      128-131 of the CPU's prefix area (the driver reads it
- *                      from there, as an interruption handler does);
+ *                      from there, as an interruption handler does); both
+ *                      drivers of a CPU (one per level) get every alert, as
+ *                      the CPU has one alert register: each scans its own
+ *                      blocks and one that finds none full does nothing;
  *   tb_sampler_finish() once after the last cycle.
  * The driver touches storage only through io (reads from io->stor, writes
  * through io->write, which keeps every side's storage identical) and presents

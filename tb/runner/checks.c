@@ -131,15 +131,23 @@ int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, u
     return 1;
 }
 
-void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost)
+void rn_sampler_counts(const run_ctx *r, unsigned cpu, unsigned set, uint64_t *read, uint64_t *lost)
 {
     tb_sampler_stats st;
     *read = *lost = 0;
-    if (r->rt[cpu].drv < 0)
+    if (r->rt[cpu].drv[set] < 0)
         return;
-    tb_sampler_get_stats(r->smp[r->rt[cpu].drv], &st);
+    tb_sampler_get_stats(r->smp[r->rt[cpu].drv[set]], &st);
     *read = st.samples_read;
     *lost = st.lost;
+}
+
+void rn_set_counts(const cpumf_cpu_obs *c, unsigned set, uint64_t v[4])
+{
+    v[0] = set ? c->sf_update.n_stored_vm_q : c->sf_update.n_stored_q;
+    v[1] = set ? c->sf_update.n_overflow_vm_q : c->sf_update.n_overflow_q;
+    v[2] = set ? c->sf_interval.coll_vm_q : c->sf_interval.coll_q;
+    v[3] = set ? c->sf_update.n_stopped_vm_q : c->sf_update.n_stopped_q;
 }
 
 static void check_range(run_ctx *r, const tb_range *x, uint64_t v, uint64_t cyc, const char *what)
@@ -167,25 +175,34 @@ static void check_reg(run_ctx *r, uint64_t cyc, unsigned i, const char *name, ui
                  cyc, i, name, want, got);
 }
 
+/* The suffix of a set's keys: "" for the LPAR set, "_vm" for the VM set. */
+static const char *set_sfx(unsigned set)
+{
+    return set ? "_vm" : "";
+}
+
 static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_obs *c, unsigned i,
                            uint64_t cyc)
 {
     uint64_t v[SMP_NEXP];
     char what[64];
-    unsigned k;
-    v[0] = c->sf_update.n_stored_q;
-    v[1] = c->sf_update.n_overflow_q;
-    v[2] = c->sf_interval.coll_q;
-    v[3] = c->sf_update.n_stopped_q;
-    rn_sampler_counts(r, i, &v[4], &v[5]);
-    for (k = 0; k < SMP_NEXP; k++) {
-        snprintf(what, sizeof what, "cpu %u samples.%s", i, smp_expect_keys[k]);
-        check_range(r, &x->samples[k], v[k], cyc, what);
+    unsigned k, set;
+    for (set = 0; set < TB_DRV_NSETS; set++) {
+        rn_set_counts(c, set, v);
+        rn_sampler_counts(r, i, set, &v[4], &v[5]);
+        for (k = 0; k < SMP_NEXP; k++) {
+            snprintf(what, sizeof what, "cpu %u samples%s.%s", i, set_sfx(set), smp_expect_keys[k]);
+            check_range(r, &x->samples[set][k], v[k], cyc, what);
+        }
+        snprintf(what, sizeof what, "tear%s", set_sfx(set));
+        if (x->has_tear[set])
+            check_reg(r, cyc, i, what, x->tear[set],
+                      set ? c->sf_ctrl.tear_vm_q : c->sf_ctrl.tear_q);
+        snprintf(what, sizeof what, "dear%s", set_sfx(set));
+        if (x->has_dear[set])
+            check_reg(r, cyc, i, what, x->dear[set],
+                      set ? c->sf_ctrl.dear_vm_q : c->sf_ctrl.dear_q);
     }
-    if (x->has_tear)
-        check_reg(r, cyc, i, "tear", x->tear, c->sf_ctrl.tear_q);
-    if (x->has_dear)
-        check_reg(r, cyc, i, "dear", x->dear, c->sf_ctrl.dear_q);
     if (x->has_interval)
         check_reg(r, cyc, i, "interval", x->interval, c->sf_ctrl.interval_q);
     if (x->s >= 0 && x->s != c->sf_ctrl.s_q)
@@ -261,15 +278,18 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
                      "actual %s",
                      cyc, i, nm, rn_state_names[(int)x->set_state[k]], rn_state_names[act]);
     }
-    for (k = 0; k < 2; k++) {
+    for (k = 0; k < 2 * TB_DRV_NSETS; k++) {
+        unsigned set = k / 2, f = k % 2;
+        int8_t want = x->sf_state[set][f];
+        uint8_t e = set ? c->sf_ctrl.e_vm_q : c->sf_ctrl.e_q;
+        uint8_t cc = set ? c->sf_ctrl.c_vm_q : c->sf_ctrl.c_q;
         int act;
-        if (x->sf_state[k] < 0)
+        if (want < 0)
             continue;
-        act = rn_state_code((c->sf_ctrl.a_q >> k) & 1u, (c->sf_ctrl.e_q >> k) & 1u,
-                            (c->sf_ctrl.c_q >> k) & 1u);
-        if (act != x->sf_state[k])
-            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling.%s expected %s, actual %s",
-                     cyc, i, k ? "diagnostic" : "basic", rn_state_names[(int)x->sf_state[k]],
+        act = rn_state_code((c->sf_ctrl.a_q >> f) & 1u, (e >> f) & 1u, (cc >> f) & 1u);
+        if (act != want)
+            rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling%s.%s expected %s, actual %s",
+                     cyc, i, set_sfx(set), f ? "diagnostic" : "basic", rn_state_names[(int)want],
                      rn_state_names[act]);
     }
 }
@@ -334,17 +354,19 @@ static void check_final(run_ctx *r, const cpumf_obs *o, uint64_t cyc)
 /* ---------------- drivers, interruptions, storage ---------------- */
 
 /* Why the driver's samples cannot be checked exactly against the machine's
- * counts at the end (NULL: they can): docs/scenario-format.md section 7. */
+ * counts of its level (cnt, rn_set_counts) at the end (NULL: they can):
+ * docs/scenario-format.md section 7. */
 static const char *samples_unchecked(const run_ctx *r, const tb_driver *dv,
-                                     const tb_sampler_stats *st, const cpumf_cpu_obs *c)
+                                     const tb_sampler_stats *st, const cpumf_cpu_obs *c,
+                                     const uint64_t cnt[4])
 {
     uint32_t k;
     if (!strcmp(st->state, "failed"))
         return "the driver failed";
-    if (c->sf_update.state_q != CPUMF_US_IDLE)
-        return "an update is in flight";
-    if (c->sf_update.n_stopped_q)
-        return "an update was stopped short";
+    if (c->sf_update.state_q != CPUMF_US_IDLE && c->sf_update.lvl_q == tb_drv_set(dv))
+        return "an update of its level is in flight";
+    if (cnt[3])
+        return "an update of its level was stopped short";
     for (k = 0; k < r->sc->n_steps; k++) {
         const tb_step *x = &r->sc->steps[k];
         if (x->kind == TB_STEP_INSN && x->cpu == dv->cpu && x->op == CPUMF_OP_LSCTL)
@@ -353,22 +375,22 @@ static const char *samples_unchecked(const run_ctx *r, const tb_driver *dv,
     return NULL;
 }
 
-/* SF-UPD-11: every sample the machine took is in what the driver read or in
- * an overflow count it added, exactly once. */
+/* SF-UPD-11: every sample the machine took at the driver's level (cnt) is in
+ * what the driver read or in an overflow count it added, exactly once. */
 static void check_samples_accounted(run_ctx *r, uint32_t i, const tb_sampler_stats *st,
-                                    const cpumf_cpu_obs *c, uint64_t cyc)
+                                    const cpumf_cpu_obs *c, const uint64_t cnt[4], uint64_t cyc)
 {
     const tb_driver *dv = &r->sc->drivers[i];
     uint64_t got = st->samples_read + st->lost;
-    uint64_t want = c->sf_update.n_stored_q + c->sf_update.n_overflow_q;
-    if (samples_unchecked(r, dv, st, c) || got == want)
+    uint64_t want = cnt[0] + cnt[1];
+    if (samples_unchecked(r, dv, st, c, cnt) || got == want)
         return;
     rn_failf(r,
              "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-UPD-11: samples read "
-             "%" PRIu64 " + lost %" PRIu64 " = %" PRIu64 " expected stored %" PRIu64
-             " + overflow %" PRIu64 " = %" PRIu64 " (a sample %s)",
-             cyc, i, dv->cpu, st->samples_read, st->lost, got, c->sf_update.n_stored_q,
-             c->sf_update.n_overflow_q, want, got > want ? "counted twice" : "lost");
+             "%" PRIu64 " + lost %" PRIu64 " = %" PRIu64 " expected stored%s %" PRIu64
+             " + overflow%s %" PRIu64 " = %" PRIu64 " (a sample %s)",
+             cyc, i, dv->cpu, st->samples_read, st->lost, got, set_sfx(tb_drv_set(dv)), cnt[0],
+             set_sfx(tb_drv_set(dv)), cnt[1], want, got > want ? "counted twice" : "lost");
 }
 
 /* Driver i's expectations, the samples it accounted for and, with
@@ -379,10 +401,12 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
     const tb_driver *dv = &r->sc->drivers[i];
     const cpumf_cpu_obs *c = &o->cpu[dv->cpu];
     tb_sampler_stats st;
-    uint64_t v[TB_DRV_NEXP], due, got, slack;
+    uint64_t v[TB_DRV_NEXP], cnt[4], due, got, slack;
+    unsigned set = tb_drv_set(dv);
     char what[96];
     uint32_t k;
     tb_sampler_get_stats(r->smp[i], &st);
+    rn_set_counts(c, set, cnt);
     v[0] = st.samples_read;
     v[1] = st.lost;
     v[2] = st.alerts[TB_AL_PROGRAM_REQUEST];
@@ -396,26 +420,25 @@ static void check_driver(run_ctx *r, uint32_t i, const cpumf_obs *o, uint64_t cy
         snprintf(what, sizeof what, "driver %u (sampler, cpu %u) %s", i, dv->cpu, dk[k]);
         check_range(r, &dv->expect[k], v[k], cyc, what);
     }
-    check_samples_accounted(r, i, &st, c, cyc);
+    check_samples_accounted(r, i, &st, c, cnt, cyc);
     if (!dv->check_intervals)
         return;
-    due = r->rt[dv->cpu].chk_due;
-    got = c->sf_update.n_stored_q + c->sf_update.n_overflow_q + c->sf_interval.coll_q +
-          c->sf_update.n_stopped_q;
-    slack = c->sf_update.state_q != CPUMF_US_IDLE; /* one sample still being stored */
+    due = r->rt[dv->cpu].chk_due[set];
+    got = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+    /* one sample of its level still being stored */
+    slack = c->sf_update.state_q != CPUMF_US_IDLE && c->sf_update.lvl_q == set;
     if (!(got <= due && due - got <= slack))
         rn_failf(r,
-                 "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored "
+                 "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) SF-INT-2: stored%s "
                  "%" PRIu64 " + overflow %" PRIu64 " + collisions %" PRIu64 " + stopped %" PRIu64
                  " = %" PRIu64 " expected %" PRIu64 " samples due (bench interval count%s)",
-                 cyc, i, dv->cpu, c->sf_update.n_stored_q, c->sf_update.n_overflow_q,
-                 c->sf_interval.coll_q, c->sf_update.n_stopped_q, got, due,
+                 cyc, i, dv->cpu, set_sfx(set), cnt[0], cnt[1], cnt[2], cnt[3], got, due,
                  slack ? ", one may be in flight" : "");
-    if (st.samples_read != c->sf_update.n_stored_q)
+    if (st.samples_read != cnt[0])
         rn_failf(r,
                  "step final cycle %" PRIu64 ": driver %u (sampler, cpu %u) samples read "
-                 "expected %" PRIu64 " (stored), actual %" PRIu64,
-                 cyc, i, dv->cpu, c->sf_update.n_stored_q, st.samples_read);
+                 "expected %" PRIu64 " (stored%s), actual %" PRIu64,
+                 cyc, i, dv->cpu, cnt[0], set_sfx(set), st.samples_read);
 }
 
 static void check_icounts(run_ctx *r)

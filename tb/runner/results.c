@@ -245,12 +245,30 @@ static unsigned number_of(unsigned k)
     return k < 288u ? k : 448u + (k - 288u);
 }
 
-/* Every counter of CPU c that ECCTR would read, and its sampling counts. */
+/* The sampling counts of set `set` of CPU c (docs/uarch.md section 22) and
+ * what its driver of that level read and lost, as "samples" or "samples_vm". */
+static void write_set_counts(FILE *f, const run_ctx *r, unsigned c, unsigned set)
+{
+    const cpu_rt *rt = &r->rt[c];
+    uint64_t v[4], rd, lost;
+    rn_set_counts(&r->obs->cpu[c], set, v);
+    rn_sampler_counts(r, c, set, &rd, &lost);
+    fprintf(f,
+            ",\n       \"samples%s\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
+            ", \"collisions\": %" PRIu64 ", \"stopped\": %" PRIu64 ", \"read\": %" PRIu64
+            ", \"lost\": %" PRIu64,
+            set ? "_vm" : "", v[0], v[1], v[2], v[3], rd, lost);
+    if (rt->drv[set] >= 0 && r->sc->drivers[rt->drv[set]].check_intervals)
+        fprintf(f, ", \"due\": %" PRIu64, rt->chk_due[set]);
+    fprintf(f, "}");
+}
+
+/* Every counter of CPU c that ECCTR would read, and its sampling counts: the
+ * VM level's only on a VM-level system or when they are not all 0, so that
+ * the results of other systems keep their shape. */
 static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
 {
-    const cpumf_cpu_obs *co = &r->obs->cpu[c];
-    const cpu_rt *rt = &r->rt[c];
-    uint64_t rd, lost;
+    uint64_t vm[4], rd, lost;
     unsigned k, listed = 0;
     fprintf(f, "       \"counters\": {");
     for (k = 0; k < N_NUMBERS; k++) {
@@ -260,16 +278,13 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
             continue;
         fprintf(f, "%s\"%u\": \"0x%016" PRIx64 "\"", listed++ ? ", " : "", n, v);
     }
-    rn_sampler_counts(r, c, &rd, &lost);
-    fprintf(f,
-            "},\n       \"samples\": {\"stored\": %" PRIu64 ", \"overflow\": %" PRIu64
-            ", \"collisions\": %" PRIu64 ", \"stopped\": %" PRIu64 ", \"read\": %" PRIu64
-            ", \"lost\": %" PRIu64,
-            co->sf_update.n_stored_q, co->sf_update.n_overflow_q, co->sf_interval.coll_q,
-            co->sf_update.n_stopped_q, rd, lost);
-    if (rt->drv >= 0 && r->sc->drivers[rt->drv].check_intervals)
-        fprintf(f, ", \"due\": %" PRIu64, rt->chk_due);
-    fprintf(f, "}}");
+    fprintf(f, "}");
+    write_set_counts(f, r, c, 0);
+    rn_set_counts(&r->obs->cpu[c], 1, vm);
+    rn_sampler_counts(r, c, 1, &rd, &lost);
+    if (r->sc->system.level == CPUMF_LEVEL_VM || (vm[0] | vm[1] | vm[2] | vm[3] | rd | lost))
+        write_set_counts(f, r, c, 1);
+    fprintf(f, "}");
 }
 
 /* [short name, perf name or null] of every counter a CPU's counters list. */

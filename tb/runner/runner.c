@@ -89,7 +89,7 @@ static void setup(run_ctx *r, const tb_scenario *sc, const tb_options *opt, tb_b
     for (c = 0; c < r->ncpu; c++) {
         r->rt[c].q = xcalloc(sc->n_steps, sizeof *r->rt[c].q);
         r->rt[c].cr0_58 = 1;
-        r->rt[c].drv = -1;
+        r->rt[c].drv[0] = r->rt[c].drv[1] = -1;
     }
     for (i = 0; i < sc->n_steps; i++) {
         const tb_step *st = &sc->steps[i];
@@ -176,7 +176,7 @@ static int start_drivers(run_ctx *r)
                 tb_sampler_destroy(r->smp[--i]);
             return -1;
         }
-        r->rt[dv->cpu].drv = (int)i;
+        r->rt[dv->cpu].drv[tb_drv_set(dv)] = (int)i;
         r->any_chk |= dv->check_intervals;
     }
     if (r->any_chk) {
@@ -278,6 +278,20 @@ static void present_insn(run_ctx *r, unsigned c, uint64_t t, cpumf_cpu_in *ci)
     }
 }
 
+/* A driver's instruction executes at the driver's configuration level: from
+ * the cycle it is presented to the cycle it completes, the CPU's level is the
+ * driver's, and a secure guest is not (it runs only at level 2). */
+static void force_driver_level(const run_ctx *r, const cpu_rt *q, cpumf_cpu_in *ci)
+{
+    const tb_driver *dv;
+    if (!q->cur_drv)
+        return;
+    dv = &r->sc->drivers[r->drec[q->dq[q->dqpos]].drv];
+    ci->level = dv->level;
+    if (dv->level != CPUMF_LEVEL_VM)
+        ci->secure_guest = 0;
+}
+
 /* The inputs of cycle t, but for the storage port. */
 static void build_inputs(run_ctx *r, uint64_t t)
 {
@@ -306,6 +320,7 @@ static void build_inputs(run_ctx *r, uint64_t t)
         ci->cr0_58 = q->cr0_58;
         ci->alert_taken = (uint8_t)(q->alert_seen && q->cr0_58);
         present_insn(r, c, t, ci);
+        force_driver_level(r, q, ci);
         /* the scenario's load refused what could break this: a bench bug */
         if (!cpumf_cpu_in_possible(ci))
             rn_failf(r, "cycle %" PRIu64 ": cpu%u: level %u with secure_guest %u cannot occur", t,
@@ -329,7 +344,8 @@ static int sibling_busy(const run_ctx *r, unsigned c)
 /* The bench-side interval count of the drivers that check intervals
  * (SF-INT-2, exact mode): ticks from the registers of this cycle and its
  * inputs (docs/uarch.md 16: a shared CPU counts its waiting cycles only
- * while a sibling thread works, SF-INT-1). */
+ * while a sibling thread works, SF-INT-1), each driver by its own level's
+ * set (section 22: the VM set ticks only in cycles at level 2). */
 static void count_intervals(run_ctx *r)
 {
     uint32_t i;
@@ -338,20 +354,24 @@ static void count_intervals(run_ctx *r)
         const cpumf_cpu_obs *co = &r->chk->cpu[dv->cpu];
         const cpumf_cpu_in *ci = &r->in->cpu[dv->cpu];
         cpu_rt *q = &r->rt[dv->cpu];
-        uint8_t active = (co->sf_ctrl.a_q & co->sf_ctrl.e_q & co->sf_ctrl.c_q) != 0;
+        unsigned k = tb_drv_set(dv);
+        uint8_t e = k ? co->sf_ctrl.e_vm_q : co->sf_ctrl.e_q;
+        uint8_t cc = k ? co->sf_ctrl.c_vm_q : co->sf_ctrl.c_q;
+        uint64_t interval = k ? co->sf_ctrl.interval_vm_q : co->sf_ctrl.interval_q;
+        uint8_t active = (co->sf_ctrl.a_q & e & cc) != 0;
         if (!dv->check_intervals)
             continue;
-        if (active && !q->chk_prev)
-            q->chk_cnt = co->sf_ctrl.interval_q;
-        q->chk_prev = active;
-        if (!active || ci->stopped ||
+        if (active && !q->chk_prev[k])
+            q->chk_cnt[k] = interval;
+        q->chk_prev[k] = active;
+        if (!active || ci->stopped || (k && ci->level != CPUMF_LEVEL_VM) ||
             (!r->sc->system.dedicated && ci->wait && !sibling_busy(r, dv->cpu)))
             continue;
-        if (q->chk_cnt <= 1) {
-            q->chk_due++;
-            q->chk_cnt = co->sf_ctrl.interval_q;
+        if (q->chk_cnt[k] <= 1) {
+            q->chk_due[k]++;
+            q->chk_cnt[k] = interval;
         } else {
-            q->chk_cnt--;
+            q->chk_cnt[k]--;
         }
     }
 }
@@ -441,7 +461,7 @@ static void store_alert_param(run_ctx *r, unsigned c, uint32_t param)
 /* The drivers react between this edge and the next cycle's inputs. */
 static void drivers_react(run_ctx *r, uint64_t t)
 {
-    unsigned c;
+    unsigned c, k;
     for (c = 0; c < r->ncpu; c++) {
         cpu_rt *q = &r->rt[c];
         if (q->pend_done) {
@@ -453,8 +473,10 @@ static void drivers_react(run_ctx *r, uint64_t t)
         if (q->pend_alert) {
             q->pend_alert = 0;
             store_alert_param(r, c, q->pend_param);
-            if (q->drv >= 0)
-                tb_sampler_alert(r->smp[q->drv], t, &r->io);
+            /* one alert register per CPU: every driver of the CPU scans its own blocks */
+            for (k = 0; k < TB_DRV_NSETS; k++)
+                if (q->drv[k] >= 0)
+                    tb_sampler_alert(r->smp[q->drv[k]], t, &r->io);
         }
     }
 }

@@ -45,9 +45,10 @@ typedef struct cpu_rt {
     uint8_t cur_drv;               /* the instruction in flight is dq[dqpos] */
     uint8_t pend_done, pend_alert; /* events of this cycle, handled after its edge */
     uint32_t pend_param;
-    int drv;          /* index of this CPU's driver, -1 none */
-    uint8_t chk_prev; /* interval check: active in the previous cycle */
-    uint64_t chk_cnt, chk_due;
+    int drv[TB_DRV_NSETS]; /* this CPU's driver at each level (tb_drv_set), -1 none */
+    /* interval check, per set: active in the previous cycle, the count, samples due */
+    uint8_t chk_prev[TB_DRV_NSETS];
+    uint64_t chk_cnt[TB_DRV_NSETS], chk_due[TB_DRV_NSETS];
     uint8_t busy;      /* 0 none, 1 presenting, 2 accepted */
     uint64_t ready_at; /* earliest cycle for the next presentation */
     uint8_t stopped, cr0_58, alert_seen;
@@ -124,8 +125,12 @@ extern const rn_set rn_sets[5];
 /* What ECCTR would read (cc 0): 1 and *v, or 0. */
 int rn_readable(const cpumf_system_cfg *cfg, const cpumf_obs *o, unsigned cpu, unsigned n,
                 uint64_t *v);
-/* Samples the CPU's driver read and lost (0 without a driver). */
-void rn_sampler_counts(const run_ctx *r, unsigned cpu, uint64_t *read, uint64_t *lost);
+/* Samples the CPU's driver of set `set` (tb_drv_set) read and lost (0 without one). */
+void rn_sampler_counts(const run_ctx *r, unsigned cpu, unsigned set, uint64_t *read,
+                       uint64_t *lost);
+/* The update's counts of set `set` (docs/uarch.md section 22) of CPU c: stored, overflow,
+ * collisions, stopped, in the order of smp_expect_keys. */
+void rn_set_counts(const cpumf_cpu_obs *c, unsigned set, uint64_t v[4]);
 /* rn_readable as a relation reads a counter: ctx is a rn_rel_ctx. */
 typedef struct rn_rel_ctx {
     const cpumf_system_cfg *cfg;

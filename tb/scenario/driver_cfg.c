@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * driver_cfg.c - the scenario's "drivers" (the sampler, tb/drivers/), one per
- * CPU at most, and their storage: a control page, the SDB tables and the
+ * CPU and configuration level at most, and their storage: a control page, the SDB tables and the
  * SDBs, placed once everything else the scenario writes is known.
  */
 #include "parse.h"
@@ -54,6 +54,33 @@ static int parse_choice(parse_ctx *p, const cJSON *o, const char *key, const cha
         *flag = 1;
     else if (strcmp(s, off) != 0)
         return FAIL(n, "%s: \"%s\" or \"%s\", not \"%s\"", key, off, on, s);
+    return 0;
+}
+
+/* "level": "lpar" or "vm" (default: the system's level, so that a scenario
+ * without it keeps its meaning); "vm" only on a system at the VM level. */
+static int parse_driver_level(parse_ctx *p, const cJSON *o, tb_driver *dv)
+{
+    const cpumf_system_cfg *sys = &p->sc->system;
+    const cJSON *n = GET(o, "level");
+    const char *s;
+    dv->level = sys->level;
+    if (!n)
+        return 0;
+    if (scn_str(p, n, &s))
+        return -1;
+    if (strcmp(s, "lpar") == 0) {
+        dv->level = CPUMF_LEVEL_LPAR;
+    } else if (strcmp(s, "vm") == 0) {
+        if (sys->level != CPUMF_LEVEL_VM)
+            return FAIL(n,
+                        "level: \"vm\" needs a system at the virtual-machine level (system %s "
+                        "is at level %u)",
+                        sys->name, sys->level);
+        dv->level = CPUMF_LEVEL_VM;
+    } else {
+        return FAIL(n, "level: \"lpar\" or \"vm\", not \"%s\"", s);
+    }
     return 0;
 }
 
@@ -315,18 +342,21 @@ static int parse_driver(parse_ctx *p, const cJSON *o, tb_driver *dv)
                                      "dispatch",
                                      "latency",
                                      "harvest",
+                                     "level",
                                      NULL};
     memset(dv, 0, sizeof *dv);
     jdoc_pos(p->d, o, &dv->line, &dv->col);
     if (scn_keys(p, o, dk) || parse_driver_head(p, o, dv) ||
         parse_choice(p, o, "control_program", "linux", "zos", &dv->zos) ||
-        parse_driver_sampling(p, o, dv) || parse_driver_times(p, o, dv) ||
-        parse_driver_options(p, o, dv) || parse_driver_delays(p, o, dv) || parse_dispatch(p, o, dv))
+        parse_driver_level(p, o, dv) || parse_driver_sampling(p, o, dv) ||
+        parse_driver_times(p, o, dv) || parse_driver_options(p, o, dv) ||
+        parse_driver_delays(p, o, dv) || parse_dispatch(p, o, dv))
         return -1;
     return 0;
 }
 
-/* One driver: a model with sampling, one driver per CPU. */
+/* One driver: a model with sampling, one driver per CPU and set of controls
+ * (a partition's control program beside its guest's). */
 static int parse_driver_entry(parse_ctx *p, const cJSON *e)
 {
     tb_scenario *sc = p->sc;
@@ -339,8 +369,11 @@ static int parse_driver_entry(parse_ctx *p, const cJSON *e)
         return FAIL(e, "drivers: the sampler needs the sampling facility (model %s has none)",
                     sc->system.model.name);
     for (k = 0; k + 1 < sc->n_drivers; k++)
-        if (sc->drivers[k].cpu == dv->cpu)
-            return FAIL(e, "drivers: a second driver for cpu %u", dv->cpu);
+        if (sc->drivers[k].cpu == dv->cpu && tb_drv_set(&sc->drivers[k]) == tb_drv_set(dv))
+            return FAIL(e,
+                        "drivers: a second driver for cpu %u at the %s level (one per level: "
+                        "\"lpar\" and \"vm\")",
+                        dv->cpu, tb_drv_set(dv) ? "virtual-machine" : "logical-partition");
     return 0;
 }
 

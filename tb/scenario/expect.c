@@ -195,6 +195,10 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
                                      "samples",
                                      "tear",
                                      "dear",
+                                     "sampling_vm",
+                                     "samples_vm",
+                                     "tear_vm",
+                                     "dear_vm",
                                      "interval",
                                      "s",
                                      "h",
@@ -202,8 +206,13 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
     static const char *const sets6[] = {"basic", "problem_state", "crypto", "extended", "mt", "cg",
                                         NULL};
     static const char *const sf2[] = {"basic", "diagnostic", NULL};
+    /* the keys of each set's registers and counts (docs/uarch.md section 22) */
+    static const char *const setk[TB_DRV_NSETS][4] = {
+        {"sampling", "samples", "tear", "dear"},
+        {"sampling_vm", "samples_vm", "tear_vm", "dear_vm"}};
     const cJSON *m, *it;
     uint64_t v = 0;
+    unsigned k;
     int i;
     if (scn_keys(p, c, ck))
         return -1;
@@ -212,24 +221,27 @@ static int parse_final_cpu(parse_ctx *p, const cJSON *c, tb_expect_cpu *x)
         return -1;
     if ((m = GET(c, "counter_sets")) && parse_states(p, m, sets6, x->set_state))
         return -1;
-    if ((m = GET(c, "sampling")) && parse_states(p, m, sf2, x->sf_state))
-        return -1;
     if (opt_u64_has(p, c, "alert_pending", 0xffffffffu, &v, &x->has_alert))
         return -1;
     x->alert = (uint32_t)v;
     if (opt_u64_has(p, c, "program_parameter", UINT64_MAX, &x->pp, &x->has_pp) ||
         opt_u64_has(p, c, "program_parameter_vm", UINT64_MAX, &x->pp_vm, &x->has_pp_vm))
         return -1;
-    if ((m = GET(c, "samples"))) {
-        if (scn_keys(p, m, smp_expect_keys))
+    for (k = 0; k < TB_DRV_NSETS; k++) {
+        if ((m = GET(c, setk[k][0])) && parse_states(p, m, sf2, x->sf_state[k]))
             return -1;
-        for (i = 0; i < SMP_NEXP; i++)
-            if ((it = GET(m, smp_expect_keys[i])) && scn_range(p, it, &x->samples[i]))
+        if ((m = GET(c, setk[k][1]))) {
+            if (scn_keys(p, m, smp_expect_keys))
                 return -1;
+            for (i = 0; i < SMP_NEXP; i++)
+                if ((it = GET(m, smp_expect_keys[i])) && scn_range(p, it, &x->samples[k][i]))
+                    return -1;
+        }
+        if (opt_u64_has(p, c, setk[k][2], UINT64_MAX, &x->tear[k], &x->has_tear[k]) ||
+            opt_u64_has(p, c, setk[k][3], UINT64_MAX, &x->dear[k], &x->has_dear[k]))
+            return -1;
     }
-    if (opt_u64_has(p, c, "tear", UINT64_MAX, &x->tear, &x->has_tear) ||
-        opt_u64_has(p, c, "dear", UINT64_MAX, &x->dear, &x->has_dear) ||
-        opt_u64_has(p, c, "interval", UINT64_MAX, &x->interval, &x->has_interval) ||
+    if (opt_u64_has(p, c, "interval", UINT64_MAX, &x->interval, &x->has_interval) ||
         parse_bit(p, c, "s", &x->s) || parse_bit(p, c, "h", &x->h))
         return -1;
     return 0;

@@ -104,14 +104,16 @@ typedef struct tb_expect_cpu {
     uint64_t *ctr_val;
     uint8_t *ctr_absent; /* 1: the counter must not be readable (value null) */
     int8_t set_state[6]; /* basic, problem_state, crypto, extended, mt, cg: -1 = unchecked */
-    int8_t sf_state[2];
+    /* per set of sampling controls (tb_drv_set: 0 LPAR, 1 VM; keys "sampling", "samples",
+     * "tear", "dear" and the same with "_vm") */
+    int8_t sf_state[TB_DRV_NSETS][2];
     uint8_t has_alert, has_pp, has_pp_vm;
     uint32_t alert;
     uint64_t pp, pp_vm; /* program parameters of the LPAR and the VM level */
-    tb_range samples[SMP_NEXP];
-    uint8_t has_tear, has_dear, has_interval;
+    tb_range samples[TB_DRV_NSETS][SMP_NEXP];
+    uint8_t has_tear[TB_DRV_NSETS], has_dear[TB_DRV_NSETS], has_interval;
     int8_t s, h; /* -1 = unchecked */
-    uint64_t tear, dear, interval;
+    uint64_t tear[TB_DRV_NSETS], dear[TB_DRV_NSETS], interval;
 } tb_expect_cpu;
 
 typedef struct tb_expect_global {
