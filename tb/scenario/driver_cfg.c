@@ -374,6 +374,13 @@ static int parse_driver_entry(parse_ctx *p, const cJSON *e)
                         "drivers: a second driver for cpu %u at the %s level (one per level: "
                         "\"lpar\" and \"vm\")",
                         dv->cpu, tb_drv_set(dv) ? "virtual-machine" : "logical-partition");
+    /* the .SMP file is named by TOD, sequence and CPU address: one file for two drivers */
+    for (k = 0; k + 1 < sc->n_drivers; k++)
+        if (sc->drivers[k].cpu == dv->cpu && sc->drivers[k].sequence == dv->sequence)
+            return FAIL(e,
+                        "drivers: the .SMP file of driver %u would be driver %u's (cpu %u, "
+                        "sequence %u): give one another \"sequence\"",
+                        sc->n_drivers - 1, k, dv->cpu, dv->sequence);
     return 0;
 }
 
