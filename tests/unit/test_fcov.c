@@ -579,7 +579,8 @@ START_TEST(test_SF_LPP_1_SF_BSDE_3_fcov_vm_level)
     f->in.cpu[0].level = 2;
     sm_put(&f->m, OPND, 0x1234);
     cycle_insn(f, CPUMF_OP_LPP);
-    EXPECT(f, {"rule.lpp_vm_level", 1});
+    /* enabled at the LPAR level only (SF-LVL-2) */
+    EXPECT(f, {"rule.lpp_vm_level", 1}, {"rule.lpp_vm_level_enabled_by_lpar_set", 1});
     ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.pp_vm_q"), 0x1234);
     /* a sample at the VM level under an LPAR-level host (H = 1) */
     f->in.cpu[0].level = 1;
