@@ -286,11 +286,15 @@ START_TEST(test_SF_LVL_3_collision_beside_an_lpar_sample)
     harness *h = two_sets(0x0FFFFFF, 0x0FFFFFF);
     mf_cpu_state *q = &h->s->q[0];
     unsigned k;
+    int bin = cpumf_fcov_index("update.vm_set.collision_beside_lpar_sample");
+    ck_assert_int_ge(bin, 0);
+    ck_assert_uint_eq(cpumf_fcov_hits(h->s, (unsigned)bin), 0);
     /* both counts run out in the same cycle: the LPAR sample is taken */
     q->iv.cnt = 3;
     q->iv_vm.cnt = 3;
     for (k = 0; k < 3u; k++)
         h_step(h);
+    ck_assert_uint_eq(cpumf_fcov_hits(h->s, (unsigned)bin), 1);
     ck_assert_uint_eq(reg(h, "cpu0.sf_interval.coll_vm_q"), 1);
     ck_assert_uint_eq(reg(h, "cpu0.sf_interval.coll_q"), 0);
     ck_assert_uint_eq(reg(h, "cpu0.sf_update.lvl_q"), 0);
@@ -322,6 +326,9 @@ START_TEST(test_SF_LVL_5_alert_deactivates_the_updates_set_only)
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.e_vm_q"), CPUMF_SF_BASIC);
     ck_assert_uint_eq(reg(h, "cpu0.sf_ctrl.c_q"), CPUMF_SF_BASIC);
     ck_assert_uint_ne(h->alerts & CPUMF_AL_INVALID_ENTRY, 0);
+    ck_assert_uint_eq(
+        cpumf_fcov_hits(h->s, (unsigned)cpumf_fcov_index("update.vm_set.alert_deactivates_vm_set")),
+        1);
     h_free(h);
 }
 END_TEST
