@@ -19,12 +19,33 @@ typedef struct quiet_cpu {
     cpumf_cpu_out port;
     cf_global_cpu_req greq;
     uint8_t touched; /* MF_TOUCH_* */
-    uint8_t tick;    /* the interval counts in each of them */
+    uint8_t tick;    /* bit l: the interval of set l (ARCH_LVL_*) counts in each of them */
 } quiet_cpu;
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
 {
     return a < b ? a : b;
+}
+
+/* The quiet ticks of an interval machinery before a sample falls due (0:
+ * one falls due at the next tick). */
+static uint64_t iv_quiet_ticks(const sf_interval_state *v)
+{
+    uint64_t n;
+    if (v->cnt <= 1u || (v->sec_act && v->sec <= 1u))
+        return 0u;
+    n = v->cnt - 1u;
+    if (v->sec_act)
+        n = min_u64(n, v->sec - 1u);
+    return n;
+}
+
+/* k ticks of an interval machinery that none of them runs out. */
+static void iv_advance(sf_interval_state *v, uint64_t k)
+{
+    v->cnt -= k;
+    if (v->sec_act)
+        v->sec = (uint8_t)(v->sec - k);
 }
 
 /* Coverage events of an edge that are all plain bins (counted k times). */
@@ -45,7 +66,7 @@ static uint64_t quiet_cpu_eval(const cpumf_sys *s, unsigned i, const cpumf_sys_i
     const cpumf_cpu_in *io = &in->cpu[i];
     cpumf_cpu_in tmp;
     mf_cpu_in ci;
-    unsigned active = (q->sf.a & q->sf.e & q->sf.c) != 0u;
+    unsigned l, busy;
     uint64_t n = UINT64_MAX;
 
     /* an access in flight: its response is an event */
@@ -61,15 +82,18 @@ static uint64_t quiet_cpu_eval(const cpumf_sys *s, unsigned i, const cpumf_sys_i
         tmp.stor_rsp_valid = 0u;
         io = &tmp;
     }
-    x->tick =
-        (uint8_t)arch_sf_tick(active, io, s->cfg.dedicated, arch_core_busy(&s->cfg, in->cpu, i));
-    if (x->tick) {
-        /* the count (and the secondary count) runs out: a sample is due */
-        if (q->iv.cnt <= 1u || (q->iv.sec_act && q->iv.sec <= 1u))
+    /* each set's interval (section 22; the VM set's reads level, held over
+     * the span like every input a quiet cycle reads): the span ends before
+     * the first tick at which either set's count runs out */
+    busy = arch_core_busy(&s->cfg, in->cpu, i);
+    x->tick = 0u;
+    for (l = 0; l < ARCH_LVL_N; l++) {
+        if (!arch_sf_set_tick(l, sf_set_active(&q->sf, l) != 0u, io, s->cfg.dedicated, busy))
+            continue;
+        x->tick |= (uint8_t)(1u << l);
+        n = min_u64(n, iv_quiet_ticks(mf_cpu_iv_q(q, l)));
+        if (n == 0u)
             return 0u;
-        n = q->iv.cnt - 1u;
-        if (q->iv.sec_act)
-            n = min_u64(n, q->iv.sec - 1u);
     }
     mf_cpu_out co = {&x->port, &x->greq, 0u};
     sys_cpu_in(s, in, 0u, &ci);
@@ -132,7 +156,7 @@ int cpumf_advance(cpumf_sys *s, const cpumf_sys_in *in, uint64_t k, cpumf_sys_ou
 {
     quiet_cpu x[CPUMF_MAX_CPUS];
     cf_global_state gd;
-    unsigned i, j;
+    unsigned i, j, l;
     if (k == 0u)
         return 0;
     if (quiet_span(s, in, x, &gd) < k) {
@@ -144,11 +168,9 @@ int cpumf_advance(cpumf_sys *s, const cpumf_sys_in *in, uint64_t k, cpumf_sys_ou
         mf_cpu_state *q = &s->q[i];
         if (x[i].touched & MF_TOUCH_CTR)
             cf_counters_commit(&q->ctr, &x[i].d.cu, k, &s->cfg.model);
-        if (x[i].tick) {
-            q->iv.cnt -= k;
-            if (q->iv.sec_act)
-                q->iv.sec = (uint8_t)(q->iv.sec - k);
-        }
+        for (l = 0; l < ARCH_LVL_N; l++)
+            if (x[i].tick & (1u << l))
+                iv_advance(mf_cpu_iv(q, l), k);
         for (j = 0; j < x[i].d.fc.n; j++)
             if (x[i].d.fc.ev[j] < FCOV_NBINS)
                 s->fcov[x[i].d.fc.ev[j]] += k;

@@ -193,13 +193,75 @@ typedef struct sf_ctrl_state {
     uint64_t interval_vm, tear_vm, dear_vm;
 } sf_ctrl_state;
 
+/* One level's set of sampling controls (section 22, ARCH_LVL_*): a copy of
+ * its registers, so one piece of code serves both sets.  A and H are not in
+ * it (A is shared, H is the LPAR set's alone). */
+typedef struct sf_set_regs {
+    uint8_t e, c, s;
+    uint64_t interval, tear, dear;
+} sf_set_regs;
+
+static inline sf_set_regs sf_set_get(const sf_ctrl_state *q, unsigned set)
+{
+    sf_set_regs r;
+    if (set == ARCH_LVL_VM) {
+        r.e = q->e_vm;
+        r.c = q->c_vm;
+        r.s = q->s_vm;
+        r.interval = q->interval_vm;
+        r.tear = q->tear_vm;
+        r.dear = q->dear_vm;
+    } else {
+        r.e = q->e;
+        r.c = q->c;
+        r.s = q->s;
+        r.interval = q->interval;
+        r.tear = q->tear;
+        r.dear = q->dear;
+    }
+    return r;
+}
+
+static inline void sf_set_put(sf_ctrl_state *d, unsigned set, const sf_set_regs *r)
+{
+    if (set == ARCH_LVL_VM) {
+        d->e_vm = r->e;
+        d->c_vm = r->c;
+        d->s_vm = r->s;
+        d->interval_vm = r->interval;
+        d->tear_vm = r->tear;
+        d->dear_vm = r->dear;
+    } else {
+        d->e = r->e;
+        d->c = r->c;
+        d->s = r->s;
+        d->interval = r->interval;
+        d->tear = r->tear;
+        d->dear = r->dear;
+    }
+}
+
+/* The functions active in set (A & E & C). */
+static inline unsigned sf_set_active(const sf_ctrl_state *q, unsigned set)
+{
+    return set == ARCH_LVL_VM ? q->a & q->e_vm & q->c_vm : q->a & q->e & q->c;
+}
+
+/* Some function enabled in either set. */
+static inline unsigned sf_any_enabled(const sf_ctrl_state *q)
+{
+    return (q->e | q->e_vm) != 0u;
+}
+
 typedef struct sf_ctrl_in {
     const cpumf_cpu_in *io;
-    /* (1) the update process */
+    /* (1) the update process, on set upd_lvl (ARCH_LVL_*) */
+    uint8_t upd_lvl;
     uint8_t upd_tear_wr, upd_dear_wr, upd_clear_c;
     uint32_t upd_alert; /* alert bits of the update's end (why C clears) */
     uint64_t upd_tear, upd_dear;
-    /* (2) LSCTL with cc 0 */
+    /* (2) LSCTL with cc 0 on its executing set lsctl_set */
+    uint8_t lsctl_set;
     uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
     /* (3) LPP (vm: to the VM level's register) */
@@ -216,8 +278,8 @@ void sf_ctrl_eval(const sf_ctrl_state *q, const sf_ctrl_in *in, sf_ctrl_out *out
 void sf_ctrl_power_on(const cpumf_system_cfg *cfg, sf_ctrl_state *s);
 
 /* --------------------------------------------------------------- sf_interval */
-/* Sample-interval machinery (section 16): primary and secondary counts, the
- * LFSR and the collision count. */
+/* Sample-interval machinery (section 16) of one set (section 22): primary
+ * and secondary counts, the LFSR and the collision count. */
 typedef struct sf_interval_state {
     uint64_t cnt;
     uint64_t collisions;
@@ -228,12 +290,14 @@ typedef struct sf_interval_state {
 typedef struct sf_interval_in {
     const cpumf_cpu_in *io;
     const cpumf_system_cfg *cfg;
-    uint8_t active_q;    /* some function active in this cycle's registers */
+    uint8_t set;         /* ARCH_LVL_*: the set this machinery serves */
+    uint8_t due_lpar;    /* VM set: an LPAR sample is due in this cycle (it wins) */
+    uint8_t active_q;    /* some function of the set active in this cycle's registers */
     uint8_t core_busy;   /* a sibling thread of the core is busy (arch_core_busy) */
-    uint64_t interval_q; /* interval register of the cycle */
+    uint64_t interval_q; /* the set's interval register of the cycle */
     uint8_t upd_idle;    /* sf_update IDLE in this cycle */
     uint8_t lsctl_exec;  /* an LSCTL executes (decides) in this cycle */
-    uint8_t load;        /* LSCTL activates: load the count from load_interval */
+    uint8_t load;        /* LSCTL of this set activates: load the count from load_interval */
     uint64_t load_interval;
     uint8_t no_tick; /* untimed execution: no cycle passes */
     fcov_hits *fc;
@@ -248,7 +312,8 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
                       sf_interval_state *d);
 /* Step (7) of section 20: no function enabled in the next state. */
 void sf_interval_disable(sf_interval_state *d);
-void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s);
+void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, unsigned set,
+                          sf_interval_state *s);
 
 /* ----------------------------------------------------------------- sf_update */
 /* ------------------------------------------------ storage request register */
@@ -306,12 +371,14 @@ typedef struct sf_update_in {
     const cpumf_model_cfg *m;
     const sf_ctrl_state *sc; /* this cycle's sampling registers */
     uint8_t capture;
+    uint8_t capture_lvl;          /* the set of the sample captured (ARCH_LVL_*) */
     uint8_t req_ready, rsp_valid; /* port, after the arbiter */
     fcov_hits *fc;
 } sf_update_in;
 
 typedef struct sf_update_out {
     mf_stor_req stor; /* the request presented this cycle */
+    uint8_t lvl;      /* the set the writes and clear_c go to (the update's) */
     uint8_t tear_wr, dear_wr, clear_c;
     uint64_t tear, dear;
     uint32_t raised; /* alert bits 0, 1, 2 at the end of the update */
@@ -366,7 +433,7 @@ typedef struct mf_insn_out {
     uint8_t clear_mt;
     uint8_t lsctl_exec;                /* LSCTL decides in this cycle (collision window) */
     uint8_t lsctl_unauth_bad_interval; /* arch_lsctl_result.unauth_bad_interval */
-    uint8_t lsctl_valid, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
+    uint8_t lsctl_valid, lsctl_set, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
 } mf_insn_out;
 
@@ -386,6 +453,17 @@ typedef struct mf_cpu_state {
     cf_counters_upd cu;    /* the counters' edge (next state only, MF_TOUCH_CTR) */
     cf_counters_state ctr; /* current state only: the edge updates it in place */
 } mf_cpu_state;
+
+/* The interval machinery of a set (section 22). */
+static inline const sf_interval_state *mf_cpu_iv_q(const mf_cpu_state *q, unsigned set)
+{
+    return set == ARCH_LVL_VM ? &q->iv_vm : &q->iv;
+}
+
+static inline sf_interval_state *mf_cpu_iv(mf_cpu_state *d, unsigned set)
+{
+    return set == ARCH_LVL_VM ? &d->iv_vm : &d->iv;
+}
 
 /* What an edge changes beyond cf_state, mf_alert and the port owner: the
  * counters, the instruction unit, the sampling units.  The commit copies or

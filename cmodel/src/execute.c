@@ -132,8 +132,9 @@ static arch_exec_result exec_decide(const cpumf_sys *s, unsigned cpu, const cpum
     x.c = c->st.c;
     x.cg_a = c->st.cg_a;
     x.sf_a = c->sf.a;
-    x.sf_e = c->sf.e;
+    x.sf_e = c->sf.e; /* level 0: the LPAR set executes (SF-LVL-1) */
     x.sf_c = c->sf.c;
+    x.sf_e_lpar = c->sf.e;
     x.blk = blk;
     x.level = 0u; /* idle inputs */
     x.sf_lower = 0u;
@@ -187,6 +188,7 @@ static void effects_of(const arch_exec_result *r, unsigned op, mf_insn_out *fx)
         break;
     case ARCH_FX_LSCTL:
         fx->lsctl_valid = 1u;
+        fx->lsctl_set = (uint8_t)r->set;
         fx->lsctl_e = (uint8_t)r->e;
         fx->lsctl_c = (uint8_t)r->c;
         fx->lsctl_load = (uint8_t)r->sf_load;

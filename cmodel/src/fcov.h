@@ -102,7 +102,10 @@
     Y(ENDED_DISABLED, "ended_after_disable")                                    \
     Y(TICK_WAIT_CORE_BUSY, "interval.tick_waiting_core_busy")                   \
     Y(SAMPLE_WAIT_CORE_BUSY, "interval.sample_waiting_core_busy")               \
-    Y(ENTRY_VM_HOST, "entry_vm_level_host")
+    Y(ENTRY_VM_HOST, "entry_vm_level_host")                                     \
+    Y(SAMPLE_VM_SET, "vm_set.sample_captured")                                  \
+    Y(COLLISION_VM_LPAR, "vm_set.collision_beside_lpar_sample")                 \
+    Y(ALERT_VM_SET, "vm_set.alert_deactivates_vm_set")
 
 /* Measurement-alert parameter bits: A(BIT, mask, "name after alert.bitBIT_"). */
 #define FCOV_ALERT_BITS(A)                                      \
@@ -129,6 +132,8 @@
 #define FCOV_RULES(Y)                                                           \
     Y(LSCTL_UNAUTH_BAD_INTERVAL, "lsctl_unauthorized_activation_interval_out_of_range") \
     Y(LPP_VM, "lpp_vm_level")                                                   \
+    Y(LPP_VM_BY_LPAR_SET, "lpp_vm_level_enabled_by_lpar_set")                   \
+    Y(LSCTL_VM, "lsctl_vm_level")                                               \
     Y(CG_KEPT_CLEAR_RESET, "cg_kept_by_clear_reset")
 
 enum fcov_bin {

@@ -13,7 +13,8 @@ void mf_cpu_power_on(const cpumf_system_cfg *cfg, unsigned index, mf_cpu_state *
     memset(s, 0, sizeof *s);
     cf_state_power_on(cfg, &s->st);
     sf_ctrl_power_on(cfg, &s->sf);
-    sf_interval_power_on(cfg, index, &s->iv);
+    sf_interval_power_on(cfg, index, ARCH_LVL_LPAR, &s->iv);
+    sf_interval_power_on(cfg, index, ARCH_LVL_VM, &s->iv_vm);
 }
 
 /* Arbiter: the requester the port serves in this cycle (section 18). */
@@ -28,23 +29,32 @@ static unsigned arb_select(const mf_cpu_state *q)
     return CPUMF_ARB_NONE;
 }
 
-/* sf_interval's edge into d->iv, with LSCTL's effects fx (NULL: none). */
+/* Both sets' sf_interval edges into d->iv and d->iv_vm, with LSCTL's
+ * effects fx (NULL: none); vo[set].  The LPAR set's first: its due sample
+ * wins over the VM set's (section 22). */
 static void interval(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_out *fx,
-                     sf_interval_out *vo, mf_cpu_state *d)
+                     sf_interval_out vo[ARCH_LVL_N], mf_cpu_state *d)
 {
     sf_interval_in vi;
+    unsigned l;
     vi.io = in->io;
     vi.cfg = in->cfg;
-    vi.active_q = (uint8_t)((q->sf.a & q->sf.e & q->sf.c) != 0u);
     vi.core_busy = (uint8_t)arch_core_busy(in->cfg, in->sys->cpu, in->index);
-    vi.interval_q = q->sf.interval;
     vi.upd_idle = (uint8_t)(q->upd.state == CPUMF_US_IDLE);
     vi.lsctl_exec = fx ? fx->lsctl_exec : 0u;
-    vi.load = (uint8_t)(fx && fx->lsctl_valid && fx->lsctl_load);
     vi.load_interval = fx ? fx->lsctl_interval : 0u;
     vi.no_tick = in->no_tick;
     vi.fc = &d->fc;
-    sf_interval_eval(&q->iv, &vi, vo, &d->iv);
+    vi.due_lpar = 0u;
+    for (l = 0; l < ARCH_LVL_N; l++) {
+        sf_set_regs x = sf_set_get(&q->sf, l);
+        vi.set = (uint8_t)l;
+        vi.active_q = (uint8_t)(sf_set_active(&q->sf, l) != 0u);
+        vi.interval_q = x.interval;
+        vi.load = (uint8_t)(fx && fx->lsctl_valid && fx->lsctl_load && fx->lsctl_set == l);
+        sf_interval_eval(mf_cpu_iv_q(q, l), &vi, &vo[l], mf_cpu_iv(d, l));
+        vi.due_lpar = vo[ARCH_LVL_LPAR].due;
+    }
 }
 
 /* The sampling units (section 20), when something of sampling can change:
@@ -53,23 +63,26 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
                          unsigned sel, sf_update_out *uo, uint32_t *raised, mf_cpu_state *d)
 {
     const cpumf_cpu_in *io = in->io;
-    sf_interval_out vo;
+    sf_interval_out vo[ARCH_LVL_N];
     sf_update_in ui;
     sf_ctrl_in si;
     sf_ctrl_out so;
+    unsigned l;
 
-    interval(q, in, fx, &vo, d);
+    interval(q, in, fx, vo, d);
 
     ui.io = io;
     ui.m = &in->cfg->model;
     ui.sc = &q->sf;
-    ui.capture = vo.capture;
+    ui.capture = (uint8_t)(vo[ARCH_LVL_LPAR].capture | vo[ARCH_LVL_VM].capture);
+    ui.capture_lvl = (uint8_t)(vo[ARCH_LVL_LPAR].capture ? ARCH_LVL_LPAR : ARCH_LVL_VM);
     ui.req_ready = (uint8_t)(sel == CPUMF_ARB_UPD && (io->stor_req_ready & 1u));
     ui.rsp_valid = (uint8_t)(q->own == CPUMF_ARB_UPD && (io->stor_rsp_valid & 1u));
     ui.fc = &d->fc;
     sf_update_eval(&q->upd, &ui, uo, &d->upd);
 
     si.io = io;
+    si.upd_lvl = uo->lvl;
     si.upd_tear_wr = uo->tear_wr;
     si.upd_dear_wr = uo->dear_wr;
     si.upd_clear_c = uo->clear_c;
@@ -77,6 +90,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     si.upd_tear = uo->tear;
     si.upd_dear = uo->dear;
     si.lsctl_valid = fx->lsctl_valid;
+    si.lsctl_set = fx->lsctl_set;
     si.lsctl_e = fx->lsctl_e;
     si.lsctl_c = fx->lsctl_c;
     si.lsctl_load = fx->lsctl_load;
@@ -90,10 +104,12 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
     si.lpp_value = fx->lpp_value;
     si.fc = &d->fc;
     sf_ctrl_eval(&q->sf, &si, &so, &d->sf);
-    if (!d->sf.e)
-        sf_interval_disable(&d->iv);
+    /* step 7 per set: no function enabled in the set, its counts are zero */
+    for (l = 0; l < ARCH_LVL_N; l++)
+        if (!sf_set_get(&d->sf, l).e)
+            sf_interval_disable(mf_cpu_iv(d, l));
     *raised |= so.raised | uo->raised;
-    return d->sf.e;
+    return (unsigned)(d->sf.e | d->sf.e_vm);
 }
 
 /* The CPU's ports: the instruction response, the storage request of the
@@ -232,7 +248,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     mf_alert_out ao;
     sf_update_out uo;
     unsigned sel = arb_select(q);
-    unsigned sf_e_next = q->sf.e, sf_touched = 0u;
+    unsigned sf_e_next = q->sf.e | q->sf.e_vm, sf_touched = 0u;
     uint32_t raised;
 
     d->fc.n = 0u;
@@ -245,8 +261,9 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     /* sampling: only when a function is enabled, an update is busy or an
      * event of this cycle can change the sampling registers */
     memset(&uo, 0, sizeof uo);
-    if (q->sf.e || q->upd.state != CPUMF_US_IDLE || fx->lsctl_exec || fx->lpp_valid ||
-        (io->loss_sample & 1u) || io->sf_auth_set || io->sf_auth_clr || arch_reset_any(io->reset)) {
+    if (sf_any_enabled(&q->sf) || q->upd.state != CPUMF_US_IDLE || fx->lsctl_exec ||
+        fx->lpp_valid || (io->loss_sample & 1u) || io->sf_auth_set || io->sf_auth_clr ||
+        arch_reset_any(io->reset)) {
         sf_e_next = sampling(q, in, fx, sel, &uo, &raised, d);
         sf_touched = MF_TOUCH_SF;
     }
@@ -278,11 +295,12 @@ static int counting_only(const mf_cpu_state *q, const mf_cpu_in *in)
  * registers hold, the counters count, the interval moves, the port is idle. */
 static int count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *out, mf_cpu_state *d)
 {
-    sf_interval_out vo;
+    sf_interval_out vo[ARCH_LVL_N];
+    unsigned sf_e = sf_any_enabled(&q->sf);
     d->fc.n = 0u;
-    if (q->sf.e) {
-        interval(q, in, NULL, &vo, d);
-        if (vo.due)
+    if (sf_e) {
+        interval(q, in, NULL, vo, d);
+        if (vo[ARCH_LVL_LPAR].due || vo[ARCH_LVL_VM].due)
             return 0;
     }
     d->st = q->st;
@@ -293,7 +311,7 @@ static int count_only(const mf_cpu_state *q, const mf_cpu_in *in, mf_cpu_out *ou
     out->port->insn_ready = (uint8_t) !(in->io->stopped & 1u);
     to_global(q, d, NULL, out->greq);
     out->touched = (uint8_t)((d->cu.clear | d->cu.count | d->cu.wr ? MF_TOUCH_CTR : 0u) |
-                             (q->sf.e ? MF_TOUCH_IV : 0u));
+                             (sf_e ? MF_TOUCH_IV : 0u));
     return 1;
 }
 
@@ -346,8 +364,10 @@ void mf_cpu_commit(mf_cpu_state *q, const mf_cpu_state *d, unsigned touched,
         q->sf = d->sf;
         q->upd = d->upd;
     }
-    if (touched & (MF_TOUCH_SF | MF_TOUCH_IV))
+    if (touched & (MF_TOUCH_SF | MF_TOUCH_IV)) {
         q->iv = d->iv;
+        q->iv_vm = d->iv_vm;
+    }
     if (touched & MF_TOUCH_CTR)
         cf_counters_commit(&q->ctr, &d->cu, 1u, m);
 }

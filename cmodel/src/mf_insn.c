@@ -20,6 +20,13 @@ static void load_read(mf_insn_state *d, uint64_t addr, unsigned k)
     load_req(d, 0u, 0xFFu, arch_operand_dw_addr(addr, k), 0u);
 }
 
+/* QSI's block from this cycle's registers of the executing set (SF-LVL-1). */
+static void qsi_block(const mf_insn_in *in, uint64_t blk[8])
+{
+    sf_set_regs x = sf_set_get(in->sf, arch_sf_exec_set(in->io->level));
+    arch_qsi_block(&in->cfg->model, in->sf->a, x.e, x.c, x.tear, x.dear, blk);
+}
+
 /* Write k of the store operand, with data formed from this cycle's registers. */
 static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_state *d, unsigned k)
 {
@@ -31,8 +38,7 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
             arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e, in->g->c,
                              in->g->change, blk);
         else
-            arch_qsi_block(&in->cfg->model, in->sf->a, in->sf->e, in->sf->c, in->sf->tear,
-                           in->sf->dear, blk);
+            qsi_block(in, blk);
         load_req(d, 1u, arch_operand_be(addr, 64u, k), arch_operand_dw_addr(addr, k),
                  arch_store_data(addr, 64u, k, blk));
     } else {
@@ -56,6 +62,7 @@ static void to_resp_exc(const mf_insn_state *q, mf_insn_state *d, unsigned exc)
 static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out, mf_insn_state *d)
 {
     const cf_state_state *st = in->st;
+    const sf_set_regs xs = sf_set_get(in->sf, arch_sf_exec_set(in->io->level));
     arch_exec_in x;
     arch_exec_result r;
 
@@ -78,8 +85,9 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
     x.c = st->c;
     x.cg_a = st->cg_a;
     x.sf_a = in->sf->a;
-    x.sf_e = in->sf->e;
-    x.sf_c = in->sf->c;
+    x.sf_e = xs.e; /* the executing set's (SF-LVL-1) */
+    x.sf_c = xs.c;
+    x.sf_e_lpar = in->sf->e;
     x.blk = q->blk;
     x.level = in->io->level;
     x.sf_lower = in->io->sf_lower_enabled;
@@ -125,6 +133,7 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
         break;
     case ARCH_FX_LSCTL:
         out->lsctl_valid = 1u;
+        out->lsctl_set = (uint8_t)r.set;
         out->lsctl_e = (uint8_t)r.e;
         out->lsctl_c = (uint8_t)r.c;
         out->lsctl_load = (uint8_t)r.sf_load;

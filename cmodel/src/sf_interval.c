@@ -6,16 +6,20 @@
  * counted cycle (for a shared CPU also a waiting one while a sibling thread
  * of its core is busy); a sample falls due when a count runs out, and is
  * captured when the update process is idle and no LSCTL executes in the cycle.
+ * Each CPU has one per set of sampling controls (section 22): the VM set's
+ * ticks only at level 2 and yields to a sample of the LPAR set due in the
+ * same cycle.
  */
 #include "cpumf_int.h"
 
-void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, sf_interval_state *s)
+void sf_interval_power_on(const cpumf_system_cfg *cfg, unsigned index, unsigned set,
+                          sf_interval_state *s)
 {
     s->cnt = 0u;
     s->collisions = 0u;
     s->sec = 0u;
     s->sec_act = 0u;
-    s->lfsr = arch_lfsr_power_on(cfg->lfsr_seed, index);
+    s->lfsr = arch_lfsr_power_on_set(cfg->lfsr_seed, index, set);
 }
 
 void sf_interval_disable(sf_interval_state *d)
@@ -40,8 +44,8 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
     const cpumf_cpu_in *io = in->io;
     unsigned mode = in->cfg->interval_mode;
     unsigned due = 0u;
-    unsigned tick =
-        !in->no_tick && arch_sf_tick(in->active_q, io, in->cfg->dedicated, in->core_busy);
+    unsigned tick = !in->no_tick &&
+                    arch_sf_set_tick(in->set, in->active_q, io, in->cfg->dedicated, in->core_busy);
     /* a shared CPU waiting beside a busy sibling thread (SF-INT-1) */
     unsigned shared_wait = (io->wait & 1u) && !in->cfg->dedicated;
 
@@ -76,13 +80,16 @@ void sf_interval_eval(const sf_interval_state *q, const sf_interval_in *in, sf_i
         }
     }
     out->due = (uint8_t)due;
-    out->capture = (uint8_t)(due && in->upd_idle && !in->lsctl_exec);
+    out->capture =
+        (uint8_t)arch_sf_capture(in->set, due, in->upd_idle, in->lsctl_exec, in->due_lpar);
     if (out->capture && shared_wait)
         fcov_hit(in->fc, FCOV_UPD_SAMPLE_WAIT_CORE_BUSY);
     if (due && !out->capture) {
         /* counted where only the bench sees it: no instruction reads it */
         d->collisions = q->collisions + 1u;
-        fcov_hit(in->fc, in->upd_idle ? FCOV_UPD_COLLISION_LSCTL : FCOV_UPD_COLLISION_BUSY);
+        fcov_hit(in->fc, !in->upd_idle    ? FCOV_UPD_COLLISION_BUSY
+                         : in->lsctl_exec ? FCOV_UPD_COLLISION_LSCTL
+                                          : FCOV_UPD_COLLISION_VM_LPAR);
     }
     /* LSCTL activation: the count loads (after this cycle's tick), whatever it
      * held: unlike Arm's, a count is never resumed (docs/uarch.md section 16) */

@@ -6,10 +6,20 @@
  * block-full handling (sizes, timestamp, F, SDB-table walk), or the overflow
  * count; F and the overflow count change by interlocked OR and ADD.  TEAR
  * and DEAR are sf_ctrl's registers: this unit reads them and hands its
- * writes to sf_ctrl (step 1 of section 20).
+ * writes to sf_ctrl (step 1 of section 20).  An update serves the set of
+ * sampling controls its sample was captured for (lvl, section 22).
  */
 #include <string.h>
 #include "cpumf_int.h"
+
+/* The counts of the update's set (SF-LVL-3): stored, overflow, stopped. */
+enum { N_STORED, N_OVERFLOW, N_STOPPED };
+static uint64_t *count_of(sf_update_state *d, unsigned k)
+{
+    uint64_t *lpar[3] = {&d->n_stored, &d->n_overflow, &d->n_stopped};
+    uint64_t *vm[3] = {&d->n_stored_vm, &d->n_overflow_vm, &d->n_stopped_vm};
+    return d->lvl == ARCH_LVL_VM ? vm[k] : lpar[k];
+}
 
 static void load_req(sf_update_state *d, unsigned we, unsigned be, uint64_t addr, uint64_t wdata)
 {
@@ -31,8 +41,11 @@ static void finish(const sf_update_in *in, sf_update_state *d, sf_update_out *ou
                    unsigned bin)
 {
     d->state = CPUMF_US_IDLE;
-    if (alert & (CPUMF_AL_INVALID_ENTRY | CPUMF_AL_INCORRECT_SDBT))
-        out->clear_c = 1u;
+    if (alert & (CPUMF_AL_INVALID_ENTRY | CPUMF_AL_INCORRECT_SDBT)) {
+        out->clear_c = 1u; /* of the update's set only (SF-LVL-5) */
+        if (d->lvl == ARCH_LVL_VM)
+            fcov_hit(in->fc, FCOV_UPD_ALERT_VM_SET);
+    }
     if (d->prog_req)
         alert |= CPUMF_AL_PROGRAM_REQ;
     d->prog_req = 0u;
@@ -62,18 +75,19 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
 {
     const sf_ctrl_state *sc = in->sc;
     const cpumf_model_cfg *m = in->m;
+    const sf_set_regs x = sf_set_get(sc, q->lvl); /* the update's set (section 22) */
     uint64_t r = in->io->stor_rsp_data;
-    uint64_t b = arch_sdb_size(sc->s), n;
+    uint64_t b = arch_sdb_size(x.s), n;
     arch_sdbt_entry se;
 
     /* A function the entry was captured for is no longer active (an
      * authorization loss, a reset, a loss of sample data; LSCTL waits for
      * the update): the access issued before completes, as the port cannot
      * take it back, and nothing follows it (SF-UPD-10) */
-    if (q->act & ~(sc->a & sc->e & sc->c)) {
+    if (q->act & ~sf_set_active(sc, q->lvl)) {
         d->state = CPUMF_US_IDLE;
         d->prog_req = 0u;
-        d->n_stopped = q->n_stopped + 1u;
+        *count_of(d, N_STOPPED) += 1u;
         fcov_hit(in->fc, FCOV_UPD_ENDED_DISABLED);
         return;
     }
@@ -99,7 +113,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         }
         break;
     case CPUMF_US_ADD_OVF: /* r: the count before the add */
-        d->n_overflow = q->n_overflow + 1u;
+        *count_of(d, N_OVERFLOW) += 1u;
         if (r + 1u == 0u)
             fcov_hit(in->fc, FCOV_UPD_OVERFLOW_WRAP);
         if (q->act == ARCH_SF_ALL)
@@ -113,7 +127,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         } else {
             out->dear_wr = 1u;
             out->dear = q->ent_addr + q->ebytes;
-            d->n_stored = q->n_stored + 1u;
+            *count_of(d, N_STORED) += 1u;
             if (out->dear == q->trl)
                 fcov_hit(in->fc, FCOV_UPD_ENTRY_FILLS_BLOCK);
             finish(in, d, out, 0u,
@@ -143,7 +157,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
             d->prog_req = 1u;
             fcov_hit(in->fc, q->a_read ? FCOV_UPD_FULL_ALERT_REQ : FCOV_UPD_FULL_ALERT_REQ_LATE);
         }
-        n = sc->tear + 8u;
+        n = x.tear + 8u;
         out->tear_wr = 1u;
         out->tear = n;
         if (n < ARCH_SDB_MIN_ADDR) {
@@ -154,7 +168,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         }
         break;
     case CPUMF_US_RD_SDBT:
-        se = arch_sdbt_classify(r, sc->tear, b);
+        se = arch_sdbt_classify(r, x.tear, b);
         if (se.kind == ARCH_SDBT_BLOCK) {
             if (se.last) {
                 finish(in, d, out, CPUMF_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_LAST);
@@ -177,7 +191,7 @@ static void respond(const sf_update_state *q, const sf_update_in *in, sf_update_
         }
         break;
     case CPUMF_US_RD_SDBT2:
-        se = arch_sdbt_classify(r, sc->tear, b);
+        se = arch_sdbt_classify(r, x.tear, b);
         if (se.kind == ARCH_SDBT_TABLE) {
             finish(in, d, out, CPUMF_AL_INCORRECT_SDBT, FCOV_UPD_INCORRECT_TABLE_TABLE);
         } else {
@@ -203,12 +217,19 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
     mf_stor_req_present(&q->req, in->req_ready, &out->stor, &d->req);
     if (q->state == CPUMF_US_IDLE) {
         if (in->capture) {
+            /* the update serves the set of the sample throughout (section 22) */
             const sf_ctrl_state *sc = in->sc;
-            unsigned active = sc->a & sc->e & sc->c;
+            unsigned lvl = in->capture_lvl & 1u;
+            const sf_set_regs x = sf_set_get(sc, lvl);
+            unsigned active = sf_set_active(sc, lvl);
             arch_sample_regs sr;
+            d->lvl = (uint8_t)lvl;
             sr.h = sc->h;
             sr.pp = sc->pp;
             sr.pp_vm = sc->pp_vm;
+            sr.set = lvl;
+            if (lvl == ARCH_LVL_VM)
+                fcov_hit(in->fc, FCOV_UPD_SAMPLE_VM_SET);
             d->nent = (uint8_t)arch_sample_entry(in->m, active, in->io, &sr, d->ent);
             d->ebytes = (uint16_t)arch_entry_size(in->m, active);
             d->act = (uint8_t)active;
@@ -220,10 +241,12 @@ void sf_update_eval(const sf_update_state *q, const sf_update_in *in, sf_update_
                 fcov_hit(in->fc, FCOV_UPD_LIMITED_SAMPLE);
             if ((in->io->level & 3u) == 2u && sc->h && (active & CPUMF_SF_BASIC))
                 fcov_hit(in->fc, FCOV_UPD_ENTRY_VM_HOST);
-            check(in, d, out, sc->dear, arch_sdb_size(sc->s));
+            check(in, d, out, x.dear, arch_sdb_size(x.s));
         }
+        out->lvl = d->lvl;
         return;
     }
     if (in->rsp_valid)
         respond(q, in, out, d);
+    out->lvl = d->lvl;
 }

@@ -4,7 +4,8 @@
  * from thousands of random states of four-CPU systems (every counter set
  * active, group and MT counters, sampling in the three interval modes,
  * shared and dedicated CPUs, two threads per core, stopped CPUs, pending
- * alerts, counters close to wrapping), advancing k quiet cycles in one call
+ * alerts, counters close to wrapping, the VM level's set of sampling controls
+ * active beside the LPAR level's, CPUs at level 1 or 2), advancing k quiet cycles in one call
  * leaves exactly what k single steps leave: every register, the coverage
  * counts, the storage and the outputs; and the event that ends a span falls
  * on the cycle right after it.
@@ -96,7 +97,7 @@ static void activity(uint64_t *x, cpumf_cpu_in *c, int quiet)
     c->cr_bcyc = (uint8_t)(rnd(x) & 0x1Fu);
     for (w = 0; w < CPUMF_EXT_WORDS; w++)
         c->ext[w] = chance(x, 128) ? rnd(x) & rnd(x) : 0u;
-    c->level = 1;
+    c->level = chance(x, 96) ? 2u : 1u; /* the VM set's interval counts at level 2 */
     c->tod = rnd(x);
     c->ia = rnd(x) & ~(uint64_t)1;
     c->cr0_58 = (uint8_t)chance(x, 160);
@@ -122,6 +123,35 @@ typedef struct bench {
     smem m;
     uint64_t x; /* random stream */
 } bench;
+
+/* LSCTL of the VM set (SF-LVL-1): through the cycle model at level 2 (the
+ * untimed execution runs at level 0), into the second block of the CPU's
+ * table; the other CPUs idle meanwhile. */
+static void lsctl_vm(bench *b, unsigned cpu, uint64_t x, uint64_t interval)
+{
+    cpumf_sys_in in;
+    cpumf_sys_out out;
+    unsigned k;
+    sm_put(&b->m, OPND + 0x200 + 0x40 * cpu, x);
+    sm_put(&b->m, OPND + 0x208 + 0x40 * cpu, interval);
+    sm_put(&b->m, OPND + 0x210 + 0x40 * cpu, SDBT(cpu) + 8u);
+    sm_put(&b->m, OPND + 0x218 + 0x40 * cpu, SDBT(cpu) + 0x20000u);
+    cpumf_in_idle(&in);
+    for (k = 0; k < NCPU; k++)
+        in.cpu[k].level = 1;
+    in.cpu[cpu].level = 2;
+    in.cpu[cpu].wait = 0;
+    in.cpu[cpu].insn_valid = 1;
+    in.cpu[cpu].op = CPUMF_OP_LSCTL;
+    in.cpu[cpu].addr = OPND + 0x200 + 0x40 * cpu;
+    for (k = 0; k < 400u; k++) {
+        cpumf_step(b->s, &in, &out);
+        in.cpu[cpu].insn_valid = 0;
+        if (out.cpu[cpu].insn_done)
+            return;
+    }
+    ck_abort_msg("LSCTL at the VM level did not end");
+}
 
 /* LCCTL, LPCTL, LSCTL, SCCTR, SPCTR through the untimed execution: sets and
  * sampling (interval short or long) activated anew, counters near 2^64. */
@@ -151,6 +181,9 @@ static void program(bench *b, unsigned cpu)
         insn.addr = OPND + 0x100;
         (void)cpumf_execute(b->s, cpu, &insn, &res); /* refused while an update runs */
     }
+    if (chance(&b->x, 160))
+        lsctl_vm(b, cpu, lsctl,
+                 chance(&b->x, 64) ? 16u + rnd(&b->x) % 5000u : 16u + rnd(&b->x) % 300u);
 }
 
 static void bench_init(bench *b, unsigned mode, unsigned dedicated, uint64_t seed)
@@ -279,13 +312,16 @@ static unsigned try_span(bench *b, uint64_t *spans_to_event)
 /* Thousands of states per interval mode, shared and dedicated CPUs. */
 static void run_mode(unsigned mode)
 {
-    unsigned ded, it, spans = 0u, tried = 0u;
+    unsigned ded, it, spans = 0u, tried = 0u, vm_active = 0u;
     uint64_t to_event = 0u;
     for (ded = 0; ded < 2u; ded++) {
         bench b;
         bench_init(&b, mode, ded, 0x9E3779B97F4A7C15ull * (mode * 2u + ded + 1u));
         for (it = 0; it < 900u; it++) {
+            uint64_t c_vm = 0u;
             wander(&b);
+            ck_assert_int_eq(cpumf_read_register(b.s, "cpu0.sf_ctrl.c_vm_q", &c_vm), 0);
+            vm_active += c_vm != 0u;
             spans += try_span(&b, &to_event);
             tried++;
         }
@@ -295,6 +331,8 @@ static void run_mode(unsigned mode)
     /* most states reached were quiet, and many spans ran up to their event */
     ck_assert_msg(spans > tried / 4u, "%u quiet states of %u", spans, tried);
     ck_assert_msg(to_event > 50u, "%llu spans up to their event", (unsigned long long)to_event);
+    /* and the VM level's set was active in many of them */
+    ck_assert_msg(vm_active > tried / 10u, "VM set active in %u states of %u", vm_active, tried);
 }
 
 START_TEST(test_advance_exact_interval)

@@ -241,15 +241,30 @@ static int obs_value(const cpumf_sys *s, const cpumf_obs *o, const char *name, u
         F(sf_ctrl, interval_q);
         F(sf_ctrl, tear_q);
         F(sf_ctrl, dear_q);
+        F(sf_ctrl, e_vm_q);
+        F(sf_ctrl, c_vm_q);
+        F(sf_ctrl, s_vm_q);
+        F(sf_ctrl, interval_vm_q);
+        F(sf_ctrl, tear_vm_q);
+        F(sf_ctrl, dear_vm_q);
         F(sf_interval, cnt_q);
         F(sf_interval, sec_q);
         F(sf_interval, sec_act_q);
         F(sf_interval, lfsr_q);
         F(sf_interval, coll_q);
+        F(sf_interval, cnt_vm_q);
+        F(sf_interval, sec_vm_q);
+        F(sf_interval, sec_act_vm_q);
+        F(sf_interval, lfsr_vm_q);
+        F(sf_interval, coll_vm_q);
         F(sf_update, state_q);
         F(sf_update, n_stored_q);
         F(sf_update, n_overflow_q);
         F(sf_update, n_stopped_q);
+        F(sf_update, lvl_q);
+        F(sf_update, n_stored_vm_q);
+        F(sf_update, n_overflow_vm_q);
+        F(sf_update, n_stopped_vm_q);
         F(mf_cpu, own_q);
         else return -1;
 #undef F
@@ -312,8 +327,8 @@ static void perf_alias_of(const cpumf_sys *s, const char *name, char *alias, siz
 static unsigned expected_names(const cpumf_system_cfg *c)
 {
     const cpumf_model_cfg *m = &c->model;
-    unsigned per_cpu = 8u + 18u /* sampling, arbiter */ + 6u + (m->cfvn >= 3u ? 2u : 6u) +
-                       (m->csvn >= 6u ? 20u : 16u) + m->n_ext;
+    unsigned per_cpu = 8u + 18u /* sampling, arbiter */ + 15u /* the VM set */ + 6u +
+                       (m->cfvn >= 3u ? 2u : 6u) + (m->csvn >= 6u ? 20u : 16u) + m->n_ext;
     unsigned cores = (c->n_cpus + c->threads_per_core - 1u) / c->threads_per_core;
     return c->n_cpus * per_cpu + 4u + (m->has_cg ? c->n_cg * 8u : 0u) +
            (m->csvn > 3u ? cores * 2u : 0u);

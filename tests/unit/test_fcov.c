@@ -579,7 +579,8 @@ START_TEST(test_SF_LPP_1_SF_BSDE_3_fcov_vm_level)
     f->in.cpu[0].level = 2;
     sm_put(&f->m, OPND, 0x1234);
     cycle_insn(f, CPUMF_OP_LPP);
-    EXPECT(f, {"rule.lpp_vm_level", 1});
+    /* enabled at the LPAR level only (SF-LVL-2) */
+    EXPECT(f, {"rule.lpp_vm_level", 1}, {"rule.lpp_vm_level_enabled_by_lpar_set", 1});
     ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.pp_vm_q"), 0x1234);
     /* a sample at the VM level under an LPAR-level host (H = 1) */
     f->in.cpu[0].level = 1;
@@ -593,6 +594,30 @@ START_TEST(test_SF_LPP_1_SF_BSDE_3_fcov_vm_level)
     rebase(f);
     until_update_ends(f, 1);
     EXPECT(f, {"update.entry_stored.basic", 1}, {"update.entry_vm_level_host", 1});
+    fx_free(f);
+}
+END_TEST
+
+START_TEST(test_SF_LVL_1_SF_LVL_3_fcov_vm_set)
+{
+    fx *f = fx_new();
+    /* LSCTL at the VM level activates the VM set's basic sampling */
+    f->in.cpu[0].level = 2;
+    sm_put(&f->m, 0x50000, 0x60000); /* the VM set's SDBT: block 0x60000 */
+    sm_put(&f->m, OPND, 0x202);      /* Es, Cs */
+    sm_put(&f->m, OPND + 8, 50);
+    sm_put(&f->m, OPND + 16, 0x50000);
+    sm_put(&f->m, OPND + 24, 0x60000);
+    rebase(f);
+    cycle_insn(f, CPUMF_OP_LSCTL);
+    EXPECT(f, {"transition.sampling.basic.disabled>active.lsctl", 1},
+           {"transition.sampling.diagnostic.disabled>disabled.lsctl", 1},
+           {"rule.lsctl_vm_level", 1});
+    ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.c_vm_q"), 1);
+    /* its sample, captured at level 2, is the VM set's */
+    until_update_ends(f, 1);
+    EXPECT(f, {"update.entry_stored.basic", 1}, {"update.vm_set.sample_captured", 1});
+    ck_assert_uint_eq(reg(f, "cpu0.sf_update.n_stored_vm_q"), 1);
     fx_free(f);
 }
 END_TEST
@@ -665,6 +690,7 @@ static Suite *fcov_suite(void)
     tcase_add_test(tc, test_SF_UPD_7_fcov_loss_of_sample_data);
     tcase_add_test(tc, test_SF_LSCTL_2_fcov_unauthorized_activation_out_of_range);
     tcase_add_test(tc, test_SF_LPP_1_SF_BSDE_3_fcov_vm_level);
+    tcase_add_test(tc, test_SF_LVL_1_SF_LVL_3_fcov_vm_set);
     tcase_add_test(tc, test_SF_INT_1_fcov_waiting_beside_a_busy_sibling);
     suite_add_tcase(s, tc);
     return s;

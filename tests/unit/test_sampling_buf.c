@@ -22,7 +22,7 @@
 START_TEST(test_SF_BSDE_1_basic_entry)
 {
     cpumf_cpu_in io;
-    arch_sample_regs sr = {0u, 0u, 0u};
+    arch_sample_regs sr = {0u, 0u, 0u, ARCH_LVL_LPAR};
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
     io.problem = 1;
@@ -48,7 +48,7 @@ END_TEST
 
 START_TEST(test_SF_BSDE_2_unique_zero_when_waiting)
 {
-    static const arch_sample_regs sr = {0u, 0u, 0u};
+    static const arch_sample_regs sr = {0u, 0u, 0u, ARCH_LVL_LPAR};
     cpumf_cpu_in io;
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
@@ -67,7 +67,8 @@ END_TEST
 START_TEST(test_SF_BSDE_3_parameter_placement)
 {
     cpumf_cpu_in io;
-    arch_sample_regs sr = {1u, 0xABCDu, 0x5678u}; /* H, pp (LPAR level), pp_vm (VM level) */
+    arch_sample_regs sr = {1u, 0xABCDu, 0x5678u,
+                           ARCH_LVL_LPAR}; /* H, pp (LPAR level), pp_vm (VM level) */
     uint64_t dw[4];
     memset(&io, 0, sizeof io);
     io.level = 1;
@@ -100,7 +101,7 @@ START_TEST(test_SF_BSDE_4_limited_sample)
 {
     cpumf_model_cfg m;
     cpumf_cpu_in io;
-    arch_sample_regs sr = {0u, 0u, 0u};
+    arch_sample_regs sr = {0u, 0u, 0u, ARCH_LVL_LPAR};
     uint64_t dw[ARCH_ENTRY_MAX_DW];
     unsigned n;
     model_cfg(&m);
@@ -143,7 +144,7 @@ END_TEST
 
 START_TEST(test_SF_DSDE_1_diagnostic_entry)
 {
-    static const arch_sample_regs sr = {0u, 0u, 0u};
+    static const arch_sample_regs sr = {0u, 0u, 0u, ARCH_LVL_LPAR};
     cpumf_model_cfg m;
     cpumf_cpu_in io;
     uint64_t dw[ARCH_ENTRY_MAX_DW];

@@ -422,7 +422,7 @@ static double mean_interval(unsigned mode, uint64_t interval, unsigned n, uint64
     uint64_t t = 0u, last = 0u, first = 0u;
     unsigned got = 0u;
     int_bench_init(&b, mode, interval);
-    sf_interval_power_on(&b.c, 0, &b.q);
+    sf_interval_power_on(&b.c, 0, ARCH_LVL_LPAR, &b.q);
     b.in.active_q = 0;
     b.in.load = 1;
     b.in.load_interval = interval;

@@ -413,10 +413,11 @@ void cpumf_step(cpumf_sys *s, const cpumf_sys_in *in, cpumf_sys_out *out);
  * presented or response awaited, no instruction is presented, in flight or
  * completing, no alert bit is raised or dropped, no state register or
  * coverage transition changes.  Inputs that only an event reads (ia, tod,
- * diag, asn, as, dat, uniq, uniq_count, level, secure_guest, pcf49,
+ * diag, asn, as, dat, uniq, uniq_count, secure_guest, pcf49,
  * entry_inconsistent, sf_lower_enabled, and the storage port's stor_req_ready
  * while nothing is requested) may differ from cycle to cycle; every other
- * field must hold over the span for the result to be k single steps. */
+ * field must hold over the span for the result to be k single steps, level
+ * included: the VM level's interval counts only cycles at level 2 (section 22). */
 
 /* The number of quiet cycles from the current state on when every one of
  * them has inputs `in`: 0 when the next cycle is an event, UINT64_MAX when
@@ -507,7 +508,10 @@ const char *cpumf_register_name(const cpumf_sys *s, unsigned i);
  * model would apply them.  Returns 0, or -1 on misuse (bad cpu, storage needed
  * but none attached, bad opcode, LSCTL while the CPU's sample update is in
  * progress: the cycle model's LSCTL waits for it), message in cpumf_last_error.
- * No cycle passes: the sample interval does not count. */
+ * No cycle passes: the sample interval does not count.  The idle inputs put
+ * the CPU at level 0: LSCTL, QSI and LPP act on the LPAR level's sampling
+ * controls (docs/uarch.md section 22); the VM level's take the cycle model
+ * with level 2. */
 int cpumf_execute(cpumf_sys *s, unsigned cpu, const cpumf_insn *insn, cpumf_insn_result *res);
 /* Semantics: exactly what the cycle model does with the instruction presented
  * to an otherwise idle system (cpumf_in_idle inputs, attached storage answering)

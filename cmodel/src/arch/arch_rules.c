@@ -525,8 +525,9 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
     r.r1 = x->r1;
     switch (x->op) {
     case CPUMF_OP_LPP:
-        /* the register of the level the CPU runs at (SF-LPP-1) */
-        if (x->sf_e || (x->sf_lower & 1u)) {
+        /* the register of the level the CPU runs at (SF-LPP-1, SF-LVL-2) */
+        if (arch_lpp_loads(x->level, (x->level & 3u) == 2u ? x->sf_e_lpar : x->sf_e,
+                           (x->level & 3u) == 2u ? x->sf_e : 0u, x->sf_lower)) {
             r.fx = ARCH_FX_LPP;
             r.value = x->operand;
             r.vm = x->level == 2u;
@@ -589,6 +590,7 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
         r.unauth_bad_interval = lr2.unauth_bad_interval;
         if (lr2.apply) {
             r.fx = ARCH_FX_LSCTL;
+            r.set = arch_sf_exec_set(x->level);
             r.e = lr2.e;
             r.c = lr2.c;
             r.sf_load = lr2.load;
@@ -714,6 +716,47 @@ uint32_t arch_lfsr_power_on(uint32_t seed, unsigned index)
     return r ? (uint32_t)((seed << r) | (seed >> (32u - r))) : seed;
 }
 
+uint32_t arch_lfsr_power_on_set(uint32_t seed, unsigned index, unsigned set)
+{
+    return arch_lfsr_power_on(seed, set == ARCH_LVL_VM ? index + 16u : index);
+}
+
+unsigned arch_sf_exec_set(unsigned level)
+{
+    return (level & 3u) == 2u ? ARCH_LVL_VM : ARCH_LVL_LPAR;
+}
+
+unsigned arch_set_has_h(unsigned set)
+{
+    return set == ARCH_LVL_LPAR;
+}
+
+unsigned arch_lpp_loads(unsigned level, unsigned e_lpar, unsigned e_vm, unsigned sf_lower)
+{
+    if (arch_sf_exec_set(level) == ARCH_LVL_VM)
+        return (e_vm | e_lpar) != 0u;
+    return e_lpar != 0u || (sf_lower & 1u);
+}
+
+unsigned arch_sf_set_tick(unsigned set, unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
+                          unsigned core_busy)
+{
+    if (set == ARCH_LVL_VM && arch_sf_exec_set(io->level) != ARCH_LVL_VM)
+        return 0u;
+    return arch_sf_tick(active, io, dedicated, core_busy);
+}
+
+unsigned arch_sf_capture(unsigned set, unsigned due, unsigned upd_idle, unsigned lsctl_exec,
+                         unsigned due_lpar)
+{
+    return due && upd_idle && !lsctl_exec && !(set == ARCH_LVL_VM && due_lpar);
+}
+
+unsigned arch_entry_hb(unsigned set, unsigned h)
+{
+    return set == ARCH_LVL_LPAR ? h & 1u : 0u;
+}
+
 uint64_t arch_interval_reload(unsigned mode, uint64_t interval, arch_draw d)
 {
     /* r + b spans 0..256 with mean 128 (r, b uniform): R is centred on I.  Our
@@ -809,12 +852,14 @@ void arch_bsde(const cpumf_cpu_in *io, const arch_sample_regs *sr, uint64_t dw[4
     unsigned ls = (io->secure_guest & 1u) && !(io->pcf49 & 1u);
     unsigned w = io->wait & 1u;
     uint64_t u = (!w && (io->uniq & 1u)) ? (io->uniq_count & 0xFu) : 0u;
-    /* H is the LPAR level's host indicator, stored at every level; the VM
-     * level's parameter is the guest one (with H = 0 the architecture leaves
-     * that field unpredictable: it holds pp_vm) */
-    uint64_t hb = sr->h & 1u;
-    uint64_t host = hb ? sr->pp : 0u;
-    uint64_t guest = cl == 2u ? sr->pp_vm : hb ? 0u : sr->pp;
+    /* H is the LPAR level's host indicator: Hb is H in an entry of the LPAR
+     * set's blocks, 0 in one of the VM set's (SF-LVL-4); the parameters follow
+     * H and the level whatever the blocks.  The VM level's parameter is the
+     * guest one (with H = 0 the architecture leaves that field unpredictable:
+     * it holds pp_vm) */
+    uint64_t h = sr->h & 1u, hb = arch_entry_hb(sr->set, sr->h);
+    uint64_t host = h ? sr->pp : 0u;
+    uint64_t guest = cl == 2u ? sr->pp_vm : h ? 0u : sr->pp;
     dw[0] = ((uint64_t)1u << 48) | ((uint64_t)(io->entry_inconsistent & 1u) << 32) |
             ((uint64_t)cl << 30) | (hb << 29) | ((uint64_t)ls << 28);
     dw[1] = 0u;

@@ -198,6 +198,9 @@ typedef struct arch_exec_in {
     const uint64_t *blk; /* LSCTL: operand doublewords 0-3 (interval, TEAR, DEAR) */
     unsigned sf_a, sf_c; /* sampling A and C masks (sf_e above: E) */
     unsigned level;      /* level_i of the cycle */
+    /* the sampling masks above are the executing set's (arch_sf_exec_set);
+     * at level 2 LPP also reads the LPAR set's E */
+    unsigned sf_e_lpar;
 } arch_exec_in;
 
 #define ARCH_FX_NONE  0u
@@ -225,6 +228,7 @@ typedef struct arch_exec_result {
     uint64_t interval, tear, dear;
     unsigned unauth_bad_interval; /* LSCTL cc 3: see arch_lsctl_result */
     unsigned vm;                  /* LPP at the VM level: pp_vm is loaded */
+    unsigned set;                 /* LSCTL: the executing set (ARCH_LVL_*) */
 } arch_exec_result;
 /* The EXEC decision of one instruction (section 6). */
 arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x);
@@ -282,6 +286,37 @@ unsigned arch_core_busy(const cpumf_system_cfg *cfg, const cpumf_cpu_in *cpus, u
 unsigned arch_sf_tick(unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
                       unsigned core_busy);
 
+/* ---- two configuration levels (docs/uarch.md section 22, SF-LVL-1..5) ----
+ * Each CPU holds two sets of sampling controls: the LPAR set (index 0, used
+ * at level 0 or 1) and the VM set (index 1, level 2). */
+#define ARCH_LVL_LPAR 0u
+#define ARCH_LVL_VM   1u
+#define ARCH_LVL_N    2u
+/* The set an instruction executing at level acts on (SF-LVL-1). */
+unsigned arch_sf_exec_set(unsigned level);
+/* Whether set holds H: only the LPAR set (an LSCTL of the VM set leaves H as
+ * it is, SF-LVL-1; step 7 of section 20 clears H with the LPAR set). */
+unsigned arch_set_has_h(unsigned set);
+/* Whether LPP at level loads a program parameter (pp_vm at level 2, else pp):
+ * a function enabled in the VM or the LPAR set at level 2, in the LPAR set or
+ * at the basic-machine level below (sf_lower) at level 0 or 1 (SF-LVL-2). */
+unsigned arch_lpp_loads(unsigned level, unsigned e_lpar, unsigned e_vm, unsigned sf_lower);
+/* An interval tick of set (active: a function of that set active): the VM
+ * set's also needs level 2 in the cycle (SF-LVL-3). */
+unsigned arch_sf_set_tick(unsigned set, unsigned active, const cpumf_cpu_in *io, unsigned dedicated,
+                          unsigned core_busy);
+/* Whether a sample of set due in a cycle is captured: the update idle, no
+ * LSCTL executing and, for the VM set, no LPAR sample due in the same cycle
+ * (due_lpar); otherwise it is a collision of set (SF-LVL-3). */
+unsigned arch_sf_capture(unsigned set, unsigned due, unsigned upd_idle, unsigned lsctl_exec,
+                         unsigned due_lpar);
+/* Power-on LFSR of set on CPU index: the seed rotated left by index (LPAR)
+ * or index + 16 (VM), modulo 32 (SF-LVL-3). */
+uint32_t arch_lfsr_power_on_set(uint32_t seed, unsigned index, unsigned set);
+/* The Hb bit of a basic entry stored into set's blocks: H for the LPAR set,
+ * 0 for the VM set's (SF-LVL-4). */
+unsigned arch_entry_hb(unsigned set, unsigned h);
+
 /* The configuration level and secure-guest inputs can occur (SF-BSDE-5):
  * level 3 is reserved and a secure guest runs at the virtual-machine level. */
 unsigned arch_level_possible(unsigned level, unsigned secure_guest);
@@ -316,6 +351,7 @@ unsigned arch_entry_size(const cpumf_model_cfg *m, unsigned active);
 typedef struct arch_sample_regs {
     unsigned h;
     uint64_t pp, pp_vm; /* set at the LPAR level, at the VM level */
+    unsigned set;       /* whose blocks the entry goes to (ARCH_LVL_*): its Hb */
 } arch_sample_regs;
 /* Basic-sampling data entry (4 doublewords; SF-BSDE-1, SF-BSDE-3). */
 void arch_bsde(const cpumf_cpu_in *io, const arch_sample_regs *sr, uint64_t dw[4]);
