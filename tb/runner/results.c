@@ -207,6 +207,19 @@ static const char *state_name(int a, int e, int c)
     return rn_state_names[rn_state_code(a, e, c)];
 }
 
+/* Whether CPU c's results show its VM level's set (docs/uarch.md section
+ * 22): on a VM-level system, or when that set was used; otherwise results keep
+ * the shape they had before the set existed. */
+static int show_vm_set(const run_ctx *r, unsigned c)
+{
+    const cpumf_cpu_obs *co = &r->obs->cpu[c];
+    uint64_t v[4], rd, lost;
+    rn_set_counts(co, 1, v);
+    rn_sampler_counts(r, c, 1, &rd, &lost);
+    return r->sc->system.level == CPUMF_LEVEL_VM ||
+           (v[0] | v[1] | v[2] | v[3] | rd | lost | co->sf_ctrl.e_vm_q) != 0;
+}
+
 /* The states and registers of CPU c. */
 static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
 {
@@ -232,6 +245,15 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
             "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n",
             co->sf_ctrl.tear_q, co->sf_ctrl.dear_q, co->sf_ctrl.interval_q, co->sf_ctrl.s_q,
             co->sf_ctrl.h_q);
+    if (show_vm_set(r, c))
+        fprintf(f,
+                "       \"sampling_vm\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"}, "
+                "\"tear_vm\": \"0x%016" PRIx64 "\", \"dear_vm\": \"0x%016" PRIx64 "\",\n",
+                state_name(co->sf_ctrl.a_q & CPUMF_SF_BASIC, co->sf_ctrl.e_vm_q & CPUMF_SF_BASIC,
+                           co->sf_ctrl.c_vm_q & CPUMF_SF_BASIC),
+                state_name(co->sf_ctrl.a_q & CPUMF_SF_DIAG, co->sf_ctrl.e_vm_q & CPUMF_SF_DIAG,
+                           co->sf_ctrl.c_vm_q & CPUMF_SF_DIAG),
+                co->sf_ctrl.tear_vm_q, co->sf_ctrl.dear_vm_q);
     fprintf(f,
             "       \"program_parameter\": \"0x%016" PRIx64 "\", \"program_parameter_vm\": "
             "\"0x%016" PRIx64 "\", \"alert_pending\": \"0x%08x\",\n",
@@ -263,12 +285,10 @@ static void write_set_counts(FILE *f, const run_ctx *r, unsigned c, unsigned set
     fprintf(f, "}");
 }
 
-/* Every counter of CPU c that ECCTR would read, and its sampling counts: the
- * VM level's only on a VM-level system or when they are not all 0, so that
- * the results of other systems keep their shape. */
+/* Every counter of CPU c that ECCTR would read, and its sampling counts (the
+ * VM level's as show_vm_set says). */
 static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
 {
-    uint64_t vm[4], rd, lost;
     unsigned k, listed = 0;
     fprintf(f, "       \"counters\": {");
     for (k = 0; k < N_NUMBERS; k++) {
@@ -280,9 +300,7 @@ static void write_cpu_counts(FILE *f, const run_ctx *r, unsigned c)
     }
     fprintf(f, "}");
     write_set_counts(f, r, c, 0);
-    rn_set_counts(&r->obs->cpu[c], 1, vm);
-    rn_sampler_counts(r, c, 1, &rd, &lost);
-    if (r->sc->system.level == CPUMF_LEVEL_VM || (vm[0] | vm[1] | vm[2] | vm[3] | rd | lost))
+    if (show_vm_set(r, c))
         write_set_counts(f, r, c, 1);
     fprintf(f, "}");
 }
