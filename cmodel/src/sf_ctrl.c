@@ -3,6 +3,9 @@
  * sf_ctrl.c - unit sf_ctrl: the sampling controls of one CPU (function state
  * A, E, C for basic and diagnostic sampling, S, H, interval, TEAR, DEAR) and
  * the program-parameter registers of the LPAR and the VM level (SF-LPP-1).
+ * The controls but A and H are held once per configuration level (the LPAR
+ * and the VM set, docs/uarch.md section 22); each step below runs on the set
+ * it concerns through one copy per set (sf_set_regs).
  * Next state is composed in the fixed order
  * of docs/uarch.md section 20 (steps 1-7; step 7 of the interval counts is
  * sf_interval_disable, applied by mf_cpu).

@@ -524,15 +524,17 @@ arch_exec_result arch_exec(const cpumf_system_cfg *cfg, const arch_exec_in *x)
     memset(&r, 0, sizeof r);
     r.r1 = x->r1;
     switch (x->op) {
-    case CPUMF_OP_LPP:
-        /* the register of the level the CPU runs at (SF-LPP-1, SF-LVL-2) */
-        if (arch_lpp_loads(x->level, (x->level & 3u) == 2u ? x->sf_e_lpar : x->sf_e,
-                           (x->level & 3u) == 2u ? x->sf_e : 0u, x->sf_lower)) {
+    case CPUMF_OP_LPP: {
+        /* the register of the level the CPU runs at (SF-LPP-1); sf_e is the
+         * executing set's E, the LPAR set's below level 2 (SF-LVL-2) */
+        unsigned vm = arch_sf_exec_set(x->level) == ARCH_LVL_VM;
+        if (arch_lpp_loads(x->level, vm ? x->sf_e_lpar : x->sf_e, vm ? x->sf_e : 0u, x->sf_lower)) {
             r.fx = ARCH_FX_LPP;
             r.value = x->operand;
-            r.vm = x->level == 2u;
+            r.vm = vm;
         }
         break;
+    }
     case CPUMF_OP_LCCTL:
     case CPUMF_OP_LPCTL:
         if (x->op == CPUMF_OP_LCCTL)
