@@ -62,6 +62,7 @@ check tests/scenarios/sampler_2cpu.json 40000
 check tests/scenarios/sf_1m_buffers.json 97
 check tests/random/random_z15-1cpu.json 997 --seed 3
 check tests/random/random_sampling_z15-1cpu.json 1999 --seed 2
+check tests/scenarios/sampler_two_levels.json 49999 # two drivers, one per level
 grep -q 'an instruction in flight' "$out/restored" || fail "no checkpoint in an instruction"
 grep -q 'a sample-data update in progress' "$out/restored" ||
   fail "no checkpoint in a sample-data update"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * driver_cfg.c - the scenario's "drivers" (the sampler, tb/drivers/), one per
- * CPU and configuration level at most, and their storage: a control page, the SDB tables and the
- * SDBs, placed once everything else the scenario writes is known.
+ * CPU and configuration level at most, and their storage: a control page,
+ * the SDB tables and the SDBs, placed once everything else the scenario
+ * writes is known.
  */
 #include "parse.h"
 
