@@ -73,9 +73,9 @@ module sf_ctrl
   logic        vm;
   // The per-set registers as arrays indexed by the set (0 LPAR, 1 VM), so
   // that one piece of code composes both sets' next state.
-  logic [1:0][1:0]  e_x, c_x;
+  logic [3:0]       e_x, c_x;
   logic [1:0]       s_x, en_x;
-  logic [1:0][63:0] iv_x, tear_x, dear_x;
+  logic [127:0]     iv_x, tear_x, dear_x;
   // Conditions on values the block goes on to change have names of their
   // own: Verilator counts an always_comb block's branches on its final values.
   logic [1:0]  clr, auth_lost;
@@ -108,20 +108,20 @@ module sf_ctrl
     if (installed_i) begin
       // 1. the update process, on the set it serves: TEAR/DEAR, and alerts 0
       // and 1 deactivate that set's functions only (SF-LVL-5)
-      if (upd_tear_we_i) tear_x[upd_lvl_i] = upd_tear_i;
-      if (upd_dear_we_i) dear_x[upd_dear_set] = upd_dear_i;
-      if (c_clr)         c_x[upd_lvl_i]    = '0;
+      if (upd_tear_we_i) tear_x[64*upd_lvl_i +: 64]    = upd_tear_i;
+      if (upd_dear_we_i) dear_x[64*upd_dear_set +: 64] = upd_dear_i;
+      if (c_clr)         c_x[2*upd_lvl_i +: 2]         = '0;
       // 2. LSCTL, on the executing set; only the LPAR set's loads H
       if (lsctl_we_i) begin
-        e_x[vm] = lsctl_e_i;
-        c_x[vm] = lsctl_c_i;
+        e_x[2*vm +: 2] = lsctl_e_i;
+        c_x[2*vm +: 2] = lsctl_c_i;
         if (lsctl_load_i) begin
-          s_x[vm]    = lsctl_s_i;
-          iv_x[vm]   = lsctl_interval_i;
-          tear_x[vm] = lsctl_tear_i;
-          dear_x[vm] = lsctl_dear_i;
+          s_x[vm]             = lsctl_s_i;
+          iv_x[64*vm +: 64]   = lsctl_interval_i;
+          tear_x[64*vm +: 64] = lsctl_tear_i;
+          dear_x[64*vm +: 64] = lsctl_dear_i;
           if (!vm) h_d = lsctl_h_i;
-          `MUT_DO(SF_LVL_LSCTL_LPAR_TEAR, tear_x[0] = lsctl_tear_i;)
+          `MUT_DO(SF_LVL_LSCTL_LPAR_TEAR, tear_x[63:0] = lsctl_tear_i;)
         end
       end
       // 3. LPP
@@ -132,7 +132,8 @@ module sf_ctrl
       end
       // 4. loss of sample data, when some function is active in either set:
       // both sets' functions become inactive
-      sample_lost = loss_sample_i && (a_d & (e_x[0] & c_x[0] | e_x[1] & c_x[1])) != '0;
+      sample_lost = loss_sample_i &&
+                    (a_d & (e_x[1:0] & c_x[1:0] | e_x[3:2] & c_x[3:2])) != '0;
       if (sample_lost) begin
         alert_raise_o = alert_raise_o | mf_pkg::AL_LOSS_SAMPLE;
         c_x           = '0;
@@ -140,14 +141,14 @@ module sf_ctrl
       // 5. authorization: set first, then clear (the function at both levels)
       a_d = a_d | sf_auth_set_i;
       clr       = sf_auth_clr_i & a_d;
-      auth_lost = clr & (e_x[0] | e_x[1]);
+      auth_lost = clr & (e_x[1:0] | e_x[3:2]);
       if (auth_lost != '0) alert_raise_o = alert_raise_o | mf_pkg::AL_SF_AUTH;
       a_d = a_d & ~clr;
       for (int x = 0; x < 2; x++) begin
-        e_x[x] = e_x[x] & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
-        c_x[x] = c_x[x] & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
+        e_x[2*x +: 2] = e_x[2*x +: 2] & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
+        c_x[2*x +: 2] = c_x[2*x +: 2] & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
       end
-      `MUT_DO(SF_AUTH_SET_ENABLES, e_x[0] = e_x[0] | (a_d & ~a_q);)
+      `MUT_DO(SF_AUTH_SET_ENABLES, e_x[1:0] = e_x[1:0] | (a_d & ~a_q);)
       // 6. resets (never the authorization), of both sets
       unique case (reset_i)
         mf_pkg::RESET_CPU: c_x = '0;
@@ -162,12 +163,12 @@ module sf_ctrl
       endcase
       // 7. per set, nothing enabled: that set's sampling controls are zero
       for (int x = 0; x < 2; x++) begin
-        en_x[x] = e_x[x] != '0;
+        en_x[x] = e_x[2*x +: 2] != '0;
         if (`MUT_SEL(SF_DISABLE_KEEPS_CTRL, 1'b0, !en_x[x])) begin
           s_x[x]    = 1'b0;
-          iv_x[x]   = '0;
-          tear_x[x] = '0;
-          dear_x[x] = '0;
+          iv_x[64*x +: 64]   = '0;
+          tear_x[64*x +: 64] = '0;
+          dear_x[64*x +: 64] = '0;
         end
       end
       if (`MUT_SEL(SF_DISABLE_KEEPS_CTRL, 1'b0, !en_x[0])) h_d = 1'b0;

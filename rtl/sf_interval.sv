@@ -89,10 +89,10 @@ module sf_interval
   /*verilator coverage_on*/
 
   // Both sets' registers as arrays indexed by the set (0 LPAR, 1 VM).
-  logic [1:0][63:0] cnt_x, coll_x, iv_x, cnt_dx, coll_dx;
-  logic [1:0][7:0]  sec_x, sec_dx;
+  logic [127:0]     cnt_x, coll_x, iv_x, cnt_dx, coll_dx;
+  logic [15:0]      sec_x, sec_dx;
   logic [1:0]       sec_act_x, sec_act_dx;
-  logic [1:0][31:0] lfsr_x, lfsr_dx;
+  logic [63:0]      lfsr_x, lfsr_dx;
 
   assign cnt_x     = {cnt_vm_q, cnt_q};
   assign coll_x    = {coll_vm_q, coll_q};
@@ -105,7 +105,7 @@ module sf_interval
   // captured (registers of the cycle), and whether an LSCTL activates it.
   logic             run;          // the CPU's cycle counts (section 16)
   logic [1:0]       tick, due, capture, reload_now, lsctl_ld;
-  logic [1:0][31:0] lfsr_tick;
+  logic [63:0]      lfsr_tick;
 
   always_comb begin
     run = cfg_dedicated_i || !wait_i || core_busy_i;
@@ -116,14 +116,14 @@ module sf_interval
       // the VM set counts only the cycles the CPU runs at the VM level (SF-LVL-3)
       tick[x] = !stopped_i && active_i[x] && run &&
                 (x == 0 || `MUT_SEL(SF_LVL_VM_TICKS_ANY_LEVEL, 1'b1, level_i == 2'd2));
-      reload_now[x] = tick[x] && (cnt_x[x] <= 64'd1);
-      lfsr_tick[x]  = (reload_now[x] && (cfg_int_mode_i == mf_pkg::INT_RANDOM ||
-                                         cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC)) ?
-                      draw(lfsr_x[x]) : lfsr_x[x];
+      reload_now[x] = tick[x] && (cnt_x[64*x +: 64] <= 64'd1);
+      lfsr_tick[32*x +: 32] = (reload_now[x] && (cfg_int_mode_i == mf_pkg::INT_RANDOM ||
+                                                 cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC)) ?
+                              draw(lfsr_x[32*x +: 32]) : lfsr_x[32*x +: 32];
       // the secondary count, then the primary (at once when the byte is 0)
-      due[x] = (tick[x] && sec_act_x[x] && sec_x[x] <= 8'd1) ||
+      due[x] = (tick[x] && sec_act_x[x] && sec_x[8*x +: 8] <= 8'd1) ||
                (reload_now[x] && (cfg_int_mode_i != mf_pkg::INT_RANDOM_SEC ||
-                                  lfsr_tick[x][7:0] == 8'd0));
+                                  lfsr_tick[32*x +: 8] == 8'd0));
       lsctl_ld[x] = lsctl_load_i && ((x == 1) == (level_i == 2'd2));
     end
     // A due sample is captured only by an idle update process and never in
@@ -135,58 +135,83 @@ module sf_interval
     capture_vm_o = capture[1];
   end
 
+  // One set's next state, composed in these (set x's slices of the arrays).
+  logic [63:0] cnt, coll;
+  logic [7:0]  sec;
+  logic        sec_act;
+  logic [31:0] lfsr, lfsr_t;
+
   always_comb begin
     cnt_dx     = cnt_x;
     sec_dx     = sec_x;
     sec_act_dx = sec_act_x;
     lfsr_dx    = lfsr_tick;
     coll_dx    = coll_x;
+    cnt        = '0;
+    coll       = '0;
+    sec        = '0;
+    sec_act    = 1'b0;
+    lfsr       = '0;
+    lfsr_t     = '0;
 
     for (int x = 0; x < 2; x++) begin
+      cnt     = cnt_x[64*x +: 64];
+      coll    = coll_x[64*x +: 64];
+      sec     = sec_x[8*x +: 8];
+      sec_act = sec_act_x[x];
+      lfsr_t  = lfsr_tick[32*x +: 32];
+      lfsr    = lfsr_t;
+
       if (tick[x]) begin
         // the secondary count first
         if (sec_act_x[x]) begin
-          if (sec_x[x] <= 8'd1) sec_act_dx[x] = 1'b0;
-          else                  sec_dx[x]     = sec_x[x] - 8'd1;
+          if (sec_x[8*x +: 8] <= 8'd1) sec_act = 1'b0;
+          else                         sec     = sec - 8'd1;
         end
         // then the primary
         if (reload_now[x]) begin
-          cnt_dx[x] = reload(cfg_int_mode_i, iv_x[x], lfsr_tick[x][8:0]);
+          cnt = reload(cfg_int_mode_i, iv_x[64*x +: 64], lfsr_t[8:0]);
           `MUT_DO(SF_INTERVAL_OFF_BY_ONE,
-                  if (cfg_int_mode_i == mf_pkg::INT_EXACT) cnt_dx[x] = iv_x[x] - 64'd1;)
+                  if (cfg_int_mode_i == mf_pkg::INT_EXACT) cnt = iv_x[64*x +: 64] - 64'd1;)
           `MUT_DO(SF_RANDOM_LOW_BYTE,
                   if (cfg_int_mode_i == mf_pkg::INT_RANDOM)
-                    cnt_dx[x] = {iv_x[x][63:8], lfsr_tick[x][7:0]};)
+                    cnt = {iv_x[64*x + 8 +: 56], lfsr_t[7:0]};)
           if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) begin
-            sec_dx[x] = lfsr_tick[x][7:0];
-            if (lfsr_tick[x][7:0] != 8'd0) sec_act_dx[x] = 1'b1;
+            sec = lfsr_t[7:0];
+            if (lfsr_t[7:0] != 8'd0) sec_act = 1'b1;
           end
         end else begin
-          cnt_dx[x] = cnt_x[x] - 64'd1;
+          cnt = cnt - 64'd1;
         end
       end
 
       if (due[x] && !capture[x]) begin
-        coll_dx[x] = coll_x[x] + 64'd1;
-        `MUT_DO(SF_COLLISION_NOT_COUNTED, coll_dx[x] = coll_x[x];)
+        coll = coll + 64'd1;
+        `MUT_DO(SF_COLLISION_NOT_COUNTED, coll = coll_x[64*x +: 64];)
       end
 
       // LSCTL activation loads the primary count (random mode draws after any
       // draw of the tick) and stops the secondary.
       if (lsctl_ld[x]) begin
-        if (cfg_int_mode_i == mf_pkg::INT_RANDOM) lfsr_dx[x] = draw(lfsr_dx[x]);
+        if (cfg_int_mode_i == mf_pkg::INT_RANDOM) lfsr = draw(lfsr);
         `MUT_DO(SF_RNDSEC_LSCTL_DRAWS,
-                if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) lfsr_dx[x] = draw(lfsr_dx[x]);)
-        cnt_dx[x]     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr_dx[x][8:0]);
-        sec_act_dx[x] = 1'b0;
+                if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) lfsr = draw(lfsr);)
+        cnt     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr[8:0]);
+        sec_act = 1'b0;
       end
 
       // Nothing enabled in the set's next state: its counts are zero.
       if (`MUT_SEL(SF_DISABLED_COUNTS, 1'b0, !enabled_next_i[x])) begin
-        cnt_dx[x]     = '0;
-        sec_dx[x]     = '0;
-        sec_act_dx[x] = 1'b0;
+        cnt     = '0;
+        sec     = '0;
+        sec_act = 1'b0;
       end
+
+      cnt_dx[64*x +: 64]  = cnt;
+      coll_dx[64*x +: 64] = coll;
+      sec_dx[8*x +: 8]    = sec;
+      sec_act_dx[x]       = sec_act;
+      lfsr_dx[32*x +: 32] = lfsr;
     end
 
     {cnt_vm_d, cnt_d}         = cnt_dx;
