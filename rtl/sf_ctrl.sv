@@ -71,8 +71,9 @@ module sf_ctrl
   logic [63:0] interval_vm_q, interval_vm_d, tear_vm_q, tear_vm_d, dear_vm_q, dear_vm_d;
   logic [63:0] pp_q, pp_d, pp_vm_q, pp_vm_d;
   logic        vm;
-  // The per-set registers as arrays indexed by the set (0 LPAR, 1 VM), so
-  // that one piece of code composes both sets' next state.
+  // The per-set registers side by side, set x (0 LPAR, 1 VM) at bits W*x (flat:
+  // Yosys 0.23 reads no 2-D packed variable), so that one piece of code
+  // composes both sets' next state.
   logic [3:0]       e_x, c_x;
   logic [1:0]       s_x, en_x;
   logic [127:0]     iv_x, tear_x, dear_x;

@@ -88,7 +88,8 @@ module sf_interval
   endfunction
   /*verilator coverage_on*/
 
-  // Both sets' registers as arrays indexed by the set (0 LPAR, 1 VM).
+  // Both sets' registers side by side, set x (0 LPAR, 1 VM) at bits W*x: flat,
+  // as Yosys 0.23 reads no 2-D packed variable.
   logic [127:0]     cnt_x, coll_x, iv_x, cnt_dx, coll_dx;
   logic [15:0]      sec_x, sec_dx;
   logic [1:0]       sec_act_x, sec_act_dx;
