@@ -46,13 +46,16 @@ module mf_cpu
   logic [mf_pkg::CGW-1:0] spctr_grp;
   logic [2:0]        spctr_ctr;
   // sampling
-  logic [1:0]        sf_a, sf_e, sf_c, lsctl_e, lsctl_c;
-  logic              sf_s, sf_h, sf_en_next, sf_active;
+  // (per set: the LPAR set's sf_e, ..., the VM set's sf_e_vm, ...; section 22)
+  logic [1:0]        sf_a, sf_e, sf_c, lsctl_e, lsctl_c, sf_e_vm, sf_c_vm;
+  logic              sf_s, sf_h, sf_s_vm;
+  logic [1:0]        sf_en_next, sf_active, sf_act, sf_act_vm;
   logic [63:0]       interval, sf_tear, sf_dear, sf_pp, sf_pp_vm;
+  logic [63:0]       interval_vm, sf_tear_vm, sf_dear_vm;
   logic              lsctl_exec, lsctl_we, lsctl_load, lsctl_s, lsctl_h;
   logic [63:0]       lsctl_interval, lsctl_tear, lsctl_dear;
   logic [31:0]       sf_raise, upd_raise;
-  logic              capture, upd_idle, upd_c_clr, upd_tear_we, upd_dear_we;
+  logic              capture, capture_vm, upd_lvl, upd_idle, upd_c_clr, upd_tear_we, upd_dear_we;
   logic [63:0]       upd_tear, upd_dear;
   // storage-port requesters behind the arbiter
   logic              ins_valid, ins_we, ins_ready, ins_rsp;
@@ -155,7 +158,7 @@ module mf_cpu
     .taken_i       (in_i.alert_taken),
     .cr0_58_i      (in_i.cr0_58),
     .cpu_enabled_i ((e_next & mf_pkg::SETS_NON_MT) != '0),
-    .sf_enabled_i  (sf_en_next),
+    .sf_enabled_i  (sf_en_next != '0),
     .reset_i       (reset_any),
     .alert_req_o   (out_o.alert_req),
     .alert_param_o (alert_pend)
@@ -213,12 +216,17 @@ module mf_cpu
     .ctr_rd_i           (ctr_rd),
     .mt_ctr_i           ({cf_global_i.mt_ctr_q[2*core+1], cf_global_i.mt_ctr_q[2*core]}),
     .cg_ctr_i           (cf_global_i.cg_ctr_q),
+    .level_i            (in_i.level),
     .sf_lower_en_i      (in_i.sf_lower_enabled),
     .sf_a_i             (sf_a),
     .sf_e_i             (sf_e),
     .sf_c_i             (sf_c),
     .sf_tear_i          (sf_tear),
     .sf_dear_i          (sf_dear),
+    .sf_e_vm_i          (sf_e_vm),
+    .sf_c_vm_i          (sf_c_vm),
+    .sf_tear_vm_i       (sf_tear_vm),
+    .sf_dear_vm_i       (sf_dear_vm),
     .upd_busy_i         (!upd_idle),
     .lpp_we_o           (lpp_we),
     .operand_o          (operand),
@@ -256,7 +264,10 @@ module mf_cpu
   // ---------------------------------------------------------------------------
   // Sampling facility
   // ---------------------------------------------------------------------------
-  assign sf_active = (sf_a & sf_e & sf_c) != '0;
+  // the functions active per set, and whether some is (bit 1: the VM set)
+  assign sf_act    = sf_a & sf_e & sf_c;
+  assign sf_act_vm = sf_a & sf_e_vm & sf_c_vm;
+  assign sf_active = {sf_act_vm != '0, sf_act != '0};
 
   sf_ctrl sf_ctrl (
     .clk_i,
@@ -264,6 +275,7 @@ module mf_cpu
     .installed_i,
     .pwr_auth_sf_i    (cfg_i.auth_sf),
     .level_i          (in_i.level),
+    .upd_lvl_i        (upd_lvl),
     .upd_c_clr_i      (upd_c_clr),
     .upd_tear_we_i    (upd_tear_we),
     .upd_tear_i       (upd_tear),
@@ -285,15 +297,21 @@ module mf_cpu
     .sf_auth_clr_i    (in_i.sf_auth_clr),
     .reset_i          (in_i.reset),
     .a_o              (sf_a),
+    .h_o              (sf_h),
+    .pp_o             (sf_pp),
+    .pp_vm_o          (sf_pp_vm),
     .e_o              (sf_e),
     .c_o              (sf_c),
     .s_o              (sf_s),
-    .h_o              (sf_h),
     .interval_o       (interval),
     .tear_o           (sf_tear),
     .dear_o           (sf_dear),
-    .pp_o             (sf_pp),
-    .pp_vm_o          (sf_pp_vm),
+    .e_vm_o           (sf_e_vm),
+    .c_vm_o           (sf_c_vm),
+    .s_vm_o           (sf_s_vm),
+    .interval_vm_o    (interval_vm),
+    .tear_vm_o        (sf_tear_vm),
+    .dear_vm_o        (sf_dear_vm),
     .enabled_next_o   (sf_en_next),
     .alert_raise_o    (sf_raise)
   );
@@ -309,19 +327,27 @@ module mf_cpu
     .stopped_i        (in_i.stopped),
     .wait_i           (in_i.wait_st),
     .core_busy_i,
+    .level_i          (in_i.level),
     .active_i         (sf_active),
     .interval_i       (interval),
+    .interval_vm_i    (interval_vm),
     .enabled_next_i   (sf_en_next),
     .lsctl_exec_i     (lsctl_exec),
     .lsctl_load_i     (lsctl_load),
     .lsctl_interval_i (lsctl_interval),
     .upd_idle_i       (upd_idle),
     .capture_o        (capture),
+    .capture_vm_o     (capture_vm),
     .cnt_o            (obs_o.sf_interval.cnt_q),
     .sec_o            (obs_o.sf_interval.sec_q),
     .sec_act_o        (obs_o.sf_interval.sec_act_q),
     .lfsr_o           (obs_o.sf_interval.lfsr_q),
-    .coll_o           (obs_o.sf_interval.coll_q)
+    .coll_o           (obs_o.sf_interval.coll_q),
+    .cnt_vm_o         (obs_o.sf_interval.cnt_vm_q),
+    .sec_vm_o         (obs_o.sf_interval.sec_vm_q),
+    .sec_act_vm_o     (obs_o.sf_interval.sec_act_vm_q),
+    .lfsr_vm_o        (obs_o.sf_interval.lfsr_vm_q),
+    .coll_vm_o        (obs_o.sf_interval.coll_vm_q)
   );
 
   sf_update sf_update (
@@ -331,6 +357,7 @@ module mf_cpu
     .cfg_dsdes_i          (cfg_i.dsdes),
     .cfg_dsde_fmt_i       (cfg_i.dsde_format),
     .capture_i            (capture),
+    .capture_vm_i         (capture_vm),
     .wait_i               (in_i.wait_st),
     .problem_i            (in_i.problem),
     .dat_i                (in_i.dat),
@@ -345,13 +372,17 @@ module mf_cpu
     .entry_inconsistent_i (in_i.entry_inconsistent),
     .diag_i               (in_i.diag),
     .tod_i                (in_i.tod),
-    .active_i         (sf_a & sf_e & sf_c),
+    .active_i         (sf_act),
     .s_i              (sf_s),
+    .tear_i           (sf_tear),
+    .dear_i           (sf_dear),
+    .active_vm_i      (sf_act_vm),
+    .s_vm_i           (sf_s_vm),
+    .tear_vm_i        (sf_tear_vm),
+    .dear_vm_i        (sf_dear_vm),
     .h_i              (sf_h),
     .pp_i             (sf_pp),
     .pp_vm_i          (sf_pp_vm),
-    .tear_i           (sf_tear),
-    .dear_i           (sf_dear),
     .stor_req_ready_i (upd_ready),
     .stor_rsp_valid_i (upd_rsp),
     .stor_rsp_err_i   (in_i.stor_rsp_err),
@@ -362,6 +393,7 @@ module mf_cpu
     .stor_req_be_o    (upd_be),
     .stor_req_addr_o  (upd_addr),
     .stor_req_wdata_o (upd_wdata),
+    .lvl_o            (upd_lvl),
     .tear_we_o        (upd_tear_we),
     .tear_o           (upd_tear),
     .dear_we_o        (upd_dear_we),
@@ -372,7 +404,11 @@ module mf_cpu
     .state_o          (obs_o.sf_update.state_q),
     .n_stored_o       (obs_o.sf_update.n_stored_q),
     .n_overflow_o     (obs_o.sf_update.n_overflow_q),
-    .n_stopped_o      (obs_o.sf_update.n_stopped_q)
+    .n_stopped_o      (obs_o.sf_update.n_stopped_q),
+    .lvl_q_o          (obs_o.sf_update.lvl_q),
+    .n_stored_vm_o    (obs_o.sf_update.n_stored_vm_q),
+    .n_overflow_vm_o  (obs_o.sf_update.n_overflow_vm_q),
+    .n_stopped_vm_o   (obs_o.sf_update.n_stopped_vm_q)
   );
 
   // ---------------------------------------------------------------------------
@@ -473,6 +509,12 @@ module mf_cpu
   assign obs_o.sf_ctrl.interval_q = interval;
   assign obs_o.sf_ctrl.tear_q     = sf_tear;
   assign obs_o.sf_ctrl.dear_q     = sf_dear;
+  assign obs_o.sf_ctrl.e_vm_q        = sf_e_vm;
+  assign obs_o.sf_ctrl.c_vm_q        = sf_c_vm;
+  assign obs_o.sf_ctrl.s_vm_q        = sf_s_vm;
+  assign obs_o.sf_ctrl.interval_vm_q = interval_vm;
+  assign obs_o.sf_ctrl.tear_vm_q     = sf_tear_vm;
+  assign obs_o.sf_ctrl.dear_vm_q     = sf_dear_vm;
   assign obs_o.mf_cpu.own_q       = own_q;
 
   // The storage port (docs/uarch.md section 4): a response comes only while
@@ -498,7 +540,10 @@ module mf_cpu
   `ASSERT(OpOnlyFromUpdate_A, stor_req_op == mf_pkg::STOR_OP_PLAIN || sel == mf_pkg::ARB_UPD)
   // SF-INT-2, SF-LSCTL-2: in exact mode an active function counts its interval
   // down from at most the maximum interval.
-  `ASSERT(IntervalInRange_A, !(sf_active && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||
+  `ASSERT(IntervalInRange_A, !(sf_active[0] && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||
                              obs_o.sf_interval.cnt_q <= cfg_i.max_interval)
+  // SF-LVL-3: the same of the VM set's count.
+  `ASSERT(IntervalInRangeVm_A, !(sf_active[1] && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||
+                               obs_o.sf_interval.cnt_vm_q <= cfg_i.max_interval)
 
 endmodule

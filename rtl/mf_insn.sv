@@ -66,12 +66,20 @@ module mf_insn
   input  logic [191:0]                     ctr_rd_i,
   input  logic [127:0]                     mt_ctr_i,
   input  logic [64*mf_pkg::NCG*mf_pkg::CG_NCTR-1:0] cg_ctr_i,
+  // sampling controls: A, then the LPAR set's and the VM set's E, C, TEAR,
+  // DEAR; an instruction acts on the VM set when level_i is 2 in its EXEC
+  // cycle (uarch.md section 22)
+  input  logic [1:0]                       level_i,
   input  logic                             sf_lower_en_i,
   input  logic [1:0]                       sf_a_i,
   input  logic [1:0]                       sf_e_i,
   input  logic [1:0]                       sf_c_i,
   input  logic [63:0]                      sf_tear_i,
   input  logic [63:0]                      sf_dear_i,
+  input  logic [1:0]                       sf_e_vm_i,
+  input  logic [1:0]                       sf_c_vm_i,
+  input  logic [63:0]                      sf_tear_vm_i,
+  input  logic [63:0]                      sf_dear_vm_i,
   input  logic                             upd_busy_i,      // sf_update is not IDLE
   // effects, valid in the EXEC cycle
   output logic                             lpp_we_o,
@@ -120,6 +128,7 @@ module mf_insn
   mf_pkg::exc_e         exc_q, exc_d;
   logic [7:0]   cnt_q, cnt_d;    // STCCTM: counters to store
   logic [8:0]   idx_q, idx_d;    // doubleword of the operand in flight
+  logic         vm_q, vm_d;      // the instruction's EXEC ran at the VM level (level 2)
   logic [319:0] fetch_q, fetch_d;  // fetched doublewords 0-4, 0 in the top bits
 
   // ---------------------------------------------------------------------------
@@ -341,16 +350,31 @@ module mf_insn
     `MUT_DO(QCTRI_CSVN, qb_dw1[47:32] = cfg_cfvn_i;)
   end
 
+  // The executing set (section 22): the level of the EXEC cycle, kept by
+  // vm_q for the QSI doublewords stored after it.
+  logic        vm;
+  logic [1:0]  sx_e, sx_c;
+  logic [63:0] sx_tear, sx_dear;
+
+  always_comb begin
+    vm      = (state_q == mf_pkg::IS_EXEC) ? level_i == 2'd2 : vm_q;
+    vm_d    = vm;
+    sx_e    = vm ? sf_e_vm_i : sf_e_i;
+    sx_c    = vm ? sf_c_vm_i : sf_c_i;
+    sx_tear = vm ? sf_tear_vm_i : sf_tear_i;
+    sx_dear = vm ? sf_dear_vm_i : sf_dear_i;
+  end
+
   // QSI block (section 15), formed when each write is loaded.
   logic [63:0] qs_dw0, qs_tear, qs_dear;
   assign qs_dw0 = {14'b0, sf_a_i[mf_pkg::SF_BASIC_BIT], sf_a_i[mf_pkg::SF_DIAG_BIT],
-                   6'b0, sf_e_i[mf_pkg::SF_BASIC_BIT], sf_e_i[mf_pkg::SF_DIAG_BIT],
-                   6'b0, sf_c_i[mf_pkg::SF_BASIC_BIT], sf_c_i[mf_pkg::SF_DIAG_BIT],
+                   6'b0, sx_e[mf_pkg::SF_BASIC_BIT], sx_e[mf_pkg::SF_DIAG_BIT],
+                   6'b0, sx_c[mf_pkg::SF_BASIC_BIT], sx_c[mf_pkg::SF_DIAG_BIT],
                    cfg_bsdes_i, cfg_dsdes_i};
   always_comb begin
-    qs_tear = sf_tear_i;
-    qs_dear = sf_dear_i;
-    `MUT_DO(SF_QSI_TEAR_DEAR_SWAP, qs_tear = sf_dear_i; qs_dear = sf_tear_i;)
+    qs_tear = sx_tear;
+    qs_dear = sx_dear;
+    `MUT_DO(SF_QSI_TEAR_DEAR_SWAP, qs_tear = sx_dear; qs_dear = sx_tear;)
   end
 
   // Doubleword j of the QCTRI or QSI block.
@@ -448,7 +472,7 @@ module mf_insn
     // interval (SF-LSCTL-2).
     ls_int_out = x1 < cfg_min_int_i || x1 > cfg_max_int_i;
     ls_int_bad = (sf_a_i & ls_e & ls_c) != '0 && ls_int_out;
-    `MUT_DO(SF_LSCTL_ACTIVE_UNCHECKED, if (|(sf_e_i & sf_c_i & ls_e & ls_c)) ls_int_bad = 1'b0;)
+    `MUT_DO(SF_LSCTL_ACTIVE_UNCHECKED, if (|(sx_e & sx_c & ls_e & ls_c)) ls_int_bad = 1'b0;)
     `MUT_DO(SF_LSCTL_UNAUTH_CHECKED, ls_int_bad = ls_act && ls_int_out;)
     `MUT_DO(SF_LSCTL_INTERVAL_UNCHECKED, ls_int_bad = 1'b0;)
     for (int f = 0; f < 2; f++)
@@ -564,7 +588,9 @@ module mf_insn
         state_d = mf_pkg::IS_RESP;
         unique case (op_q)
           mf_pkg::OP_LPP: begin
-            lpp_we_o = sf_lower_en_i || (sf_e_i != '0);
+            // at the VM level the level below is the LPAR set; at the LPAR
+            // level it is the basic machine's (SF-LVL-2)
+            lpp_we_o = (sx_e != '0) || (vm ? sf_e_i != '0 : sf_lower_en_i);
           end
           mf_pkg::OP_LSCTL: begin
             if (upd_busy_i) begin
@@ -691,6 +717,7 @@ module mf_insn
       cnt_q       <= '0;
       idx_q       <= '0;
       fetch_q     <= '0;
+      vm_q        <= 1'b0;
     end else begin
       state_q     <= state_d;
       op_q        <= op_d;
@@ -705,6 +732,7 @@ module mf_insn
       cnt_q       <= cnt_d;
       idx_q       <= idx_d;
       fetch_q     <= fetch_d;
+      vm_q        <= vm_d;
     end
   end
 

@@ -5,7 +5,9 @@
 // Sample-data-block update process of one CPU (uarch.md sections 17 and 19):
 // captures a sample, then walks trailer, data entry and table entries one
 // storage request at a time. TEAR and DEAR live in sf_ctrl; this unit reads
-// their registers of the cycle and asks for their next values.
+// their registers of the cycle and asks for their next values. A sample is of
+// one configuration level's set (uarch.md section 22): the update latches it
+// (lvl_q) and uses that set's S, TEAR, DEAR and active functions throughout.
 module sf_update
 (
   input  logic        clk_i,
@@ -16,6 +18,7 @@ module sf_update
   input  logic [15:0] cfg_dsde_fmt_i,
   // a sample is captured in this cycle (from this cycle's inputs)
   input  logic        capture_i,
+  input  logic        capture_vm_i,    // ... and it is the VM set's
   input  logic        wait_i,
   input  logic        problem_i,
   input  logic        dat_i,
@@ -30,14 +33,18 @@ module sf_update
   input  logic        entry_inconsistent_i,
   input  logic [63:0] diag_i,
   input  logic [63:0] tod_i,
-  // sampling state (registers of this cycle)
+  // sampling state (registers of this cycle): the LPAR set's, the VM set's
   input  logic [1:0]  active_i,
   input  logic        s_i,
-  input  logic        h_i,
-  input  logic [63:0] pp_i,            // program parameter of the LPAR level
-  input  logic [63:0] pp_vm_i,         // ... and of the VM level
   input  logic [63:0] tear_i,
   input  logic [63:0] dear_i,
+  input  logic [1:0]  active_vm_i,
+  input  logic        s_vm_i,
+  input  logic [63:0] tear_vm_i,
+  input  logic [63:0] dear_vm_i,
+  input  logic        h_i,             // H (the LPAR set's alone)
+  input  logic [63:0] pp_i,            // program parameter of the LPAR level
+  input  logic [63:0] pp_vm_i,         // ... and of the VM level
   // storage port (through the arbiter)
   input  logic        stor_req_ready_i,
   input  logic        stor_rsp_valid_i,
@@ -49,7 +56,8 @@ module sf_update
   output logic [7:0]  stor_req_be_o,
   output logic [63:0] stor_req_addr_o,
   output logic [63:0] stor_req_wdata_o,
-  // effects on sf_ctrl and the alert
+  // effects on sf_ctrl (on the set lvl_o) and the alert
+  output logic        lvl_o,           // the set this cycle's writes go to: 0 LPAR, 1 VM
   output logic        tear_we_o,
   output logic [63:0] tear_o,
   output logic        dear_we_o,
@@ -61,7 +69,11 @@ module sf_update
   output logic [3:0]  state_o,
   output logic [63:0] n_stored_o,
   output logic [63:0] n_overflow_o,
-  output logic [63:0] n_stopped_o
+  output logic [63:0] n_stopped_o,
+  output logic        lvl_q_o,
+  output logic [63:0] n_stored_vm_o,
+  output logic [63:0] n_overflow_vm_o,
+  output logic [63:0] n_stopped_vm_o
 );
 
   // ---------------------------------------------------------------------------
@@ -85,6 +97,26 @@ module sf_update
   logic [63:0] cap_b [4];             // the entry this cycle's sample would have
   logic [63:0] cap_d [3];
   logic [63:0] n_stored_q, n_stored_d, n_overflow_q, n_overflow_d, n_stopped_q, n_stopped_d;
+  logic [63:0] n_stored_vm_q, n_stored_vm_d, n_overflow_vm_q, n_overflow_vm_d;
+  logic [63:0] n_stopped_vm_q, n_stopped_vm_d;
+  logic        lvl_q, lvl_d;          // the set of the update (0 LPAR, 1 VM), kept while idle
+
+  // ---------------------------------------------------------------------------
+  // The set served: the capture's at a capture, lvl_q while the update runs
+  // ---------------------------------------------------------------------------
+  logic        lvl;
+  logic [1:0]  act_set;               // its functions active in this cycle
+  logic        s_set;
+  logic [63:0] tear_set, dear_set;
+
+  always_comb begin
+    lvl      = (state_q == mf_pkg::US_IDLE) ? capture_vm_i : lvl_q;
+    lvl_d    = (state_q == mf_pkg::US_IDLE && capture_i) ? capture_vm_i : lvl_q;
+    act_set  = lvl ? active_vm_i : active_i;
+    s_set    = lvl ? s_vm_i : s_i;
+    tear_set = lvl ? tear_vm_i : tear_i;
+    dear_set = lvl ? dear_vm_i : dear_i;
+  end
 
   // ---------------------------------------------------------------------------
   // Sample capture (section 17)
@@ -96,11 +128,12 @@ module sf_update
   always_comb begin
     ls    = secure_guest_i && !pcf49_i;
     u     = (!wait_i && uniq_i) ? uniq_count_i : 4'd0;
-    // Bit 34 is H, the host indicator of the LPAR level, at every level (LSCTL
-    // at the VM level loads H = 0); with H = 1 the host field holds pp. The
-    // guest field holds the VM level's pp_vm at the VM level (the choice where
-    // H = 0 leaves it unpredictable), else pp when H = 0 (SF-BSDE-3).
-    hb    = h_i;
+    // Bit 34 is H, the host indicator of the LPAR level, in an entry for the
+    // LPAR set's blocks, and 0 in one for the VM set's (SF-LVL-4); with H = 1
+    // the host field holds pp. The guest field holds the VM level's pp_vm at
+    // the VM level (the choice where H = 0 leaves it unpredictable), else pp
+    // when H = 0 (SF-BSDE-3), whichever set's blocks take the entry.
+    hb    = h_i && `MUT_SEL(SF_LVL_VM_ENTRY_H, 1'b1, !capture_vm_i);
     host  = h_i ? pp_i : '0;
     guest = (level_i == 2'd2) ? pp_vm_i : (h_i ? '0 : pp_i);
     `MUT_DO(SF_HOST_PARAM_SWAP, if (level_i == 2'd1 && h_i) begin
@@ -147,7 +180,7 @@ module sf_update
   // Address checks
   // ---------------------------------------------------------------------------
   logic [63:0] bmask;    // B - 1
-  assign bmask = s_i ? 64'h0000_0000_000F_FFFF : 64'h0000_0000_0000_0FFF;
+  assign bmask = s_set ? 64'h0000_0000_000F_FFFF : 64'h0000_0000_0000_0FFF;
 
   // Check(d): the trailer address and whether d is an invalid entry address.
   function automatic logic [64:0] check(input logic [63:0] d, input logic [63:0] bm);
@@ -178,6 +211,7 @@ module sf_update
   logic [63:0] r, lnk;
   logic        last;
   logic        pa_end;       // A of the blocks this update closed, as it ends
+  logic        inc_stored, inc_overflow, inc_stopped;   // counts of the set lvl_q
 
   assign r = stor_rsp_data_i;
 
@@ -193,9 +227,9 @@ module sf_update
     t_d          = t_q;
     pa_d         = pa_q;
     ts_last_d    = ts_last_q;
-    n_stored_d   = n_stored_q;
-    n_overflow_d = n_overflow_q;
-    n_stopped_d  = n_stopped_q;
+    inc_stored   = 1'b0;
+    inc_overflow = 1'b0;
+    inc_stopped  = 1'b0;
     ld           = 1'b0;
     ld_we        = 1'b0;
     ld_op        = mf_pkg::STOR_OP_PLAIN;
@@ -223,25 +257,25 @@ module sf_update
       mf_pkg::US_IDLE: begin
         if (capture_i) begin
           tod_d   = tod_i;
-          basic_d = active_i[mf_pkg::SF_BASIC_BIT];
-          act_d   = active_i;
-          len_d   = (active_i[mf_pkg::SF_BASIC_BIT] ? 9'd32 : 9'd0) +
-                    (active_i[mf_pkg::SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
+          basic_d = act_set[mf_pkg::SF_BASIC_BIT];
+          act_d   = act_set;
+          len_d   = (act_set[mf_pkg::SF_BASIC_BIT] ? 9'd32 : 9'd0) +
+                    (act_set[mf_pkg::SF_DIAG_BIT] ? 9'(cfg_dsdes_i) : 9'd0);
           pa_d    = 1'b0;
           chk_go   = 1'b1;
-          chk_addr = dear_i;
+          chk_addr = dear_set;
         end
       end
 
       default: begin
         if (stor_rsp_valid_i) begin
-          if (`MUT_SEL(SF_UPDATE_AFTER_DISABLE, 1'b0, (act_q & ~active_i) != '0)) begin
+          if (`MUT_SEL(SF_UPDATE_AFTER_DISABLE, 1'b0, (act_q & ~act_set) != '0)) begin
             // A function it stores for is no longer active (authorization
             // loss, reset, loss of sample data; LSCTL waits for IDLE): the
             // access in flight was the last (SF-UPD-10).
             state_d     = mf_pkg::US_IDLE;
             pa_d        = 1'b0;
-            n_stopped_d = n_stopped_q + 64'd1;
+            inc_stopped = 1'b1;
           end else if (stor_rsp_err_i) begin
             fin       = 1'b1;
             fin_alert = mf_pkg::AL_INVALID_ENTRY;
@@ -284,7 +318,7 @@ module sf_update
                 end
               end
               mf_pkg::US_ADD_OVF: begin
-                n_overflow_d = n_overflow_q + 64'd1;
+                inc_overflow = 1'b1;
                 fin          = 1'b1;
               end
               mf_pkg::US_WR_ENT: begin
@@ -299,7 +333,7 @@ module sf_update
                   dear_o     = `MUT_SEL(SF_DEAR_ADD_4K, {ent_q[63:12], ent_q[11:0] + 12'(len_q)},
                                         ent_q + 64'(len_q));
                   `MUT_DO(SF_DEAR_NO_ADV, dear_we_o = 1'b0;)
-                  n_stored_d = n_stored_q + 64'd1;
+                  inc_stored = 1'b1;
                   fin        = 1'b1;
                 end
               end
@@ -341,10 +375,10 @@ module sf_update
                 `MUT_DO(SF_TRAILER_A_IGNORED, pa_d = 1'b0;)
                 // the block is closed: on to the next SDB-table entry
                 tear_go  = 1'b1;
-                tear_nxt = tear_i + 64'd8;
+                tear_nxt = tear_set + 64'd8;
               end
               mf_pkg::US_RD_SDBT, mf_pkg::US_RD_SDBT2: begin
-                last = ((tear_i + 64'd8) & bmask) == '0;
+                last = ((tear_set + 64'd8) & bmask) == '0;
                 `MUT_DO(SF_LAST_BLOCK_LINK_OK, last = 1'b0;)
                 if (r[0]) begin
                   // table link
@@ -420,6 +454,14 @@ module sf_update
                                                                    : 32'd0))
                         : 32'd0;
     c_clr_o       = fin && (fin_alert != '0);
+
+    // The counts of the set the update serves (SF-LVL-3).
+    n_stored_d      = n_stored_q      + 64'(inc_stored && !lvl_q);
+    n_overflow_d    = n_overflow_q    + 64'(inc_overflow && !lvl_q);
+    n_stopped_d     = n_stopped_q     + 64'(inc_stopped && !lvl_q);
+    n_stored_vm_d   = n_stored_vm_q   + 64'(inc_stored && lvl_q);
+    n_overflow_vm_d = n_overflow_vm_q + 64'(inc_overflow && lvl_q);
+    n_stopped_vm_d  = n_stopped_vm_q  + 64'(inc_stopped && lvl_q);
   end
 
   always_ff @(posedge clk_i) begin
@@ -440,6 +482,10 @@ module sf_update
       n_stored_q   <= '0;
       n_overflow_q <= '0;
       n_stopped_q  <= '0;
+      n_stored_vm_q   <= '0;
+      n_overflow_vm_q <= '0;
+      n_stopped_vm_q  <= '0;
+      lvl_q           <= 1'b0;
     end else begin
       state_q      <= state_d;
       trl_q        <= trl_d;
@@ -457,6 +503,10 @@ module sf_update
       n_stored_q   <= n_stored_d;
       n_overflow_q <= n_overflow_d;
       n_stopped_q  <= n_stopped_d;
+      n_stored_vm_q   <= n_stored_vm_d;
+      n_overflow_vm_q <= n_overflow_vm_d;
+      n_stopped_vm_q  <= n_stopped_vm_d;
+      lvl_q           <= lvl_d;
     end
   end
 
@@ -465,6 +515,11 @@ module sf_update
   assign n_stored_o       = n_stored_q;
   assign n_overflow_o     = n_overflow_q;
   assign n_stopped_o      = n_stopped_q;
+  assign lvl_q_o          = lvl_q;
+  assign n_stored_vm_o    = n_stored_vm_q;
+  assign n_overflow_vm_o  = n_overflow_vm_q;
+  assign n_stopped_vm_o   = n_stopped_vm_q;
+  assign lvl_o            = lvl;
   mf_stor_req u_req (
     .clk_i,
     .rst_ni,
@@ -488,8 +543,10 @@ module sf_update
   // function is active whose entry is not empty.
   `ASSUME(EntrySizes_M, cfg_bsdes_i == 16'd32 && cfg_dsdes_i <= 16'd128 &&
                         cfg_dsdes_i[2:0] == 3'b0)
-  `ASSUME(CaptureEntry_M, !capture_i || active_i[mf_pkg::SF_BASIC_BIT] ||
-                          (active_i[mf_pkg::SF_DIAG_BIT] && cfg_dsdes_i != '0))
+  `ASSUME(CaptureEntry_M, !capture_i || act_set[mf_pkg::SF_BASIC_BIT] ||
+                          (act_set[mf_pkg::SF_DIAG_BIT] && cfg_dsdes_i != '0))
+  // sf_interval names the set of a capture only with the capture.
+  `ASSUME(CaptureVm_M, !capture_vm_i || capture_i)
   // The update process's FSM in a state of its encoding (docs/uarch.md section 17).
   `ASSERT(StateLegal_A, state_q <= mf_pkg::US_RD_SDBT2)
   // SF-BUF-1, SF-BUF-2, SF-UPD-2: what the update leaves in TEAR and DEAR.
@@ -520,6 +577,13 @@ module sf_update
   `ASSERT(TrailerByte0NotPlain_A, !(req_plain_wr && stor_req_addr_o == trl_q) || !stor_req_be_o[7])
   `ASSERT(OverflowNotPlain_A, !(req_plain_wr && stor_req_addr_o == trl_q + 64'd8))
   // The A that raises alert 2 is the one OR_F's response shows, not RD_TRL's.
+  // SF-LVL-3: the set of an update is the one of its capture, held until it
+  // ends, ...
+  `ASSERT(LvlStable_A, state_q == mf_pkg::US_IDLE || lvl_d == lvl_q)
+  `ASSERT(LvlAtCapture_A, !(state_q == mf_pkg::US_IDLE && capture_i) || lvl_d == capture_vm_i)
+  // ... and SF-LVL-4: an entry for the VM set's blocks carries H = 0.
+  `ASSERT(VmEntryNoH_A, !(state_q == mf_pkg::US_IDLE && capture_i && capture_vm_i) ||
+                        !ent_b_d[29])
   `ASSERT(AFromOr_A, pa_q || !pa_d || (state_q == mf_pkg::US_OR_F && stor_rsp_valid_i))
 
 endmodule
