@@ -33,9 +33,11 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
   cf_global:CHANGE_KEEP cf_global:CG_NO_CLEAR \
   sf_interval:SF_INTERVAL_OFF_BY_ONE sf_interval:SF_DISABLED_COUNTS \
+  sf_interval:SF_LVL_VM_TICKS_ANY_LEVEL \
   cf_counters:COUNT_INACTIVE cf_counters:NO_CLEAR_DISABLE \
   sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
   sf_update:SF_OVF_PLAIN_WRITE sf_update:SF_F_PLAIN_WRITE sf_update:SF_A_FROM_RD_TRL \
+  sf_update:SF_LVL_VM_ENTRY_H \
   mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
 # formal.sh's arguments for unit $(1): its mode and depth

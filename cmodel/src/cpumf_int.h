@@ -397,6 +397,7 @@ typedef struct mf_insn_state {
     uint16_t k, ndw;         /* current doubleword, doublewords of the operand */
     uint16_t count;          /* STCCTM: counters to store */
     uint8_t stc_cc, stc_set; /* STCCTM decision latched in DECODE */
+    uint8_t exec_set;        /* set of the EXEC cycle (section 22), kept for QSI's stores */
     uint8_t cc, exc;         /* response */
     uint64_t r1_out;
     mf_stor_req req; /* storage request registers */

@@ -20,10 +20,17 @@ static void load_read(mf_insn_state *d, uint64_t addr, unsigned k)
     load_req(d, 0u, 0xFFu, arch_operand_dw_addr(addr, k), 0u);
 }
 
-/* QSI's block from this cycle's registers of the executing set (SF-LVL-1). */
-static void qsi_block(const mf_insn_in *in, uint64_t blk[8])
+/* The executing set: the level of the EXEC cycle, and after it the one kept
+ * for the QSI doublewords stored later (section 22), whatever the level then. */
+static unsigned insn_set(const mf_insn_state *q, const mf_insn_in *in)
 {
-    sf_set_regs x = sf_set_get(in->sf, arch_sf_exec_set(in->io->level));
+    return q->state == CPUMF_IS_EXEC ? arch_sf_exec_set(in->io->level) : q->exec_set;
+}
+
+/* QSI's block from this cycle's registers of the executing set (SF-LVL-1). */
+static void qsi_block(const mf_insn_state *q, const mf_insn_in *in, uint64_t blk[8])
+{
+    sf_set_regs x = sf_set_get(in->sf, insn_set(q, in));
     arch_qsi_block(&in->cfg->model, in->sf->a, x.e, x.c, x.tear, x.dear, blk);
 }
 
@@ -38,7 +45,7 @@ static void load_write(const mf_insn_state *q, const mf_insn_in *in, mf_insn_sta
             arch_qctri_block(&in->cfg->model, st->a, st->e, st->c, st->cg_a, in->g->e, in->g->c,
                              in->g->change, blk);
         else
-            qsi_block(in, blk);
+            qsi_block(q, in, blk);
         load_req(d, 1u, arch_operand_be(addr, 64u, k), arch_operand_dw_addr(addr, k),
                  arch_store_data(addr, 64u, k, blk));
     } else {
@@ -164,6 +171,7 @@ void mf_insn_eval(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out
 
     memset(out, 0, sizeof *out);
     *d = *q;
+    d->exec_set = (uint8_t)insn_set(q, in);
 
     /* outputs: functions of the registers (ready also of stopped) */
     out->insn_ready = (uint8_t)(in->installed && q->state == CPUMF_IS_IDLE && !(io->stopped & 1u));
