@@ -286,7 +286,8 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
         int act;
         if (want < 0)
             continue;
-        act = rn_state_code((c->sf_ctrl.a_q >> f) & 1u, (e >> f) & 1u, (cc >> f) & 1u);
+        act = rn_state_code((c->sf_ctrl.a_q >> f) & 1u, ((unsigned)e >> f) & 1u,
+                            ((unsigned)cc >> f) & 1u);
         if (act != want)
             rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling%s.%s expected %s, actual %s",
                      cyc, i, set_sfx(set), f ? "diagnostic" : "basic", rn_state_names[(int)want],
