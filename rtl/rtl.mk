@@ -9,6 +9,8 @@ RTL_SRC := $(RTL_PKG) $(filter-out $(RTL_PKG),$(sort $(wildcard rtl/*.sv)))
 # included: the mutant sites (mf_mutant.svh), the tables' part of mf_pkg (mf_pkg_gen.svh)
 RTL_INC := $(wildcard rtl/*.svh)
 TB_SV := $(sort $(wildcard tb/lockstep/*.sv))
+# Verilator configuration of the lockstep top: what the waves leave out
+TB_VLT := tb/lockstep/waves.vlt
 
 # Verilator options of every build, one per line:
 VLT_FLAGS :=
@@ -49,9 +51,10 @@ $(MUT_PKG): tests/mutants/mutants.md $(BUILD)/cpumf-regress
 # --coverage), a fourth names extra prerequisites, a fifth the design's
 # sources in place of rtl/ (the netlist build, yosys/yosys.mk).
 define VERILATE
-$(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(4) | verilator-version
+$(BUILD)/$(1)/Vcosim_top__ALL.a: $(or $(5),$(RTL_SRC) $(RTL_INC)) $(TB_SV) $(TB_VLT) $(4) \
+    | verilator-version
 	@mkdir -p $(BUILD)/$(1)
-	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(or $(5),$(RTL_SRC)) $(TB_SV) \
+	$(VERILATOR) $(VLT_FLAGS) $(2) -Mdir $(BUILD)/$(1) $(TB_VLT) $(or $(5),$(RTL_SRC)) $(TB_SV) \
 	  >$(BUILD)/$(1)/verilate.log 2>&1 \
 	  || { cat $(BUILD)/$(1)/verilate.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/$(1) -f Vcosim_top.mk OPT_GLOBAL=-O2 \
