@@ -109,7 +109,7 @@ static unsigned sampling(const mf_cpu_state *q, const mf_cpu_in *in, const mf_in
         if (!sf_set_get(&d->sf, l).e)
             sf_interval_disable(mf_cpu_iv(d, l));
     *raised |= so.raised | uo->raised;
-    return (unsigned)(d->sf.e | d->sf.e_vm);
+    return sf_any_enabled(&d->sf);
 }
 
 /* The CPU's ports: the instruction response, the storage request of the
@@ -248,7 +248,7 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     mf_alert_out ao;
     sf_update_out uo;
     unsigned sel = arb_select(q);
-    unsigned sf_e_next = q->sf.e | q->sf.e_vm, sf_touched = 0u;
+    unsigned sf_e_next = sf_any_enabled(&q->sf), sf_touched = 0u;
     uint32_t raised;
 
     d->fc.n = 0u;

@@ -70,4 +70,22 @@ static inline unsigned tb_drv_set(const tb_driver *dv)
     return dv->level == CPUMF_LEVEL_VM;
 }
 
+/* The registers of one set of sampling controls as an observation shows them. */
+typedef struct tb_obs_set {
+    uint8_t e, c;
+    uint64_t interval, tear, dear;
+} tb_obs_set;
+
+static inline tb_obs_set tb_obs_set_of(const cpumf_cpu_obs *o, unsigned set)
+{
+    const cpumf_sf_ctrl_obs *s = &o->sf_ctrl;
+    tb_obs_set x;
+    x.e = set ? s->e_vm_q : s->e_q;
+    x.c = set ? s->c_vm_q : s->c_q;
+    x.interval = set ? s->interval_vm_q : s->interval_q;
+    x.tear = set ? s->tear_vm_q : s->tear_q;
+    x.dear = set ? s->dear_vm_q : s->dear_q;
+    return x;
+}
+
 #endif

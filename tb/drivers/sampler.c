@@ -583,7 +583,7 @@ int tb_sampler_finish(tb_sampler *s, const cpumf_cpu_obs *o, tb_drv_io *io, char
         blk = s->dv->sdb[s->rd];
         lim = s->bsize - 64;
         /* the block being filled: only what lies below DEAR is complete */
-        uint64_t dear = tb_drv_set(s->dv) ? o->sf_ctrl.dear_vm_q : o->sf_ctrl.dear_q;
+        uint64_t dear = tb_obs_set_of(o, tb_drv_set(s->dv)).dear;
         uint64_t from = s->rd_off;
         if (dear >= blk && dear < blk + s->bsize && dear - blk < lim)
             lim = dear - blk;

@@ -188,6 +188,7 @@ static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_o
     char what[64];
     unsigned k, set;
     for (set = 0; set < TB_DRV_NSETS; set++) {
+        tb_obs_set xs = tb_obs_set_of(c, set);
         rn_set_counts(c, set, v);
         rn_sampler_counts(r, i, set, &v[4], &v[5]);
         for (k = 0; k < SMP_NEXP; k++) {
@@ -196,12 +197,10 @@ static void check_sf_final(run_ctx *r, const tb_expect_cpu *x, const cpumf_cpu_o
         }
         snprintf(what, sizeof what, "tear%s", set_sfx(set));
         if (x->has_tear[set])
-            check_reg(r, cyc, i, what, x->tear[set],
-                      set ? c->sf_ctrl.tear_vm_q : c->sf_ctrl.tear_q);
+            check_reg(r, cyc, i, what, x->tear[set], xs.tear);
         snprintf(what, sizeof what, "dear%s", set_sfx(set));
         if (x->has_dear[set])
-            check_reg(r, cyc, i, what, x->dear[set],
-                      set ? c->sf_ctrl.dear_vm_q : c->sf_ctrl.dear_q);
+            check_reg(r, cyc, i, what, x->dear[set], xs.dear);
     }
     if (x->has_interval)
         check_reg(r, cyc, i, "interval", x->interval, c->sf_ctrl.interval_q);
@@ -281,13 +280,12 @@ static void check_states(run_ctx *r, const tb_expect_cpu *x, const cpumf_obs *o,
     for (k = 0; k < 2 * TB_DRV_NSETS; k++) {
         unsigned set = k / 2, f = k % 2;
         int8_t want = x->sf_state[set][f];
-        uint8_t e = set ? c->sf_ctrl.e_vm_q : c->sf_ctrl.e_q;
-        uint8_t cc = set ? c->sf_ctrl.c_vm_q : c->sf_ctrl.c_q;
+        tb_obs_set xs = tb_obs_set_of(c, set);
         int act;
         if (want < 0)
             continue;
-        act = rn_state_code((c->sf_ctrl.a_q >> f) & 1u, ((unsigned)e >> f) & 1u,
-                            ((unsigned)cc >> f) & 1u);
+        act = rn_state_code((c->sf_ctrl.a_q >> f) & 1u, ((unsigned)xs.e >> f) & 1u,
+                            ((unsigned)xs.c >> f) & 1u);
         if (act != want)
             rn_failf(r, "step final cycle %" PRIu64 ": cpu %u sampling%s.%s expected %s, actual %s",
                      cyc, i, set_sfx(set), f ? "diagnostic" : "basic", rn_state_names[(int)want],

@@ -207,6 +207,13 @@ static const char *state_name(int a, int e, int c)
     return rn_state_names[rn_state_code(a, e, c)];
 }
 
+/* The state of sampling function mask in set `set` of CPU co. */
+static const char *sf_state(const cpumf_cpu_obs *co, unsigned set, uint8_t mask)
+{
+    tb_obs_set x = tb_obs_set_of(co, set);
+    return state_name(co->sf_ctrl.a_q & mask, x.e & mask, x.c & mask);
+}
+
 /* Whether CPU c's results show its VM level's set (docs/uarch.md section
  * 22): on a VM-level system, or when that set was used; otherwise results keep
  * the shape they had before the set existed. */
@@ -236,10 +243,7 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
             state_name(co->cf_state.cg_a_q && r->sc->system.model.has_cg, o->cf_global.g_e_q,
                        o->cf_global.g_c_q));
     fprintf(f, "       \"sampling\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"},\n",
-            state_name(co->sf_ctrl.a_q & CPUMF_SF_BASIC, co->sf_ctrl.e_q & CPUMF_SF_BASIC,
-                       co->sf_ctrl.c_q & CPUMF_SF_BASIC),
-            state_name(co->sf_ctrl.a_q & CPUMF_SF_DIAG, co->sf_ctrl.e_q & CPUMF_SF_DIAG,
-                       co->sf_ctrl.c_q & CPUMF_SF_DIAG));
+            sf_state(co, 0, CPUMF_SF_BASIC), sf_state(co, 0, CPUMF_SF_DIAG));
     fprintf(f,
             "       \"tear\": \"0x%016" PRIx64 "\", \"dear\": \"0x%016" PRIx64 "\", "
             "\"interval\": \"0x%016" PRIx64 "\", \"s\": %u, \"h\": %u,\n",
@@ -249,10 +253,7 @@ static void write_cpu_state(FILE *f, const run_ctx *r, unsigned c)
         fprintf(f,
                 "       \"sampling_vm\": {\"basic\": \"%s\", \"diagnostic\": \"%s\"}, "
                 "\"tear_vm\": \"0x%016" PRIx64 "\", \"dear_vm\": \"0x%016" PRIx64 "\",\n",
-                state_name(co->sf_ctrl.a_q & CPUMF_SF_BASIC, co->sf_ctrl.e_vm_q & CPUMF_SF_BASIC,
-                           co->sf_ctrl.c_vm_q & CPUMF_SF_BASIC),
-                state_name(co->sf_ctrl.a_q & CPUMF_SF_DIAG, co->sf_ctrl.e_vm_q & CPUMF_SF_DIAG,
-                           co->sf_ctrl.c_vm_q & CPUMF_SF_DIAG),
+                sf_state(co, 1, CPUMF_SF_BASIC), sf_state(co, 1, CPUMF_SF_DIAG),
                 co->sf_ctrl.tear_vm_q, co->sf_ctrl.dear_vm_q);
     fprintf(f,
             "       \"program_parameter\": \"0x%016" PRIx64 "\", \"program_parameter_vm\": "

@@ -355,21 +355,19 @@ static void count_intervals(run_ctx *r)
         const cpumf_cpu_in *ci = &r->in->cpu[dv->cpu];
         cpu_rt *q = &r->rt[dv->cpu];
         unsigned k = tb_drv_set(dv);
-        uint8_t e = k ? co->sf_ctrl.e_vm_q : co->sf_ctrl.e_q;
-        uint8_t cc = k ? co->sf_ctrl.c_vm_q : co->sf_ctrl.c_q;
-        uint64_t interval = k ? co->sf_ctrl.interval_vm_q : co->sf_ctrl.interval_q;
-        uint8_t active = (co->sf_ctrl.a_q & e & cc) != 0;
+        tb_obs_set x = tb_obs_set_of(co, k);
+        uint8_t active = (co->sf_ctrl.a_q & x.e & x.c) != 0;
         if (!dv->check_intervals)
             continue;
         if (active && !q->chk_prev[k])
-            q->chk_cnt[k] = interval;
+            q->chk_cnt[k] = x.interval;
         q->chk_prev[k] = active;
         if (!active || ci->stopped || (k && ci->level != CPUMF_LEVEL_VM) ||
             (!r->sc->system.dedicated && ci->wait && !sibling_busy(r, dv->cpu)))
             continue;
         if (q->chk_cnt[k] <= 1) {
             q->chk_due[k]++;
-            q->chk_cnt[k] = interval;
+            q->chk_cnt[k] = x.interval;
         } else {
             q->chk_cnt[k]--;
         }
