@@ -37,7 +37,7 @@ CHECK_BUILDS = sim cosim smp unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-cosim-mu
   $(BUILD)/cpumf-insttime $(BUILD)/cpumf-bench $(BUILD)/cpumf-gen \
   $(BUILD)/cpumf-rates
 test: deps slurm-deps
-	@$(MAKE) --no-print-directory $(CHECK_BUILDS)
+	@$(MAKE) --no-print-directory -j $(JOBS) $(CHECK_BUILDS)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(EXAMPLE_PREFIX) >/dev/null
 	@$(MAKE) --no-print-directory $(BUILD)/example/counters
 	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \

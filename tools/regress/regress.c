@@ -54,7 +54,7 @@ static void usage(FILE *f)
         "usage: cpumf-regress [LIST.json...] [-j N] [--seeds N] [--test PATTERN] [--out DIR]\n"
         "                     [--build DIR] [--mutant NAME] [--coverage] [--no-triage] "
         "[--shard K/N]\n"
-        "                     [--checkpoint-every N]\n"
+        "                     [--checkpoint-every N] [--build-seconds S]\n"
         "       cpumf-regress [LIST.json...] --slurm [--slurm-tasks N] [--wait] [--partition P]\n"
         "                     [--time T] [--account A] [--sbatch-arg ARG...] [options as above]\n"
         "       cpumf-regress --merge DIR [--merge DIR...] [--out DIR] [--build DIR]\n"
@@ -380,7 +380,10 @@ static int finish(const rg_config *cfg, const rg_plan *plan, const rg_report_met
         printf("\nIncomplete:\n");
     for (size_t i = 0; i < nprob; i++)
         printf("  %s\n", m->problems[i]);
-    printf("\nwall time %.0f s; %s/summary.md, junit.xml, results.json\n", m->wall, cfg->out);
+    char *split = rg_time_split(cfg, plan, m, 8);
+    printf("\nwall time %.0f s: %s\n%s/summary.md, junit.xml, results.json\n", m->wall, split,
+           cfg->out);
+    free(split);
     if (interrupted)
         printf("interrupted by %s\n", rg_signal_name(interrupted));
     if (notrun)
@@ -431,7 +434,7 @@ static int merge_reports(rg_config *cfg, char *const *dirs, size_t ndirs)
         rg_cat(&names, "%s%s", i ? ", " : "merged from ", dirs[i]);
     char *cov = rg_verilator_coverage(cfg, &m.rows);
     printf("cpumf-regress: %zu rows %s; wall time: the longest report's\n", m.rows.n, names.s);
-    rg_report_meta meta = {&whole, names.s, m.wall, cov, NULL, m.problems};
+    rg_report_meta meta = {&whole, names.s, m.wall, cov, NULL, m.problems, 0};
     return finish(cfg, &m.rows, &meta, 0);
 }
 
@@ -538,10 +541,16 @@ static int run_plan(rg_config *cfg, rg_plan *plan, const rg_plan_info *info, con
         if (plan->runs[i]->result == RG_PENDING && !plan->runs[i]->reason)
             plan->runs[i]->reason = rg_fmt("not started: the regression was interrupted by %s",
                                            rg_signal_name(interrupted));
+    double t_cov = rg_now();
     char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
                             : rg_verilator_coverage(cfg, plan);
-    rg_report_meta meta = {
-        info, names, rg_now() - t0, cov, interrupted ? rg_signal_name(interrupted) : NULL, NULL};
+    rg_report_meta meta = {info,
+                           names,
+                           rg_now() - t0,
+                           cov,
+                           interrupted ? rg_signal_name(interrupted) : NULL,
+                           NULL,
+                           rg_now() - t_cov};
     return finish(cfg, plan, &meta, interrupted);
 }
 
@@ -692,7 +701,7 @@ static int resume(rg_config *cfg, const char *dir, unsigned shard_k, unsigned sh
 
 int main(int argc, char **argv)
 {
-    rg_config cfg = {.build = "build", .jobs = 0, .triage = 1};
+    rg_config cfg = {.build = "build", .jobs = 0, .triage = 1, .build_seconds = -1};
     char **lists = xcalloc((size_t)argc, sizeof *lists);
     char **merges = xcalloc((size_t)argc, sizeof *merges);
     size_t nlists = 0, nmerges = 0;
@@ -714,7 +723,7 @@ int main(int argc, char **argv)
                     !strcmp(a, "--test") || !strcmp(a, "--out") || !strcmp(a, "--build") ||
                     !strcmp(a, "--mutant") || !strcmp(a, "--shard") || !strcmp(a, "--merge") ||
                     !strcmp(a, "--mutant-package") || !strcmp(a, "--resume") ||
-                    !strcmp(a, "--checkpoint-every");
+                    !strcmp(a, "--checkpoint-every") || !strcmp(a, "--build-seconds");
         plan_opts += !strcmp(a, "--seeds") || !strcmp(a, "--test") || !strcmp(a, "--build") ||
                      !strcmp(a, "--mutant") || !strcmp(a, "--coverage") ||
                      !strcmp(a, "--no-triage") || !strcmp(a, "--checkpoint-every");
@@ -769,6 +778,14 @@ int main(int argc, char **argv)
             cfg.checkpoint_every = strtoull(val, &end, 10);
             if (*end || errno || !cfg.checkpoint_every || *val == '-') {
                 fprintf(stderr, "cpumf-regress: --checkpoint-every: expected cycles, got '%s'\n",
+                        val);
+                return 2;
+            }
+        } else if (!strcmp(a, "--build-seconds")) {
+            char *end;
+            cfg.build_seconds = strtod(val, &end);
+            if (*end || end == val || !(cfg.build_seconds >= 0 && cfg.build_seconds < 1e9)) {
+                fprintf(stderr, "cpumf-regress: --build-seconds: expected seconds, got '%s'\n",
                         val);
                 return 2;
             }

@@ -87,6 +87,7 @@ typedef struct rg_config {
     int coverage;         /* lockstep runs collect Verilator coverage */
     int coverage_missing; /* coverage asked for but cpumf-cosim-cov absent */
     int triage;
+    double build_seconds;      /* --build-seconds: the builds before the runs; < 0: not given */
     uint64_t checkpoint_every; /* > 0: model runs write checkpoints this often */
     const char *ckpt_dir;      /* where their checkpoints are (OUT/checkpoints, a
                                 * resume's: DIR/checkpoints) */
@@ -254,6 +255,7 @@ typedef struct rg_group {
     int modes[RG_NMODES]; /* selected by "modes" */
     const cJSON *systems; /* array or NULL */
     const cJSON *exclude; /* array or NULL */
+    int no_coverage;      /* "coverage": false */
 } rg_group;
 /* A new row of group g for test, numbered after the plan's rows; its log
  * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */
@@ -398,7 +400,13 @@ typedef struct rg_report_meta {
     const char *coverage_text; /* the Verilator coverage section */
     const char *interrupted;   /* the signal's name, NULL: none */
     char *const *problems;     /* NULL-terminated, may be NULL: what a merge lacks */
+    double coverage_seconds;   /* of the wall time, the coverage report's */
 } rg_report_meta;
+/* Where the wall time went: the runs, the coverage report, the builds before them
+ * (when given), and the groups by their runs' seconds, largest first (at most max; 0: all),
+ * each "NAME N s"; a new string. */
+char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m,
+                    size_t max);
 /* results.json, junit.xml, summary.md; 0, or -1 with a message. */
 int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *meta);
 /* The requirement IDs of a "requirements" array (of strings) into r. */

@@ -18,8 +18,10 @@ REGRESS_BUILDS = sim cosim unit $(BUILD)/cpumf-regress $(BUILD)/cpumf-insttime \
   $(if $(shell grep -l '"netlist"' tests/regress/$(LIST).json 2>/dev/null), \
     $(BUILD)/cpumf-cosim-ys) \
   $(if $(MUTANT),$(BUILD)/cpumf-cosim-mut) $(if $(REGRESS_COV),$(BUILD)/cpumf-cosim-cov)
+# The builds go JOBS at a time (a Verilator build's single-threaded verilation beside
+# another's compilation) and are timed for the summary's time split.
 regress: deps
-	@$(MAKE) --no-print-directory $(REGRESS_BUILDS)
-	@$(BUILD)/cpumf-regress tests/regress/$(LIST).json -j $(JOBS) --build $(BUILD) \
-	  $(if $(SEEDS),--seeds $(SEEDS)) \
+	@t0=$$(date +%s); $(MAKE) --no-print-directory -j $(JOBS) $(REGRESS_BUILDS) || exit 1; \
+	$(BUILD)/cpumf-regress tests/regress/$(LIST).json -j $(JOBS) --build $(BUILD) \
+	  --build-seconds $$(($$(date +%s) - t0)) $(if $(SEEDS),--seeds $(SEEDS)) \
 	  $(REGRESS_TEST) $(if $(MUTANT),--mutant $(MUTANT)) $(if $(REGRESS_COV),--coverage)

@@ -28,6 +28,9 @@
  *                      default: the scenario's own
  *     "seeds": 40 | [FIRST, LAST]   --seed 1..40; default: the scenario's own
  *     "cycles": 5000   --cycles N for every run
+ *     "coverage": false   its lockstep runs use cpumf-cosim even with --coverage:
+ *                      for long runs the coverage build, several times slower,
+ *                      would make the longest of the regression; default true
  *   "unit" (the default of a group with "unit"): Check binaries, one row per
  *     test case.  "unit": ["test_*"]   globs in the build directory
  *   "bad": malformed scenarios: each run must exit 2 and print the first
@@ -84,7 +87,7 @@
 
 /* The keys of each kind besides name, description, kind and timeout. */
 static const char *const kind_keys[RG_NKINDS][7] = {
-    [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles"},
+    [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles", "coverage"},
     [RG_KIND_UNIT] = {"unit"},
     [RG_KIND_BAD] = {"scenarios", "exclude", "modes"},
     [RG_KIND_MUTANTS] = {"registry"},
@@ -137,7 +140,8 @@ static void add_scenario_run(const rg_config *cfg, rg_plan *plan, const rg_group
     r->results = rg_fmt("%s/runs/%s.json", cfg->out, r->id);
     r->fcov = rg_fmt("%s/runs/%s.fcov.json", cfg->out, r->id);
     int mutant = mode == RG_LOCKSTEP && cfg->mutant;
-    int cov = mode == RG_LOCKSTEP && !mutant && cfg->coverage && !cfg->coverage_missing;
+    int cov = mode == RG_LOCKSTEP && !mutant && cfg->coverage && !cfg->coverage_missing &&
+              !g->no_coverage;
     char *path = mutant ? rg_mode_binary(cfg, RG_MUTANT)
                  : cov  ? rg_fmt("%s/cpumf-cosim-cov", cfg->build)
                         : rg_mode_binary(cfg, mode);
@@ -394,6 +398,11 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
         return jdoc_fail(d, v, err, errlen, "expected a string");
     if ((v = jdoc_get(o, "timeout")) && jdoc_f64(d, v, 1, 604800, &g.timeout, err, errlen) != 0)
         return -1;
+    if ((v = jdoc_get(o, "coverage"))) {
+        if (!cJSON_IsBool(v))
+            return jdoc_fail(d, v, err, errlen, "expected true or false");
+        g.no_coverage = cJSON_IsFalse(v);
+    }
     if (parse_scenario_keys(d, o, &g, err, errlen) != 0)
         return -1;
     if (g.kind == RG_KIND_DETERMINISM && !g.has_seeds)

@@ -498,6 +498,42 @@ static int group_at(const rg_plan *plan, size_t g, group_totals *t)
     return 1;
 }
 
+typedef struct group_seconds {
+    const char *name;
+    double seconds;
+} group_seconds;
+
+static int by_seconds_desc(const void *a, const void *b)
+{
+    double x = ((const group_seconds *)a)->seconds, y = ((const group_seconds *)b)->seconds;
+    return (x < y) - (x > y);
+}
+
+char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m,
+                    size_t max)
+{
+    rg_buf b = {0};
+    rg_cat(&b, "runs %.0f s, coverage report %.0f s", m->wall - m->coverage_seconds,
+           m->coverage_seconds);
+    if (cfg->build_seconds >= 0)
+        rg_cat(&b, ", and the builds before them %.0f s", cfg->build_seconds);
+    rg_cat(&b, "; the groups' run seconds:");
+    group_seconds *gs = xcalloc(plan->n + 1, sizeof *gs);
+    size_t n = 0;
+    for (size_t g = 0; g < plan->n; g++) {
+        group_totals t;
+        if (group_at(plan, g, &t))
+            gs[n++] = (group_seconds){plan->runs[g]->group, t.seconds};
+    }
+    qsort(gs, n, sizeof *gs, by_seconds_desc);
+    for (size_t i = 0; i < n && (!max || i < max); i++)
+        rg_cat(&b, "%s %s %.0f s", i ? "," : "", gs[i].name, gs[i].seconds);
+    if (max && n > max)
+        rg_cat(&b, ", ...");
+    free(gs);
+    return b.s;
+}
+
 /* ---- junit.xml ---- */
 
 static void log_tail(rg_buf *b, const char *path)
@@ -872,8 +908,11 @@ static char *summary_md(const rg_config *cfg, const rg_plan *plan, const rg_repo
     size_t pass, fail, notrun;
     rg_count(plan, &pass, &fail, &notrun);
     rg_buf b = {0};
-    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n",
-           m->lists, m->wall, cfg->jobs);
+    char *split = rg_time_split(cfg, plan, m, 0);
+    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n"
+               "Time: %s.\n",
+           m->lists, m->wall, cfg->jobs, split);
+    free(split);
     if (cfg->mutant)
         rg_cat(&b, "Lockstep runs with RTL mutant `%s` (`+MUTANT_%s`).\n", cfg->mutant,
                cfg->mutant);
