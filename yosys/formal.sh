@@ -1,14 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# Formal proofs of the units' assertions (rtl/mf_assert.svh) with Yosys and
-# yosys-smtbmc (z3), one unit at a time: the unit read as Yosys reads it with
-# FORMAL (its ASSERTs become assertions, its ASSUMEs assumptions), flattened,
-# written as SMT-LIB 2, and checked from reset (rst_ni low in the first step,
-# free after it; every other input free in every step under the ASSUMEs):
+# Formal proofs of the units' assertions (rtl/mf_assert.svh) with Yosys, one
+# unit at a time: the unit read as Yosys reads it with FORMAL (its ASSERTs
+# become assertions, its ASSUMEs assumptions), flattened, and checked from
+# reset (rst_ni low in the first step, free after it; every other input free
+# in every step under the ASSUMEs):
 #
 #   prove UNIT   bounded model check of DEPTH steps (the base case), then
 #                k-induction of DEPTH steps: the assertions hold for all time
-#   bmc UNIT     bounded model check of DEPTH steps only
+#                (yosys-smtbmc with z3 on the unit written as SMT-LIB 2)
+#   bmc UNIT     bounded model check of DEPTH steps only (ABC's bmc3 on the
+#                unit's and-inverter graph, written as AIGER: on the deep
+#                checks of the large units it finishes where z3 does not;
+#                Yosys's simulator replays a counterexample into the trace)
 #
 #   yosys/formal.sh [--mutant NAME] [--depth N] OUTDIR prove|bmc UNIT
 #
@@ -19,7 +23,10 @@
 # compiles mutant NAME of tests/mutants/mutants.md in (its flag a constant
 # one) and expects the bounded check (at least 12 steps) to fail with a trace
 # from reset: exit 0 when it does, 1 when it holds.
-# Files: OUTDIR/UNIT.smt2, OUTDIR/UNIT.log (Yosys, then yosys-smtbmc).
+# Files: OUTDIR/UNIT.log (Yosys, then the solver); prove: OUTDIR/UNIT.smt2;
+# bmc: OUTDIR/UNIT.aig and .aim (the graph and its map to the unit's names),
+# .aig.il (the graph for the replay; its log .sim.log), .asserts (the
+# assertions in the graph's order) and .aiw (ABC's counterexample).
 set -u
 mutant=""
 depth=""
@@ -61,30 +68,74 @@ if [ -n "$mutant" ]; then
     defs="-DMF_MUTANTS"
 fi
 t0=$(date +%s%N)
-if ! yosys -q -l "$log" -p "read_verilog -formal -sv $defs -Irtl $rtl
-    hierarchy -check -top $unit
-    proc; flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
-    write_smt2 -wires $out/$tag.smt2" >/dev/null 2>&1; then
-    echo "formal: $tag: Yosys fails (see $log):"
-    grep -E 'ERROR' "$log" | head -5
-    exit 1
-fi
 # the first step is in reset; the ones after it are free
 constr=$out/reset.constr
 printf 'initial\nassume (not [rst_ni])\n' >"$constr"
 smtbmc() {
-    yosys-smtbmc -s z3 --unroll --presat --noprogress --smtc "$constr" "$@" "$out/$tag.smt2" >>"$log" 2>&1
+    yosys-smtbmc -s z3 --unroll --presat --noprogress "$@" "$out/$tag.smt2" >>"$log" 2>&1
 }
-# a mutant is refuted by a trace from reset: the bounded check alone, deep
-# enough for the mutants of FORMAL_MUTANTS (yosys/yosys.mk)
-[ -n "$mutant" ] && [ "$mode" = prove ] && depth=$((depth < 12 ? 12 : depth))
-kind="bmc of $depth steps"
-smtbmc -t "$depth" --dump-vcd "$out/$tag.vcd"
-rc=$?
-if [ $rc -eq 0 ] && [ "$mode" = prove ] && [ -z "$mutant" ]; then
-    kind="k-induction, k = $depth"
-    smtbmc -i -t "$depth" --dump-vcd "$out/$tag.vcd"
+# Yosys: the design read, prepared and written; $1 its top, $2 the passes after the
+# preparation (the writers)
+yosys_write() {
+    if ! yosys -q -l "$log" -p "read_verilog -formal -sv $defs -Irtl $rtl
+        hierarchy -check -top $1
+        proc; flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
+        $2" >/dev/null 2>&1; then
+        echo "formal: $tag: Yosys fails (see $log):"
+        grep -E 'ERROR' "$log" | head -5
+        exit 1
+    fi
+}
+scope=$unit
+if [ "$mode" = bmc ]; then
+    # AIGER has no initial-state assumption: a wrapper holds the unit in reset in
+    # the first step ($initstate) and leaves every other input of it free
+    scope=mf_formal_top
+    top_sv=$out/$tag.top.sv
+    printf 'module mf_formal_top (input logic clk_i, input logic rst_ni);\n  %s u_unit (.clk_i(clk_i), .rst_ni(rst_ni && !$initstate));\nendmodule\n' \
+        "$unit" >"$top_sv"
+    rtl="$rtl $top_sv"
+    # no outputs (ABC would take them for properties); the assertions by name, in the
+    # order of the graph's bad-state properties; the graph as RTLIL for the replay
+    yosys_write mf_formal_top "setundef -undriven -anyseq; delete -output
+        opt -fast -nosdff -nodffe; techmap; opt -fast -nosdff -nodffe; abc -g AND -fast
+        opt_clean; setundef -anyseq; opt -keepdc -fast -nosdff -nodffe; check
+        tee -q -o $out/$tag.asserts select -list t:\$assert
+        write_aiger -I -B -zinit -map $out/$tag.aim $out/$tag.aig
+        write_rtlil $out/$tag.aig.il"
+    kind="bmc of $depth steps"
+    rm -f "$out/$tag.aiw"
+    yosys-abc -c "read_aiger $out/$tag.aig; fold; strash; bmc3 -F $depth -v; write_cex -a $out/$tag.aiw" >>"$log" 2>&1
+    hit=$(grep -oE 'Output [0-9]+ of miter .* was asserted in frame [0-9]+' "$log" | head -1)
+    if grep -q "No output asserted in $depth frames" "$log"; then
+        rc=0
+    elif [ -n "$hit" ] && [ -s "$out/$tag.aiw" ]; then
+        # ABC's inputs replayed by Yosys's simulator into the trace
+        yosys -q -l "$out/$tag.sim.log" -p "read_rtlil $out/$tag.aig.il
+            sim -r $out/$tag.aiw -map $out/$tag.aim -clock clk_i -vcd $out/$tag.vcd" \
+            >/dev/null 2>&1
+        k=$(echo "$hit" | awk '{ print $2 }')
+        step=$(echo "$hit" | awk '{ print $NF }')
+        name=$(sed -n "$((k + 1))p" "$out/$tag.asserts" | sed 's|^mf_formal_top/u_unit\.||')
+        what="Assert failed in $unit: $name"
+        rc=1
+    else
+        echo "formal: $tag: ABC ended without a verdict (see $log)"
+        exit 1
+    fi
+else
+    yosys_write "$unit" "write_smt2 -wires $out/$tag.smt2"
+    # a mutant is refuted by a trace from reset: the bounded check alone, deep
+    # enough for the mutants of FORMAL_MUTANTS (yosys/yosys.mk)
+    [ -n "$mutant" ] && depth=$((depth < 12 ? 12 : depth))
+    kind="bmc of $depth steps"
+    smtbmc --smtc "$constr" -t "$depth" --dump-vcd "$out/$tag.vcd"
     rc=$?
+    if [ $rc -eq 0 ] && [ -z "$mutant" ]; then
+        kind="k-induction, k = $depth"
+        smtbmc --smtc "$constr" -i -t "$depth" --dump-vcd "$out/$tag.vcd"
+        rc=$?
+    fi
 fi
 ms=$((($(date +%s%N) - t0) / 1000000))
 secs="$((ms / 1000)).$((ms % 1000 / 100))"
@@ -99,20 +150,22 @@ if [ $rc -eq 0 ]; then
     exit 0
 fi
 # the assertion that failed, its step, and the trace with a view of the unit's ports and registers
-what=$(grep -m1 -oE '(Assert|Assumptions are unsatisfiable|induction).*' "$log" | sed 's/ *$//')
-step=$(grep -oE 'Checking assertions in step [0-9]+' "$log" | tail -1 | awk '{print $5}')
+if [ "$mode" = prove ]; then
+    what=$(grep -m1 -oE '(Assert|Assumptions are unsatisfiable|induction).*' "$log" | sed 's/ *$//')
+    step=$(grep -oE 'Checking assertions in step [0-9]+' "$log" | tail -1 | awk '{print $5}')
+fi
 [ -n "$what" ] || what="yosys-smtbmc failed (see $log)"
 if [ -f "$out/$tag.vcd" ]; then
     {
         echo "[dumpfile] \"$(basename "$tag").vcd\""
         echo "[timestart] 0"
         echo "@28"
-        for s in clk_i rst_ni; do echo "$unit.$s"; done
+        for s in clk_i rst_ni; do echo "$scope.$s"; done
         echo "@22"
         # gtkwave names a vector NAME[W-1:0]
-        grep -E '^\$var .* [a-z][a-z0-9_]*_(i|o|q) ' "$out/$tag.vcd" |
+        grep -E '^\$var .* (u_unit\.)?[a-z][a-z0-9_]*_(i|o|q) ' "$out/$tag.vcd" |
             awk '$5 != "clk_i" && $5 != "rst_ni" { print $5 ($3 > 1 ? "[" $3 - 1 ":0]" : "") }' |
-            sort -u | head -80 | sed "s/^/$unit./"
+            sort -u | head -80 | sed "s/^/$scope./"
     } >"$out/$tag.gtkw"
 fi
 if [ -n "$mutant" ]; then

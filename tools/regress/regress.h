@@ -405,8 +405,7 @@ typedef struct rg_report_meta {
 /* Where the wall time went: the runs, the coverage report, the builds before them
  * (when given), and the groups by their runs' seconds, largest first (at most max; 0: all),
  * each "NAME N s"; a new string. */
-char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m,
-                    size_t max);
+char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m, size_t max);
 /* results.json, junit.xml, summary.md; 0, or -1 with a message. */
 int rg_write_outputs(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *meta);
 /* The requirement IDs of a "requirements" array (of strings) into r. */

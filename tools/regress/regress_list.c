@@ -87,7 +87,8 @@
 
 /* The keys of each kind besides name, description, kind and timeout. */
 static const char *const kind_keys[RG_NKINDS][7] = {
-    [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles", "coverage"},
+    [RG_KIND_SCENARIOS] = {"scenarios", "exclude", "modes", "systems", "seeds", "cycles",
+                           "coverage"},
     [RG_KIND_UNIT] = {"unit"},
     [RG_KIND_BAD] = {"scenarios", "exclude", "modes"},
     [RG_KIND_MUTANTS] = {"registry"},

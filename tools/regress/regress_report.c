@@ -509,8 +509,7 @@ static int by_seconds_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m,
-                    size_t max)
+char *rg_time_split(const rg_config *cfg, const rg_plan *plan, const rg_report_meta *m, size_t max)
 {
     rg_buf b = {0};
     rg_cat(&b, "runs %.0f s, coverage report %.0f s", m->wall - m->coverage_seconds,
@@ -909,8 +908,9 @@ static char *summary_md(const rg_config *cfg, const rg_plan *plan, const rg_repo
     rg_count(plan, &pass, &fail, &notrun);
     rg_buf b = {0};
     char *split = rg_time_split(cfg, plan, m, 0);
-    rg_cat(&b, "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n"
-               "Time: %s.\n",
+    rg_cat(&b,
+           "# Regression summary\n\nLists: %s. Wall time %.0f s, %d runs at a time.\n"
+           "Time: %s.\n",
            m->lists, m->wall, cfg->jobs, split);
     free(split);
     if (cfg->mutant)
