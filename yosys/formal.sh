@@ -89,15 +89,21 @@ yosys_write() {
 scope=$unit
 if [ "$mode" = bmc ]; then
     # AIGER has no initial-state assumption: a wrapper holds the unit in reset in
-    # the first step ($initstate) and leaves every other input of it free
+    # the first step (a flop that starts at one, which the replay simulates too;
+    # $initstate it would not) and leaves every other input of it free
     scope=mf_formal_top
     top_sv=$out/$tag.top.sv
-    printf 'module mf_formal_top (input logic clk_i, input logic rst_ni);\n  %s u_unit (.clk_i(clk_i), .rst_ni(rst_ni && !$initstate));\nendmodule\n' \
-        "$unit" >"$top_sv"
+    cat >"$top_sv" <<EOF
+module mf_formal_top (input logic clk_i, input logic rst_ni);
+  logic first_q = 1'b1;
+  always @(posedge clk_i) first_q <= 1'b0;
+  $unit u_unit (.clk_i(clk_i), .rst_ni(rst_ni && !first_q));
+endmodule
+EOF
     rtl="$rtl $top_sv"
     # no outputs (ABC would take them for properties); the assertions by name, in the
     # order of the graph's bad-state properties; the graph as RTLIL for the replay
-    yosys_write mf_formal_top "setundef -undriven -anyseq; delete -output
+    yosys_write mf_formal_top "setundef -undriven -expose; delete -output
         opt -fast -nosdff -nodffe; techmap; opt -fast -nosdff -nodffe; abc -g AND -fast
         opt_clean; setundef -anyseq; opt -keepdc -fast -nosdff -nodffe; check
         tee -q -o $out/$tag.asserts select -list t:\$assert
