@@ -508,12 +508,12 @@ static void bump(cpumf_cpu_in *in, const tb_ev_bumps *b)
         add(in, b->k[i], b->cnt[i]);
 }
 
-/* A trigger of table t: when one of its outcomes is due, that outcome, by
- * weight, drawn from the gap's draw; else NULL. */
-static const tb_ev_outcome *draw(const tb_ev_table *t, tb_gap *g, uint64_t *rng)
+/* A cycle of table t, triggered or not (1 or 0): when one of its outcomes is
+ * due, that outcome, by weight, drawn from the gap's draw; else NULL. */
+static const tb_ev_outcome *draw(const tb_ev_table *t, tb_gap *g, unsigned trig, uint64_t *rng)
 {
     uint64_t y;
-    if (!t->len || !tb_gap_step(g, t->len, rng, &y))
+    if (!t->len || !tb_gap_step_if(g, trig, t->len, rng, &y))
         return NULL;
     y &= 0xffffffffu;
     uint32_t x = (uint32_t)((y * t->total) >> 32);
@@ -571,7 +571,7 @@ static void advance(const tb_events_cfg *e, tb_events_cpu *c, unsigned i, cpumf_
             j++;
             continue;
         }
-        apply(e, c, draw(&p->end, &c->end[i], &c->rng), in);
+        apply(e, c, draw(&p->end, &c->end[i], 1u, &c->rng), in);
         *x = c->run[i][--c->n_run[i]];
     }
 }
@@ -584,12 +584,13 @@ void tb_events_cycle(const tb_events_cfg *e, tb_events_cpu *c, cpumf_cpu_in *in)
         (in->l1i_pen ? TB_EV_WHEN_L1I_PEN : 0u) | (in->l1d_pen ? TB_EV_WHEN_L1D_PEN : 0u);
     uint64_t r;
     unsigned i;
+    /* whether a table or a process is triggered is as random as the
+     * instructions and misses: it counts without a branch (tb_gap_step_if) */
     for (i = 0; i < e->n_tab; i++)
-        if (e->tab[i].on & on)
-            apply(e, c, draw(&e->tab[i], &c->tab[i], &c->rng), in);
+        apply(e, c, draw(&e->tab[i], &c->tab[i], (e->tab[i].on & on) != 0u, &c->rng), in);
     for (i = 0; i < e->n_proc; i++) {
-        if ((e->proc[i].on & on) && e->proc[i].len &&
-            tb_gap_step(&c->start[i], e->proc[i].len, &c->rng, &r))
+        if (e->proc[i].len &&
+            tb_gap_step_if(&c->start[i], (e->proc[i].on & on) != 0u, e->proc[i].len, &c->rng, &r))
             start(e, c, i);
         if (c->n_run[i]) {
             cond |= TB_EV_WHEN_PROC(i);
@@ -614,7 +615,6 @@ void tb_events_threads(const tb_events_cfg *e, cpumf_sys_in *in, unsigned ncpu, 
             continue;
         shared = tpc == 2u && (c ^ 1u) < ncpu && !sib->stopped && !sib->wait;
         add(ci, e->thr_cyc[shared], 1u);
-        if (ci->insns)
-            add(ci, e->thr_ins[shared], ci->insns);
+        add(ci, e->thr_ins[shared], ci->insns); /* none in a cycle without: no branch */
     }
 }
