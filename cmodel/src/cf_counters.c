@@ -132,11 +132,13 @@ uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot)
 
 void cf_counters_settle(cf_counters_state *q)
 {
+    unsigned nz;
     if (!q->acc_n)
         return;
     cf_counters_add_pending(q, q->ctr);
     memset(q->lanes, 0, sizeof q->lanes);
-    memset(q->ext, 0, sizeof q->ext);
+    for (nz = q->ext_nz; nz; nz &= nz - 1u) /* the words that took events */
+        q->ext[0][low_bit(nz)] = q->ext[1][low_bit(nz)] = 0u;
     q->ext_nz = 0u;
     q->acc_n = 0u;
 }

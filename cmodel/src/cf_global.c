@@ -23,13 +23,14 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     unsigned n_cpus = cfg->n_cpus, tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
     unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i, m;
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
-    unsigned lpctl = 0u, spctr = 0u, reset = 0u, crypto = 0u;
+    unsigned lpctl = 0u, spctr = 0u, reset = 0u, crypto = 0u, mt_en = 0u;
 
     d->fc.n = 0u;
-    /* the CPUs with an LPCTL, an SPCTR, a reset or crypto activity: most
-     * cycles have none, and the steps below visit only these */
+    /* the CPUs with an LPCTL, an SPCTR, a reset, crypto activity or the MT
+     * set enabled: most cycles have none, and the steps below visit only these */
     for (i = 0; i < n_cpus; i++) {
         const cpumf_cpu_in *io = &sys->cpu[i];
+        mt_en |= (unsigned)(in->cpu[i].mt_enabled_d != 0u) << i;
         lpctl |= (unsigned)(in->cpu[i].lpctl_valid != 0u) << i;
         spctr |= (unsigned)(in->cpu[i].spctr_valid != 0u) << i;
         reset |= (unsigned)(io->reset != 0u) << i;
@@ -102,24 +103,27 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
         unsigned n_cores = (n_cpus + tpc - 1u) / tpc;
         unsigned core;
         for (core = 0; core < n_cores && core < CPUMF_MAX_CPUS; core++) {
-            unsigned any_en = 0u, n_run = 0u, any_act = 0u, t;
+            unsigned n_run = 0u, any_act = 0u, t;
             int which;
+            /* the set enabled on no thread of the core: cleared */
+            if (!((mt_en >> (core * tpc)) & ((1u << tpc) - 1u))) {
+                d->u.mt[core] = CF_MT_CLEAR;
+                continue;
+            }
             for (t = 0; t < tpc; t++) {
                 unsigned cpu = core * tpc + t;
                 const cpumf_cpu_in *io;
                 if (cpu >= n_cpus)
                     break;
                 io = &sys->cpu[cpu];
-                any_en |= in->cpu[cpu].mt_enabled_d;
                 if (!(io->stopped & 1u)) {
                     if (!(io->wait & 1u))
                         n_run++;
                     any_act |= in->cpu[cpu].mt_active_q;
                 }
             }
-            which = any_en ? arch_mt_counter(n_run, any_act) : -1;
-            d->u.mt[core] = (uint8_t)(!any_en      ? CF_MT_CLEAR
-                                      : which == 0 ? CF_MT_BUMP0
+            which = arch_mt_counter(n_run, any_act);
+            d->u.mt[core] = (uint8_t)(which == 0   ? CF_MT_BUMP0
                                       : which == 1 ? CF_MT_BUMP1
                                                    : CF_MT_HOLD);
         }
