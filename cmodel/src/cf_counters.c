@@ -14,59 +14,42 @@
 
 static const unsigned cpu_sets[4] = {CPUMF_SET_BASIC, CPUMF_SET_PROBLEM, CPUMF_SET_CRYPTO,
                                      CPUMF_SET_EXT};
+#define CF_SETS (CPUMF_SET_BASIC | CPUMF_SET_PROBLEM | CPUMF_SET_CRYPTO | CPUMF_SET_EXT)
 
 void cf_counters_eval(const cf_counters_in *in, cf_counters_upd *u)
 {
     const cpumf_cpu_in *io = in->io;
-    unsigned i, k, clear = 0u, count = 0u;
+    unsigned k, count = in->active_q & in->e_d & CF_SETS;
 
-    u->wr = 0u;
-    for (i = 0; i < 4u; i++) {
-        unsigned s = cpu_sets[i];
-        if (!(in->e_d & s)) {
-            clear |= in->e_q & s; /* a set that stays disabled holds zeros */
-            continue;
-        }
-        if ((in->active_q & s) && !(io->stopped & 1u) &&
-            (s != CPUMF_SET_PROBLEM || (io->problem & 1u)))
-            count |= s;
-        if (in->scctr_valid && arch_slot_set(in->scctr_slot) == s) {
-            u->wr = 1u;
-            u->wr_slot = in->scctr_slot;
-            u->wr_value = in->scctr_value;
-        }
+    /* a set disabled at this edge clears, and holds zeros while it stays so */
+    u->clear = (uint8_t)(in->e_q & ~in->e_d & CF_SETS);
+    /* an enabled, active set counts while the CPU operates; the problem-state
+     * set only in the problem state */
+    if (io->stopped & 1u)
+        count = 0u;
+    if (!(io->problem & 1u))
+        count &= ~CPUMF_SET_PROBLEM;
+    u->wr = (uint8_t)(in->scctr_valid && (arch_slot_set(in->scctr_slot) & in->e_d & CF_SETS));
+    if (u->wr) {
+        u->wr_slot = in->scctr_slot;
+        u->wr_value = in->scctr_value;
     }
-    if (count & (CPUMF_SET_BASIC | CPUMF_SET_PROBLEM)) {
-        u->basic = 0u;
-        for (k = 0; k < 6u; k++)
-            u->basic |= arch_basic_increment(io, in->m->unified_l1, k) << (8u * k);
-    }
+    if (count & (CPUMF_SET_BASIC | CPUMF_SET_PROBLEM))
+        u->basic = arch_basic_increments(io, in->m->unified_l1);
     if (count & CPUMF_SET_CRYPTO) {
         u->cr[0] = io->cr_fn;
         u->cr[1] = io->cr_busy;
         u->cr[2] = io->cr_bfn;
         u->cr[3] = io->cr_bcyc;
     }
+    u->ext_nz = 0u;
     if (count & CPUMF_SET_EXT)
-        for (k = 0; k < CPUMF_EXT_WORDS; k++)
+#pragma GCC unroll 10 /* the loop's own count and branch cost as much as its body */
+        for (k = 0; k < CPUMF_EXT_WORDS; k++) {
             u->ext[k] = io->ext[k] & in->ext_mask[k];
-    u->clear = (uint8_t)clear;
+            u->ext_nz |= (uint16_t)((u->ext[k] != 0u) << k);
+        }
     u->count = (uint8_t)count;
-}
-
-/* Index of the lowest set bit of x (x nonzero). */
-static unsigned low_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned b = 0u;
-    while (!(x & 1u)) {
-        x >>= 1;
-        b++;
-    }
-    return b;
-#endif
 }
 
 /* Crypto counter 64+4e+j counts bit e of activity vector j. */
@@ -96,11 +79,11 @@ void cf_counters_ext_mask(const cpumf_model_cfg *m, uint64_t mask[CPUMF_EXT_WORD
             mask[k / 16u] |= (uint64_t)0xFu << (4u * (k % 16u));
 }
 
-/* Extended counter 128+k counts nibble k of the events, `times` times. */
-static void add_ext(uint64_t *c, const uint64_t ev[CPUMF_EXT_WORDS], uint64_t times)
+/* Extended counter 128+k counts nibble k of the events (the words of nz), `times` times. */
+static void add_ext(uint64_t *c, const uint64_t ev[CPUMF_EXT_WORDS], unsigned nz, uint64_t times)
 {
-    unsigned w;
-    for (w = 0; w < CPUMF_EXT_WORDS; w++) {
+    for (; nz; nz &= nz - 1u) {
+        unsigned w = low_bit(nz);
         uint64_t x = ev[w];
         while (x) {
             unsigned b = low_bit(x) / 4u;
@@ -122,13 +105,13 @@ static void add_bytes(uint64_t *dst, unsigned first, unsigned step, uint64_t x)
 
 void cf_counters_add_pending(const cf_counters_state *q, uint64_t dst[CPUMF_NSLOT])
 {
-    unsigned h, w;
+    unsigned h, w, nz;
     if (!q->acc_n)
         return;
     add_bytes(dst, CPUMF_SLOT_BASIC, 1u, q->lanes[0]);
     add_bytes(dst, CPUMF_SLOT_PROBLEM, 1u, q->lanes[1]);
-    for (h = 0; h < 2u; h++)
-        for (w = 0; w < CPUMF_EXT_WORDS; w++)
+    for (nz = q->ext_nz; nz; nz &= nz - 1u)
+        for (h = 0, w = low_bit(nz); h < 2u; h++)
             add_bytes(dst, CPUMF_SLOT_EXT + 16u * w + h, 2u, q->ext[h][w]);
 }
 
@@ -149,11 +132,14 @@ uint64_t cf_counters_value(const cf_counters_state *q, unsigned slot)
 
 void cf_counters_settle(cf_counters_state *q)
 {
+    unsigned nz;
     if (!q->acc_n)
         return;
     cf_counters_add_pending(q, q->ctr);
     memset(q->lanes, 0, sizeof q->lanes);
-    memset(q->ext, 0, sizeof q->ext);
+    for (nz = q->ext_nz; nz; nz &= nz - 1u) /* the words that took events */
+        q->ext[0][low_bit(nz)] = q->ext[1][low_bit(nz)] = 0u;
+    q->ext_nz = 0u;
     q->acc_n = 0u;
 }
 
@@ -163,17 +149,18 @@ void cf_counters_settle(cf_counters_state *q)
 static void sum_lanes(cf_counters_state *q, const cf_counters_upd *u, const cpumf_model_cfg *m)
 {
     const uint64_t lo = 0x0F0F0F0F0F0F0F0Full;
-    unsigned w;
+    unsigned w, nz;
     if (u->count & CPUMF_SET_BASIC)
         q->lanes[0] += u->basic;
     if (u->count & CPUMF_SET_PROBLEM)
         q->lanes[1] +=
             u->basic & (((uint64_t)1 << (8u * arch_set_count(m, CPUMF_SET_PROBLEM))) - 1u);
-    if (u->count & CPUMF_SET_EXT)
-        for (w = 0; w < CPUMF_EXT_WORDS; w++) {
-            q->ext[0][w] += u->ext[w] & lo;
-            q->ext[1][w] += (u->ext[w] >> 4) & lo;
-        }
+    q->ext_nz |= u->ext_nz;
+    for (nz = u->ext_nz; nz; nz &= nz - 1u) {
+        w = low_bit(nz);
+        q->ext[0][w] += u->ext[w] & lo;
+        q->ext[1][w] += (u->ext[w] >> 4) & lo;
+    }
     if (++q->acc_n == CF_ACC_CYCLES)
         cf_counters_settle(q);
 }
@@ -202,8 +189,7 @@ void cf_counters_commit(cf_counters_state *q, const cf_counters_upd *u, uint64_t
             q->ctr[CPUMF_SLOT_PROBLEM + k] += times * ((u->basic >> (8u * k)) & 0xFFu);
     if (u->count & CPUMF_SET_CRYPTO)
         add_crypto(q->ctr + CPUMF_SLOT_CRYPTO, u->cr, arch_set_count(m, CPUMF_SET_CRYPTO), times);
-    if (u->count & CPUMF_SET_EXT)
-        add_ext(q->ctr + CPUMF_SLOT_EXT, u->ext, times);
+    add_ext(q->ctr + CPUMF_SLOT_EXT, u->ext, u->ext_nz, times);
     if (u->wr)
         q->ctr[u->wr_slot] = u->wr_value;
 }

@@ -21,26 +21,36 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     const cpumf_system_cfg *cfg = in->cfg;
     const cpumf_sys_in *sys = in->sys;
     unsigned n_cpus = cfg->n_cpus, tpc = cfg->threads_per_core ? cfg->threads_per_core : 1u;
-    unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i;
+    unsigned e = q->e, c = q->c, disable = 0u, clear_reset = 0u, i, m;
     unsigned n_cg = cfg->n_cg < CPUMF_MAX_CGS ? cfg->n_cg : CPUMF_MAX_CGS;
+    unsigned lpctl = 0u, spctr = 0u, reset = 0u, crypto = 0u, mt_en = 0u;
 
     d->fc.n = 0u;
-    /* 1. LPCTL in ascending CPU order */
+    /* the CPUs with an LPCTL, an SPCTR, a reset, crypto activity or the MT
+     * set enabled: most cycles have none, and the steps below visit only these */
     for (i = 0; i < n_cpus; i++) {
-        const cf_global_cpu_req *r = &in->cpu[i];
-        if (r->lpctl_valid) {
-            fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c),
-                            g_state(r->lpctl_e, r->lpctl_c), FCOV_C_lpctl);
-            if (e && !r->lpctl_e)
-                disable = 1u;
-            e = r->lpctl_e;
-            c = r->lpctl_c;
-        }
+        const cpumf_cpu_in *io = &sys->cpu[i];
+        mt_en |= (unsigned)(in->cpu[i].mt_enabled_d != 0u) << i;
+        lpctl |= (unsigned)(in->cpu[i].lpctl_valid != 0u) << i;
+        spctr |= (unsigned)(in->cpu[i].spctr_valid != 0u) << i;
+        reset |= (unsigned)(io->reset != 0u) << i;
+        crypto |= (unsigned)(!io->stopped && (io->cr_fn | io->cr_busy | io->cr_bfn | io->cr_bcyc))
+                  << i;
+    }
+    /* 1. LPCTL in ascending CPU order */
+    for (m = lpctl; m; m &= m - 1u) {
+        const cf_global_cpu_req *r = &in->cpu[low_bit(m)];
+        fcov_transition(&d->fc, FCOV_U_counter_cg, g_state(e, c), g_state(r->lpctl_e, r->lpctl_c),
+                        FCOV_C_lpctl);
+        if (e && !r->lpctl_e)
+            disable = 1u;
+        e = r->lpctl_e;
+        c = r->lpctl_c;
     }
     /* 2. power-on or basic-machine clear reset on any CPU; a clear reset of
      * one CPU leaves the groups (CF-GL-6) */
-    for (i = 0; i < n_cpus; i++) {
-        unsigned rs = sys->cpu[i].reset;
+    for (m = reset; m; m &= m - 1u) {
+        unsigned rs = sys->cpu[low_bit(m)].reset;
         if (arch_reset_disables_groups(rs)) {
             if (e) {
                 disable = 1u;
@@ -66,19 +76,18 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
     d->u.n_wr = 0u;
     if (!d->u.cg_clear) {
         /* only a CPU with crypto activity adds to its group */
-        for (i = 0; q->e && q->c && i < n_cpus; i++) {
-            const cpumf_cpu_in *io = &sys->cpu[i];
-            if (io->stopped || cfg->cpu_cg[i] >= n_cg ||
-                !(io->cr_fn | io->cr_busy | io->cr_bfn | io->cr_bcyc))
+        for (m = q->e && q->c ? crypto : 0u; m; m &= m - 1u) {
+            i = low_bit(m);
+            if (cfg->cpu_cg[i] >= n_cg)
                 continue;
             if (!d->u.cg_count)
                 memset(d->u.cg_inc, 0, (size_t)n_cg * sizeof d->u.cg_inc[0]);
             d->u.cg_count = 1u;
-            arch_cg_accumulate(io, d->u.cg_inc[cfg->cpu_cg[i]]);
+            arch_cg_accumulate(&sys->cpu[i], d->u.cg_inc[cfg->cpu_cg[i]]);
         }
-        for (i = 0; i < n_cpus; i++) {
-            const cf_global_cpu_req *r = &in->cpu[i];
-            if (r->spctr_valid && r->spctr_grp < n_cg && r->spctr_ctr < CPUMF_CG_NCTR) {
+        for (m = spctr; m; m &= m - 1u) {
+            const cf_global_cpu_req *r = &in->cpu[low_bit(m)];
+            if (r->spctr_grp < n_cg && r->spctr_ctr < CPUMF_CG_NCTR) {
                 d->u.wr[d->u.n_wr].grp = r->spctr_grp;
                 d->u.wr[d->u.n_wr].ctr = r->spctr_ctr;
                 d->u.wr[d->u.n_wr++].value = r->spctr_value;
@@ -94,15 +103,19 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
         unsigned n_cores = (n_cpus + tpc - 1u) / tpc;
         unsigned core;
         for (core = 0; core < n_cores && core < CPUMF_MAX_CPUS; core++) {
-            unsigned any_en = 0u, n_run = 0u, any_act = 0u, t;
+            unsigned n_run = 0u, any_act = 0u, t;
             int which;
+            /* the set enabled on no thread of the core: cleared */
+            if (!((mt_en >> (core * tpc)) & ((1u << tpc) - 1u))) {
+                d->u.mt[core] = CF_MT_CLEAR;
+                continue;
+            }
             for (t = 0; t < tpc; t++) {
                 unsigned cpu = core * tpc + t;
                 const cpumf_cpu_in *io;
                 if (cpu >= n_cpus)
                     break;
                 io = &sys->cpu[cpu];
-                any_en |= in->cpu[cpu].mt_enabled_d;
                 if (!(io->stopped & 1u)) {
                     if (!(io->wait & 1u))
                         n_run++;
@@ -110,8 +123,7 @@ void cf_global_eval(const cf_global_state *q, const cf_global_in *in, cf_global_
                 }
             }
             which = arch_mt_counter(n_run, any_act);
-            d->u.mt[core] = (uint8_t)(!any_en      ? CF_MT_CLEAR
-                                      : which == 0 ? CF_MT_BUMP0
+            d->u.mt[core] = (uint8_t)(which == 0   ? CF_MT_BUMP0
                                       : which == 1 ? CF_MT_BUMP1
                                                    : CF_MT_HOLD);
         }

@@ -26,6 +26,22 @@
 #define STATIC_ASSERT _Static_assert
 #endif
 
+/* Index of the lowest set bit of x (x nonzero): the units visit the set bits
+ * of their masks. */
+static inline unsigned low_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned b = 0u;
+    while (!(x & 1u)) {
+        x >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
 /* ------------------------------------------------------------------ cf_state */
 /* Local counter-set-state control register (A/E/C per set, group A).  The
  * sampling controls and the program parameter are sf_ctrl's. */
@@ -74,7 +90,8 @@ typedef struct cf_counters_state {
     uint64_t ctr[CPUMF_NSLOT];
     uint64_t lanes[2];
     uint64_t ext[2][CPUMF_EXT_WORDS];
-    uint8_t acc_n; /* cycles summed in the lanes */
+    uint16_t ext_nz; /* bit w: ext[0][w] and ext[1][w] may hold events (the others are zero) */
+    uint8_t acc_n;   /* cycles summed in the lanes */
 } cf_counters_state;
 
 typedef struct cf_counters_upd {
@@ -85,6 +102,7 @@ typedef struct cf_counters_upd {
     uint64_t wr_value;
     uint64_t basic;                /* byte k: increment of counter k (problem state: the same) */
     uint8_t cr[4];                 /* crypto vectors: functions, busy, blocked fn, blocked cyc */
+    uint16_t ext_nz;               /* bit w: ext[w] is non-zero (a cycle's events touch few) */
     uint64_t ext[CPUMF_EXT_WORDS]; /* events of the installed, defined extended counters */
 } cf_counters_upd;
 

@@ -81,6 +81,7 @@ typedef struct run_ctx {
     /* one cycle's inputs and outputs, the workload, the final state */
     cpumf_sys_in *in;
     cpumf_sys_out *out;
+    uint8_t pulsed; /* in may hold pulses (a step's, or a restored checkpoint's) */
     tb_workload *wl;
     cpumf_obs *obs;
     /* --results and --fcov, open from before the first cycle */

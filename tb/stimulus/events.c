@@ -468,11 +468,14 @@ int tb_events_from_json(const jdoc *d, const cJSON *root, const cpumf_model_cfg 
     memset(&e, 0, sizeof e);
     if (read_root(&r, root))
         return -1;
-    for (i = 0; i < e.n_tab; i++)
+    for (i = 0; i < e.n_tab; i++) {
         index_table(&e.tab[i]);
+        e.tab_on[i] = e.tab[i].len ? e.tab[i].on : 0u;
+    }
     for (i = 0; i < e.n_proc; i++) {
         index_table(&e.proc[i].end);
         e.proc[i].len = tb_gap_len(e.proc[i].rate);
+        e.start_on[i] = e.proc[i].len ? e.proc[i].on : 0u;
     }
     snprintf(e.model, sizeof e.model, "%s", m->name);
     *out = e;
@@ -508,13 +511,9 @@ static void bump(cpumf_cpu_in *in, const tb_ev_bumps *b)
         add(in, b->k[i], b->cnt[i]);
 }
 
-/* A trigger of table t: when one of its outcomes is due, that outcome, by
- * weight, drawn from the gap's draw; else NULL. */
-static const tb_ev_outcome *draw(const tb_ev_table *t, tb_gap *g, uint64_t *rng)
+/* The outcome of table t, by weight, that a hit's draw y picks. */
+static const tb_ev_outcome *pick(const tb_ev_table *t, uint64_t y)
 {
-    uint64_t y;
-    if (!t->len || !tb_gap_step(g, t->len, rng, &y))
-        return NULL;
     y &= 0xffffffffu;
     uint32_t x = (uint32_t)((y * t->total) >> 32);
     const tb_ev_outcome *o = &t->o[t->first[y >> 24]];
@@ -552,11 +551,19 @@ static void start(const tb_events_cfg *e, tb_events_cpu *c, unsigned i)
 static void apply(const tb_events_cfg *e, tb_events_cpu *c, const tb_ev_outcome *o,
                   cpumf_cpu_in *in)
 {
-    if (!o)
-        return;
     bump(in, &o->b);
     if (o->start >= 0)
         start(e, c, (unsigned)o->start);
+}
+
+/* A cycle of table t (with outcomes that count), triggered or not (1 or 0):
+ * when one of them is due, that outcome, drawn from the gap's draw. */
+static inline void trigger(const tb_events_cfg *e, tb_events_cpu *c, const tb_ev_table *t,
+                           tb_gap *g, unsigned trig, cpumf_cpu_in *in)
+{
+    uint64_t y;
+    if (tb_gap_step_if(g, trig, t->len, &c->rng, &y))
+        apply(e, c, pick(t, y), in);
 }
 
 /* The runs of process i in this cycle: their busy counters, then the ends. */
@@ -571,7 +578,8 @@ static void advance(const tb_events_cfg *e, tb_events_cpu *c, unsigned i, cpumf_
             j++;
             continue;
         }
-        apply(e, c, draw(&p->end, &c->end[i], &c->rng), in);
+        if (p->end.len)
+            trigger(e, c, &p->end, &c->end[i], 1u, in);
         *x = c->run[i][--c->n_run[i]];
     }
 }
@@ -584,12 +592,14 @@ void tb_events_cycle(const tb_events_cfg *e, tb_events_cpu *c, cpumf_cpu_in *in)
         (in->l1i_pen ? TB_EV_WHEN_L1I_PEN : 0u) | (in->l1d_pen ? TB_EV_WHEN_L1D_PEN : 0u);
     uint64_t r;
     unsigned i;
+    /* whether a table or a process is triggered is as random as the
+     * instructions and misses: it counts without a branch (tb_gap_step_if) */
     for (i = 0; i < e->n_tab; i++)
-        if (e->tab[i].on & on)
-            apply(e, c, draw(&e->tab[i], &c->tab[i], &c->rng), in);
+        if (e->tab_on[i])
+            trigger(e, c, &e->tab[i], &c->tab[i], (e->tab_on[i] & on) != 0u, in);
     for (i = 0; i < e->n_proc; i++) {
-        if ((e->proc[i].on & on) && e->proc[i].len &&
-            tb_gap_step(&c->start[i], e->proc[i].len, &c->rng, &r))
+        if (e->start_on[i] &&
+            tb_gap_step_if(&c->start[i], (e->start_on[i] & on) != 0u, e->proc[i].len, &c->rng, &r))
             start(e, c, i);
         if (c->n_run[i]) {
             cond |= TB_EV_WHEN_PROC(i);
@@ -614,7 +624,6 @@ void tb_events_threads(const tb_events_cfg *e, cpumf_sys_in *in, unsigned ncpu, 
             continue;
         shared = tpc == 2u && (c ^ 1u) < ncpu && !sib->stopped && !sib->wait;
         add(ci, e->thr_cyc[shared], 1u);
-        if (ci->insns)
-            add(ci, e->thr_ins[shared], ci->insns);
+        add(ci, e->thr_ins[shared], ci->insns); /* none in a cycle without: no branch */
     }
 }

@@ -87,6 +87,10 @@ typedef struct tb_ev_any {
 typedef struct tb_events_cfg {
     char model[32];
     uint8_t n_tab, n_proc, n_any, has_threads;
+    /* What triggers each table and each process's start, 0 nothing (no
+     * outcome that counts, no start rate): a cycle reads these, side by side,
+     * and a table or process only when its gap is due. */
+    uint8_t tab_on[TB_EV_TABLES], start_on[TB_EV_PROCS];
     tb_ev_table tab[TB_EV_TABLES];
     tb_ev_proc proc[TB_EV_PROCS];
     tb_ev_any any[TB_EV_ANY];

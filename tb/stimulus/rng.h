@@ -76,16 +76,27 @@ static inline void tb_gap_init(tb_gap *g, uint64_t len, uint64_t *s)
 /* The bits of a hit's draw that its place leaves to the caller. */
 #define TB_GAP_PAYLOAD(r) ((r)&0xffffffffffffull)
 
-/* An eligible cycle: 1 on a hit, with *r a fresh draw whose low 48 bits the
- * caller may use for what the hit does; 0 otherwise (no draw). */
-static inline int tb_gap_step(tb_gap *g, uint64_t len, uint64_t *s, uint64_t *r)
+/* A cycle, eligible or not (1 or 0): 1 on a hit, with *r a fresh draw whose
+ * low 48 bits the caller may use for what the hit does; 0 otherwise (no
+ * draw).  A hit is at least one eligible cycle away (left is never 0 here), so
+ * an ineligible cycle only tests, and a decision whose eligibility is as
+ * random as its trigger costs no branch on it. */
+static inline int tb_gap_step_if(tb_gap *g, unsigned eligible, uint64_t len, uint64_t *s,
+                                 uint64_t *r)
 {
-    if (--g->left)
+    g->left -= eligible;
+    if (g->left)
         return 0;
     *r = tb_rnd(s);
     g->hits++;
     tb_gap_place(g, len, *r, 0);
     return 1;
+}
+
+/* An eligible cycle (tb_gap_step_if). */
+static inline int tb_gap_step(tb_gap *g, uint64_t len, uint64_t *s, uint64_t *r)
+{
+    return tb_gap_step_if(g, 1u, len, s, r);
 }
 
 #endif

@@ -253,15 +253,8 @@ void tb_storage_write_u64(tb_storage *s, uint64_t addr, uint64_t v)
 void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in)
 {
     unsigned i;
-    for (i = 0; i < CPUMF_MAX_CPUS; i++) {
+    for (i = 0; i < s->ncpu; i++) {
         cpumf_cpu_in *c = &in->cpu[i];
-        if (i >= s->ncpu) {
-            c->stor_req_ready = 0;
-            c->stor_rsp_valid = 0;
-            c->stor_rsp_err = 0;
-            c->stor_rsp_data = 0;
-            continue;
-        }
         c->stor_req_ready = (uint8_t)tb_storage_ready(s, i, cycle);
         if (s->port[i].pending && s->port[i].due == cycle) {
             c->stor_rsp_valid = 1;

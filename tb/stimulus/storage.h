@@ -53,8 +53,8 @@ void tb_storage_write_bytes(tb_storage *s, uint64_t addr, const uint8_t *buf, si
 int tb_storage_ready(const tb_storage *s, unsigned cpu, uint64_t cycle);
 unsigned tb_storage_latency(const tb_storage *s, unsigned cpu, uint64_t cycle);
 
-/* Fill stor_req_ready / stor_rsp_* of every installed CPU for cycle t
- * (others get zeros). */
+/* Fill stor_req_ready / stor_rsp_* of every installed CPU for cycle t (the
+ * others' are left as they are: every caller's inputs hold zeros there). */
 void tb_storage_inputs(tb_storage *s, uint64_t cycle, cpumf_sys_in *in);
 /* Clock edge of cycle t: retire the responses given in t, accept every
  * request with valid && ready (reads latched, writes applied with the byte

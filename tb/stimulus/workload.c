@@ -245,6 +245,12 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
             tb_gap_init(&c->gap[k], w->len[k], &c->rng);
         for (k = 0; k < TB_WL_NLEVEL; k++)
             c->lvl[k] = cfg->level0[k];
+        /* as if a flip had been just before cycle 0 */
+        c->flip_wait = UINT64_MAX;
+        for (k = 0; k < w->n_flip; k++)
+            if (c->gap[TB_WG_FLIP + w->flip_k[k]].left < c->flip_wait)
+                c->flip_wait = c->gap[TB_WG_FLIP + w->flip_k[k]].left;
+        c->flip_span = c->flip_wait;
         c->ia = cfg->ia0;
         tb_events_init(&c->ev, w->ev, seed, i);
     }
@@ -308,18 +314,19 @@ void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
         cpumf_ext_set(in, k, (unsigned)(bits[k / 64u] >> (k % 64u)) & 1u);
 }
 
-/* The level flips of a cycle, the first decisions of each CPU's cycle: a
- * flip always changes the level (as and asn to another value, drawn). */
-static void flip_levels(tb_workload *w)
+/* CPU c's level flips in the cycle its earliest one falls due, the first
+ * decisions of its cycle: each flip's gap steps the cycles since the last
+ * flip (the last of them this one), in level order; a flip always changes
+ * the level (as and asn to another value, drawn).  Then the cycles to the
+ * next flip. */
+static void flip_levels(const tb_workload *w, tb_workload_cpu *c)
 {
-    unsigned i, cpu;
-    uint64_t r;
+    uint64_t next = UINT64_MAX, r;
+    unsigned i;
     for (i = 0; i < w->n_flip; i++) {
         unsigned k = w->flip_k[i];
-        for (cpu = 0; cpu < w->ncpu; cpu++) {
-            tb_workload_cpu *c = &w->cpu[cpu];
-            if (!gap_hit(w, c, TB_WG_FLIP + k, &r))
-                continue;
+        c->gap[TB_WG_FLIP + k].left -= c->flip_span - 1u;
+        if (gap_hit(w, c, TB_WG_FLIP + k, &r)) {
             if (k == TB_WL_ASN)
                 c->lvl[k] ^= (uint16_t)(1u + TB_GAP_PAYLOAD(r) % 0xffffu);
             else if (k == TB_WL_AS)
@@ -327,7 +334,10 @@ static void flip_levels(tb_workload *w)
             else
                 c->lvl[k] ^= 1u;
         }
+        if (c->gap[TB_WG_FLIP + k].left < next)
+            next = c->gap[TB_WG_FLIP + k].left;
     }
+    c->flip_wait = c->flip_span = next;
 }
 
 /* CPU cpu's cycle once its levels have flipped. */
@@ -388,9 +398,11 @@ static void cpu_step(tb_workload *w, unsigned cpu, uint64_t cycle, cpumf_cpu_in 
 void tb_workload_cycle(tb_workload *w, uint64_t cycle, cpumf_sys_in *in)
 {
     unsigned cpu;
-    flip_levels(w);
-    for (cpu = 0; cpu < w->ncpu; cpu++)
+    for (cpu = 0; cpu < w->ncpu; cpu++) {
+        if (!--w->cpu[cpu].flip_wait)
+            flip_levels(w, &w->cpu[cpu]);
         cpu_step(w, cpu, cycle, &in->cpu[cpu]);
+    }
 }
 
 uint64_t tb_workload_constant(const tb_workload *w, unsigned cpu)

@@ -72,6 +72,10 @@ enum tb_wl_gap {
 typedef struct tb_workload_cpu {
     uint64_t rng;
     tb_gap gap[TB_WG_N];
+    /* The flips are eligible in every cycle: the CPU counts down to its
+     * earliest one (flip_wait, from flip_span at the last flip), and only then
+     * steps each flip's gap by the cycles passed (their left is stale between). */
+    uint64_t flip_wait, flip_span;
     uint16_t lvl[TB_WL_NLEVEL];
     uint16_t pen_left[2];
     uint64_t ia;

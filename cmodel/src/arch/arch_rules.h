@@ -138,19 +138,22 @@ uint32_t arch_alert_next(uint32_t pending, unsigned taken, unsigned clear_mt, ui
                          unsigned any_reset);
 
 /* ---- counting ---- */
-/* Increment of basic counter idx (0..5) for one cycle's activity. */
+/* The increments of the six basic counters for one cycle's activity, byte
+ * k that of counter k (a cycle's counting takes them in one word). */
+static inline uint64_t arch_basic_increments(const cpumf_cpu_in *io, unsigned unified_l1)
+{
+    uint64_t d = unified_l1 ? 0u : (uint64_t)(io->l1d_dw & 1u) | (uint64_t)(io->l1d_pen & 1u) << 8;
+    return (io->wait ? 0u : 1u)                 /* cycles outside the wait state */
+           | (uint64_t)(io->insns & 7u) << 8    /* instructions (3-bit port) */
+           | (uint64_t)(io->l1i_dw & 1u) << 16  /* L1 I directory writes */
+           | (uint64_t)(io->l1i_pen & 1u) << 24 /* L1 I penalty cycles */
+           | d << 32;                           /* L1 D directory writes and penalty cycles */
+}
+/* Increment of basic counter idx (0..5). */
 static inline uint64_t arch_basic_increment(const cpumf_cpu_in *io, unsigned unified_l1,
                                             unsigned idx)
 {
-    switch (idx) {
-    case 0: return io->wait ? 0u : 1u; /* cycles outside the wait state */
-    case 1: return io->insns & 7u;     /* instructions (3-bit port) */
-    case 2: return io->l1i_dw & 1u;    /* L1 I directory writes */
-    case 3: return io->l1i_pen & 1u;   /* L1 I penalty cycles */
-    case 4: return unified_l1 ? 0u : (io->l1d_dw & 1u);
-    case 5: return unified_l1 ? 0u : (io->l1d_pen & 1u);
-    default: return 0u;
-    }
+    return idx < 6u ? (arch_basic_increments(io, unified_l1) >> (8u * idx)) & 0xFFu : 0u;
 }
 /* Increment of crypto counter 64+k. */
 uint64_t arch_crypto_increment(const cpumf_cpu_in *io, unsigned k);
