@@ -517,9 +517,23 @@ module mf_cpu
   assign obs_o.sf_ctrl.dear_vm_q     = sf_dear_vm;
   assign obs_o.mf_cpu.own_q       = own_q;
 
-  // The storage port (docs/uarch.md section 4): a response comes only while
-  // a requester owns the port (it asked and has not been answered).
-  `ASSUME(RspToOwner_M, !in_i.stor_rsp_valid || own_q != mf_pkg::ARB_NONE)
+  // The storage port (docs/uarch.md section 4): a response answers a request
+  // accepted in an earlier cycle and not yet answered (one outstanding). The
+  // flop serves the assumption only (synthesis drops both).
+  logic rsp_due_q, rsp_due_d;
+  always_comb begin
+    rsp_due_d = rsp_due_q;
+    if (in_i.stor_rsp_valid) rsp_due_d = 1'b0;
+    if (stor_req_valid && in_i.stor_req_ready) rsp_due_d = 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rsp_due_q <= 1'b0;
+    end else begin
+      rsp_due_q <= rsp_due_d;
+    end
+  end
+  `ASSUME(RspToAccepted_M, !in_i.stor_rsp_valid || rsp_due_q)
 
   // Only inputs that can occur (SF-BSDE-5): configuration level 3 is reserved,
   // and a secure guest runs at the virtual-machine level (2).
