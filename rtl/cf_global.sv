@@ -10,6 +10,7 @@ module cf_global
   input  logic                   clk_i,
   input  logic                   rst_ni,
   // straps
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic [15:0]            cfg_csvn_i,
   input  logic                   cfg_has_cg_i,
   input  logic [2:0]             cfg_n_cpus_i,
@@ -17,6 +18,7 @@ module cf_global
   input  logic [1:0]             cfg_n_cg_i,
   input  logic [mf_pkg::CGW*mf_pkg::NCPU-1:0] cfg_cpu_cg_i,  // group of CPU i at bits CGW*i
   input  logic                   pwr_mt_i,
+  /*verilator coverage_on*/
   // the CPUs' instruction effects, activity and state
   input  mf_pkg::greq_t     cpu_i,
   // system events
@@ -38,10 +40,12 @@ module cf_global
   // and global E before it: named so that Verilator counts the branch on
   // them (it counts an always_comb block's branches on its final values).
   logic                             machine_rst, e_before_rst, cpu_machine_rst;
+  /*verilator coverage_off*/  // functions of the straps alone: constant in a run
   logic [mf_pkg::NCPU-1:0]                  cpu_inst;
   logic [mf_pkg::NCG-1:0]                   cg_inst;
   logic [1:0]                       core_of [mf_pkg::NCPU];
   logic                             mt_inst;
+  /*verilator coverage_on*/
 
   assign mt_inst = cfg_csvn_i > 16'd3;
 

@@ -10,10 +10,12 @@ module cf_state
   input  logic        clk_i,
   input  logic        rst_ni,
   // straps
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic        installed_i,
   input  logic [15:0] cfg_csvn_i,
   input  logic [6:0]  pwr_auth_cf_i,
   input  logic        pwr_mt_i,
+  /*verilator coverage_on*/
   // LCCTL effect from the instruction unit (sets in mask take e/c)
   input  logic        lcctl_we_i,
   input  logic [5:0]  lcctl_mask_i,
@@ -41,12 +43,16 @@ module cf_state
 
   logic [5:0] a_q, a_d, e_q, e_d, c_q, c_d;
   logic       cg_a_q, cg_a_d;
+  /*verilator coverage_off*/  // power-on values: functions of the straps alone
   logic [5:0] a_por, mt_por;
+  /*verilator coverage_on*/
   // Conditions on values the block goes on to change have names of their
   // own: Verilator counts an always_comb block's branches on its final values.
   logic [5:0] lost, clr, auth_lost;
   logic       cg_clr;
+  /*verilator coverage_off*/  // functions of the straps alone: constant in a run
   logic       mt_inst;
+  /*verilator coverage_on*/
   // multithreading in the next state: the MT set is enabled and active
   // exactly while it is authorized and multithreading is on (MT-1, MT-2)
   logic       mt_next;

@@ -14,8 +14,10 @@ module mf_cpu
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic           installed_i,
   input  mf_pkg::cfg_t           cfg_i,          // straps
+  /*verilator coverage_on*/
   input  mf_pkg::cpu_in_t        in_i,           // this CPU's inputs
   input  mf_pkg::sys_in_t        sys_i,          // SIGP
   input  mf_pkg::cf_global_obs_t cf_global_i,    // the global registers of this cycle
@@ -70,7 +72,9 @@ module mf_cpu
   logic [7:0]        stor_req_be;
   logic [63:0]       stor_req_addr, stor_req_wdata;
   // CPU IDX belongs to core IDX / threads-per-core.
+  /*verilator coverage_off*/  // functions of the straps alone: constant in a run
   logic [1:0]        core;
+  /*verilator coverage_on*/
   logic              unused_global;
 
   assign core = (cfg_i.threads_per_core == 2'd2) ? 2'(IDX / 2) : 2'(IDX);

@@ -10,6 +10,7 @@ module mf_insn
   input  logic                             clk_i,
   input  logic                             rst_ni,
   // straps
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic                             installed_i,
   input  logic [15:0]                      cfg_cfvn_i,
   input  logic [15:0]                      cfg_csvn_i,
@@ -29,6 +30,7 @@ module mf_insn
   input  logic [63:0]                      cfg_min_int_i,
   input  logic [63:0]                      cfg_max_int_i,
   input  logic [31:0]                      cfg_cpu_speed_i,
+  /*verilator coverage_on*/
   // request
   input  logic                             stopped_i,
   input  logic                             insn_valid_i,
@@ -139,7 +141,9 @@ module mf_insn
   logic [8:0]  n_dw;     // doublewords the operand touches
   logic [63:0] x;        // fetched operand doubleword 0 (the 8-byte operand)
   logic [63:0] x1, x2, x3;  // LSCTL operand doublewords 1-3
+  /*verilator coverage_off*/  // functions of the straps alone: constant in a run
   logic        mt_inst;
+  /*verilator coverage_on*/
 
   assign mt_inst = cfg_csvn_i > 16'd3;
   assign off     = addr_q[2:0];
@@ -439,7 +443,10 @@ module mf_insn
   // ---------------------------------------------------------------------------
   // EXEC decisions
   // ---------------------------------------------------------------------------
-  logic [5:0] lc_allowed, lc_sets, lc_e, lc_c, lc_ok;
+  /*verilator coverage_off*/  // functions of the straps alone: constant in a run
+  logic [5:0] lc_allowed, lc_sets;
+  /*verilator coverage_on*/
+  logic [5:0] lc_e, lc_c, lc_ok;
   logic       lc_spec;
 
   always_comb begin

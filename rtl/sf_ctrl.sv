@@ -15,8 +15,10 @@ module sf_ctrl
   input  logic        clk_i,
   input  logic        rst_ni,
   // straps
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic        installed_i,
   input  logic [1:0]  pwr_auth_sf_i,
+  /*verilator coverage_on*/
   // activity
   input  logic [1:0]  level_i,          // configuration level: 1 LPAR, 2 VM
   // 1. update process (register writes at the edge it decides them)

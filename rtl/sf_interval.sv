@@ -14,9 +14,11 @@ module sf_interval
   input  logic        clk_i,
   input  logic        rst_ni,
   // straps
+  /*verilator coverage_off*/  // straps are constant in a run (CFG-2): no toggle coverage
   input  logic [1:0]  cfg_int_mode_i,
   input  logic [31:0] cfg_lfsr_seed_i,
   input  logic        cfg_dedicated_i,
+  /*verilator coverage_on*/
   // activity and sampling state (registers of this cycle); per set, bit 1 VM
   input  logic        stopped_i,
   input  logic        wait_i,
@@ -56,7 +58,9 @@ module sf_interval
   // by the CPU index + 16 (VM set), so that the two draw different bytes.
   localparam int Rot   = IDX % 32;
   localparam int RotVm = (IDX + 16) % 32;
+  /*verilator coverage_off*/  // power-on values: functions of the straps alone
   logic [31:0] lfsr_por, lfsr_vm_por;
+  /*verilator coverage_on*/
   assign lfsr_por    = (Rot == 0) ? cfg_lfsr_seed_i :
                        32'({cfg_lfsr_seed_i, cfg_lfsr_seed_i} >> (32 - Rot));
   assign lfsr_vm_por = (RotVm == 0) ? cfg_lfsr_seed_i :

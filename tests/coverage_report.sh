@@ -10,6 +10,8 @@
 #                  line counts as hit when any bit of its signal toggled
 #   uncovered.txt  every rtl/ line no line or branch point of ever reached,
 #                  as "rtl/FILE.sv:LINE: source text", sorted
+#   untoggled.txt  every rtl/ signal bit that never toggled, as "MODULE SIGNAL[BIT]"
+#                  (MODULE__In: an instance with other parameters), sorted
 # and prints two lines, line and toggle coverage measured apart:
 #   line: covered/total (pct%)     source lines of line and branch points
 #   toggle: covered/total (pct%)   signal bits that changed at least once
@@ -73,6 +75,15 @@ if [ -s "$tmp/uncovered" ]; then
     index(want[FILENAME] " ", " " FNR " ") { sub(/^[ \t]+/, ""); print FILENAME ":" FNR ": " $0 }' \
     "$tmp/uncovered" "${srcs[@]}" | sort -t: -k1,1 -k2,2n >"$out/uncovered.txt"
 fi
+
+# Untoggled bits: the module is the page after v_toggle/, the signal the o key.
+grep -aF "$toggle" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" | awk '$NF == 0' |
+  tr '\001\002' '|=' | awk -F'|' '{ m = o = ""
+    for (i = 1; i <= NF; i++) {
+      if ($i ~ /^page=/) m = substr($i, 15)
+      if ($i ~ /^o=/) o = substr($i, 3)
+    }
+    print m, o }' | sort -V >"$out/untoggled.txt"
 
 pct() { awk -v c="$1" -v t="$2" 'BEGIN { printf "%d/%d (%.1f%%)\n", c, t, t ? 100 * c / t : 0 }'; }
 read -r lc lt < <(awk -F'[:,]' '/^DA:/ { t++; if ($3 > 0) c++ } END { print c + 0, t + 0 }' \
