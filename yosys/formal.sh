@@ -68,9 +68,6 @@ if [ -n "$mutant" ]; then
     defs="-DMF_MUTANTS"
 fi
 t0=$(date +%s%N)
-# the first step is in reset; the ones after it are free
-constr=$out/reset.constr
-printf 'initial\nassume (not [rst_ni])\n' >"$constr"
 smtbmc() {
     yosys-smtbmc -s z3 --unroll --presat --noprogress "$@" "$out/$tag.smt2" >>"$log" 2>&1
 }
@@ -101,8 +98,10 @@ module mf_formal_top (input logic clk_i, input logic rst_ni);
 endmodule
 EOF
     rtl="$rtl $top_sv"
-    # no outputs (ABC would take them for properties); the assertions by name, in the
-    # order of the graph's bad-state properties; the graph as RTLIL for the replay
+    # the unit's free inputs as the wrapper's ports (the replay drives ports only);
+    # no outputs (ABC would take them for properties); the assertions by name, sorted
+    # as write_aiger orders its bad-state properties (checked against yosys-smtbmc's
+    # replay on three counterexamples); the graph as RTLIL for the replay
     yosys_write mf_formal_top "setundef -undriven -expose; delete -output
         opt -fast -nosdff -nodffe; techmap; opt -fast -nosdff -nodffe; abc -g AND -fast
         opt_clean; setundef -anyseq; opt -keepdc -fast -nosdff -nodffe; check
@@ -111,7 +110,8 @@ EOF
         write_rtlil $out/$tag.aig.il"
     kind="bmc of $depth steps"
     rm -f "$out/$tag.aiw"
-    yosys-abc -c "read_aiger $out/$tag.aig; fold; strash; bmc3 -F $depth -v; write_cex -a $out/$tag.aiw" >>"$log" 2>&1
+    abc_script="read_aiger $out/$tag.aig; fold; strash; bmc3 -F $depth -v"
+    yosys-abc -c "$abc_script; write_cex -a $out/$tag.aiw" >>"$log" 2>&1
     hit=$(grep -oE 'Output [0-9]+ of miter .* was asserted in frame [0-9]+' "$log" | head -1)
     if grep -q "No output asserted in $depth frames" "$log"; then
         rc=0
@@ -131,6 +131,9 @@ EOF
     fi
 else
     yosys_write "$unit" "write_smt2 -wires $out/$tag.smt2"
+    # the first step is in reset; the ones after it are free
+    constr=$out/reset.constr
+    printf 'initial\nassume (not [rst_ni])\n' >"$constr"
     # a mutant is refuted by a trace from reset: the bounded check alone, deep
     # enough for the mutants of FORMAL_MUTANTS (yosys/yosys.mk)
     [ -n "$mutant" ] && depth=$((depth < 12 ? 12 : depth))
