@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *out = fz_tmpdir();
         rg_config cfg;
         fz_regress_config(&cfg, out);
-        rg_report_meta meta = {&rep.plan, "fuzz", rep.wall, "Not collected.\n", NULL, NULL};
+        rg_report_meta meta = {&rep.plan, "fuzz", rep.wall, "Not collected.\n", NULL, NULL, 0};
         if (rg_write_outputs(&cfg, &rep.rows, &meta) != 0)
             fz_fail("cannot write the merged report into %s", out);
         fz_rmdir(out);

@@ -12,6 +12,7 @@ void fz_regress_config(rg_config *cfg, const char *out)
     cfg->out = out;
     cfg->jobs = 1;
     cfg->triage = 1;
+    cfg->build_seconds = -1;
 }
 
 void fz_plan_free(rg_plan *plan)
