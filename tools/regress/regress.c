@@ -544,9 +544,12 @@ static int run_plan(rg_config *cfg, rg_plan *plan, const rg_plan_info *info, con
     double t_cov = rg_now();
     char *cov = interrupted ? xstrdup("Not collected: the regression was interrupted.\n")
                             : rg_verilator_coverage(cfg, plan);
-    rg_report_meta meta = {
-        info, names,           rg_now() - t0, cov, interrupted ? rg_signal_name(interrupted) : NULL,
-        NULL, rg_now() - t_cov};
+    rg_report_meta meta = {.plan = info,
+                           .lists = names,
+                           .wall = rg_now() - t0,
+                           .coverage_text = cov,
+                           .interrupted = interrupted ? rg_signal_name(interrupted) : NULL,
+                           .coverage_seconds = rg_now() - t_cov};
     return finish(cfg, plan, &meta, interrupted);
 }
 
