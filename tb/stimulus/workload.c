@@ -212,6 +212,18 @@ int tb_workload_load(const char *path, tb_workload_cfg *out, char *err, size_t e
     return rc;
 }
 
+/* CPU c's cycles to its earliest flip, counted from its last (flip_wait,
+ * flip_span). */
+static void next_flip(const tb_workload *w, tb_workload_cpu *c)
+{
+    uint64_t next = UINT64_MAX;
+    unsigned i;
+    for (i = 0; i < w->n_flip; i++)
+        if (c->gap[TB_WG_FLIP + w->flip_k[i]].left < next)
+            next = c->gap[TB_WG_FLIP + w->flip_k[i]].left;
+    c->flip_wait = c->flip_span = next;
+}
+
 void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_events_cfg *ev,
                       uint64_t seed, const cpumf_system_cfg *sys)
 {
@@ -246,11 +258,7 @@ void tb_workload_init(tb_workload *w, const tb_workload_cfg *cfg, const tb_event
         for (k = 0; k < TB_WL_NLEVEL; k++)
             c->lvl[k] = cfg->level0[k];
         /* as if a flip had been just before cycle 0 */
-        c->flip_wait = UINT64_MAX;
-        for (k = 0; k < w->n_flip; k++)
-            if (c->gap[TB_WG_FLIP + w->flip_k[k]].left < c->flip_wait)
-                c->flip_wait = c->gap[TB_WG_FLIP + w->flip_k[k]].left;
-        c->flip_span = c->flip_wait;
+        next_flip(w, c);
         c->ia = cfg->ia0;
         tb_events_init(&c->ev, w->ev, seed, i);
     }
@@ -321,7 +329,7 @@ void tb_ext_from_bits(cpumf_cpu_in *in, const uint64_t bits[3])
  * next flip. */
 static void flip_levels(const tb_workload *w, tb_workload_cpu *c)
 {
-    uint64_t next = UINT64_MAX, r;
+    uint64_t r;
     unsigned i;
     for (i = 0; i < w->n_flip; i++) {
         unsigned k = w->flip_k[i];
@@ -334,10 +342,8 @@ static void flip_levels(const tb_workload *w, tb_workload_cpu *c)
             else
                 c->lvl[k] ^= 1u;
         }
-        if (c->gap[TB_WG_FLIP + k].left < next)
-            next = c->gap[TB_WG_FLIP + k].left;
     }
-    c->flip_wait = c->flip_span = next;
+    next_flip(w, c);
 }
 
 /* CPU cpu's cycle once its levels have flipped. */
