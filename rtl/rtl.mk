@@ -21,8 +21,11 @@ VLT_FLAGS += --cc --build -j $(JOBS)
 VLT_FLAGS += -O3 --x-assign fast --x-initial fast
 # the units' assertions (rtl/mf_assert.svh) are checked in every build
 VLT_FLAGS += --assert
-# FST tracing compiled in; the shim enables it only over a cycle window
-VLT_FLAGS += --trace-fst --trace-max-array 256
+# FST tracing compiled in; the shim enables it only over a cycle window. A packed
+# struct is traced member by member (--trace-structs): a port bundle shows its
+# fields by name, and a change writes the member that changed, not the whole
+# bundle (a CPU's 1,193-bit input bundle changes in every cycle through its TOD)
+VLT_FLAGS += --trace-fst --trace-max-array 256 --trace-structs
 VLT_FLAGS += --top-module cosim_top -Irtl
 # lint is `make lint`'s job (with -Wall); here warnings do not stop a build
 VLT_FLAGS += -Wno-fatal

@@ -63,13 +63,11 @@ typedef struct cosim_ctx {
     const tb_storage *rstor; /* the runner's, which answers the RTL */
     tb_storage *mstor;       /* the model's own, from the first difference on */
     const cpumf_system_cfg *cfg;
-    cpumf_sys_in min;         /* the model's inputs, from the first difference on */
-    const cpumf_sys_in *m_in; /* the model's inputs of this cycle */
+    cpumf_sys_in min; /* the model's inputs, from the first difference on */
     cpumf_sys_out mout;
     cpumf_obs mobs;   /* the model's registers at the start of this cycle (the counter
                        * slots only when the waves show them or the sides differ) */
     cpumf_obs robs;   /* the RTL's, read out when they differ */
-    cpumf_obs after;  /* the model after the edge, for the waves only */
     hist_entry *hist; /* ring of rcap = 2 * snap_every entries */
     unsigned rcap, snap_every;
     /* the model at the start of history entry snap_at[k] (UINT64_MAX: none
@@ -504,7 +502,6 @@ static void report_context(cosim_ctx *c, uint64_t cycle)
  * waves show. */
 static void model_eval(cosim_ctx *c, uint64_t cycle, const cpumf_sys_in *in)
 {
-    c->m_in = in;
     c->cycle = cycle;
     cpumf_eval(c->model, in, &c->mout);
     if (tb_rtl_tracing(c->rtl, cycle)) {
@@ -574,15 +571,6 @@ static void cosim_commit(void *ctx)
 {
     cosim_ctx *c = (cosim_ctx *)ctx;
     cpumf_commit(c->model);
-    if (tb_rtl_tracing(c->rtl, c->cycle)) {
-        /* The waves show the RTL after the edge with this cycle's inputs still
-         * applied; evaluate the model the same way, so both sides change at
-         * the same instant.  The next cycle's eval recomputes everything. */
-        cpumf_sys_out after;
-        cpumf_eval(c->model, c->m_in, &after);
-        cpumf_observe(c->model, &c->after);
-        tb_rtl_mirror(c->rtl, &after, &c->after);
-    }
     tb_rtl_commit(c->rtl);
 }
 

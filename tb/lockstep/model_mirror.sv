@@ -217,10 +217,10 @@ module model_mirror
     logic mt_en_q;
     always_ff @(posedge strobe_i or negedge strobe_i)
       mt_en_q <= sys_obs_i.cf_global.mt_en_q;
-    logic [NCG*CG_NCTR-1:0][63:0] cg_ctr_q;
+    logic [NCG*CG_NCTR*64-1:0] cg_ctr_q;
     always_ff @(posedge strobe_i or negedge strobe_i)
       cg_ctr_q <= sys_obs_i.cf_global.cg_ctr_q;
-    logic [NCPU*2-1:0][63:0] mt_ctr_q;
+    logic [NCPU*2*64-1:0] mt_ctr_q;
     always_ff @(posedge strobe_i or negedge strobe_i)
       mt_ctr_q <= sys_obs_i.cf_global.mt_ctr_q;
   end

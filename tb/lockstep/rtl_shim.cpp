@@ -86,13 +86,14 @@ extern "C" void mf_assert_failed(const char *path)
                  static_cast<unsigned long long>(ctx->time()), assert_name(path).c_str());
 }
 
-// Outside the wave window a cycle costs one full evaluation: tb_rtl_commit
-// only lowers the clock (nothing reacts to that) and leaves the edge due,
-// and the next tb_rtl_eval raises it together with the new inputs, which
-// cosim_top takes through flops in the same region as the RTL's registers,
-// so that these still see the inputs of the cycle that ends. Anything that
-// reads the registers in between (tb_rtl_observe) applies the edge first.
-// Inside the window both phases are evaluated and dumped apart.
+// A cycle costs one full evaluation: tb_rtl_commit only lowers the clock
+// (nothing reacts to that) and leaves the edge due, and the next tb_rtl_eval
+// raises it together with the new inputs, which cosim_top takes through flops
+// in the same region as the RTL's registers, so that these still see the
+// inputs of the cycle that ends. Anything that reads the registers in between
+// (tb_rtl_observe) applies the edge first. The waves show it as it is
+// evaluated: cycle t from the rising edge at 10t (its registers, inputs and
+// outputs), the clock falling at 10t+5.
 struct tb_rtl {
     VerilatedContext *ctx;
     Vcosim_top *top;
@@ -102,6 +103,11 @@ struct tb_rtl {
     unsigned in_words, out_words, obs_words; // lane_words of cpu_in_t, cpu_out_t, cpu_obs_t
     const uint32_t *obs;                     // mf_system's obs_o, where the RTL drives it
     bool edge_due; // the clock is low and the edge that ends r->cycle is not evaluated yet
+    // What the mirror's ports hold (tb_rtl_mirror packs only what changed), once mirrored
+    bool mirrored;
+    cpumf_cpu_out mirror_out[RTL_NCPU];
+    cpumf_cpu_obs mirror_obs[RTL_NCPU];
+    cpumf_obs *mirror_sys;
 };
 
 // The edge left due by tb_rtl_commit, alone.
@@ -178,6 +184,7 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     r->wave_from = opts->wave_from;
     r->wave_to = opts->wave_to;
     if (opts->fst_path) {
+        r->mirror_sys = new cpumf_obs();
         r->fst = new VerilatedFstC;
         r->top->trace(r->fst, 99);
         r->fst->open(opts->fst_path);
@@ -207,6 +214,7 @@ extern "C" void tb_rtl_destroy(tb_rtl *r)
     if (r->fst) {
         r->fst->close();
         delete r->fst;
+        delete r->mirror_sys;
     }
     r->top->final();
     delete r->top;
@@ -228,10 +236,6 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
 {
     Vcosim_top *t = r->top;
     uint32_t sys[1] = {0};
-    const bool tracing = tb_rtl_tracing(r, cycle);
-    // the waves show the edge and the new inputs at instants of their own
-    if (tracing)
-        apply_edge(r);
     r->ctx->time(r->cycle); // the edge, if due, ends r->cycle
     r->cycle = cycle;
     for (unsigned i = 0; i < r->ncpu; i++)
@@ -239,34 +243,27 @@ extern "C" void tb_rtl_eval(tb_rtl *r, uint64_t cycle, const cpumf_sys_in *in, c
     rtl_bundle_pack(RTL_SYS_IN, in, sys, 0);
     t->sys_i = static_cast<CData>(sys[0]);
     t->in_strobe_i = !t->in_strobe_i;
-    if (tracing) {
-        t->clk_i = 0;
-    } else if (r->edge_due) {
+    if (r->edge_due) {
         t->clk_i = 1;
         r->edge_due = false;
     }
     t->eval();
     for (unsigned i = 0; i < r->ncpu; i++)
         rtl_bundle_unpack(RTL_CPU_OUT, words(t->out_o) + i * r->out_words, 0, &out->cpu[i]);
-    if (tracing)
+    if (tb_rtl_tracing(r, cycle))
         r->fst->dump(10 * cycle);
 }
 
 extern "C" void tb_rtl_commit(tb_rtl *r)
 {
     Vcosim_top *t = r->top;
-    if (tb_rtl_tracing(r, r->cycle)) {
-        t->clk_i = 1;
-        r->ctx->time(r->cycle);
-        t->eval();
-        r->fst->dump(10 * r->cycle + 5);
-        return;
-    }
     if (t->clk_i) {
         t->clk_i = 0;
         t->eval();
     }
     r->edge_due = true;
+    if (tb_rtl_tracing(r, r->cycle))
+        r->fst->dump(10 * r->cycle + 5);
 }
 
 // The registers of CPU i where mf_system drives them (rtl.obs_o is public,
@@ -295,15 +292,26 @@ extern "C" int tb_rtl_state_equal(tb_rtl *r, const cpumf_obs *expect, const uint
     return rtl_sys_obs_equal(words(t->sys_obs_o), expect);
 }
 
+// The first call packs everything and then brings the copies up to date; a
+// later one packs only what differs from them.
 extern "C" void tb_rtl_mirror(tb_rtl *r, const cpumf_sys_out *out, const cpumf_obs *obs)
 {
     Vcosim_top *t = r->top;
     const unsigned out_bits = rtl_bundle_bits(RTL_CPU_OUT), obs_bits = rtl_bundle_bits(RTL_CPU_OBS);
     for (unsigned i = 0; i < r->ncpu; i++) {
-        rtl_bundle_pack(RTL_CPU_OUT, &out->cpu[i], words(t->model_out_i), i * out_bits);
-        rtl_bundle_pack(RTL_CPU_OBS, &obs->cpu[i], words(t->model_obs_i), i * obs_bits);
+        if (!r->mirrored) {
+            rtl_bundle_pack(RTL_CPU_OUT, &out->cpu[i], words(t->model_out_i), i * out_bits);
+            rtl_bundle_pack(RTL_CPU_OBS, &obs->cpu[i], words(t->model_obs_i), i * obs_bits);
+        }
+        rtl_bundle_pack_changed(RTL_CPU_OUT, &out->cpu[i], &r->mirror_out[i], words(t->model_out_i),
+                                i * out_bits);
+        rtl_bundle_pack_changed(RTL_CPU_OBS, &obs->cpu[i], &r->mirror_obs[i], words(t->model_obs_i),
+                                i * obs_bits);
     }
-    rtl_bundle_pack(RTL_SYS_OBS, obs, words(t->model_sys_obs_i), 0);
+    if (!r->mirrored)
+        rtl_bundle_pack(RTL_SYS_OBS, obs, words(t->model_sys_obs_i), 0);
+    rtl_bundle_pack_changed(RTL_SYS_OBS, obs, r->mirror_sys, words(t->model_sys_obs_i), 0);
+    r->mirrored = true;
     // the mirror takes the values at the next evaluation
     t->model_strobe_i = !t->model_strobe_i;
 }

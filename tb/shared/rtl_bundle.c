@@ -207,22 +207,39 @@ static void pack_cpu_in(const cpumf_cpu_in *c, uint32_t *words)
 #include "cpumf/cpumf_ports.def"
 }
 
-/* Fields from the last (least significant) up: lsb is where f starts. */
-void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb)
+/* Fields from the last (least significant) up: lsb is where f starts.  With
+ * last, only the elements that differ from it, which are then copied there. */
+static void pack_fields(rtl_bundle b, const void *c, void *last, uint32_t *words, unsigned lsb)
 {
     field_list l = fields_of(b);
-    if (b == RTL_CPU_IN && lsb == 0u) {
-        pack_cpu_in((const cpumf_cpu_in *)c, words);
-        return;
-    }
     for (unsigned k = l.n; k-- > 0;) {
         const field *f = &l.f[k];
         size_t size = (size_t)CHUNKS(f->width) * f->esz;
-        for (unsigned e = 0; e < f->n; e++)
-            put_field(words, lsb + e * f->width, f->width, (const char *)c + f->off + e * size,
-                      size);
+        for (unsigned e = 0; e < f->n; e++) {
+            const char *v = (const char *)c + f->off + e * size;
+            if (last) {
+                char *was = (char *)last + f->off + e * size;
+                if (size == 8u ? load(v, 8u) == load(was, 8u) : !memcmp(v, was, size))
+                    continue;
+                memcpy(was, v, size);
+            }
+            put_field(words, lsb + e * f->width, f->width, v, size);
+        }
         lsb += f->n * f->width;
     }
+}
+
+void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb)
+{
+    if (b == RTL_CPU_IN && lsb == 0u)
+        pack_cpu_in((const cpumf_cpu_in *)c, words);
+    else
+        pack_fields(b, c, NULL, words, lsb);
+}
+
+void rtl_bundle_pack_changed(rtl_bundle b, const void *c, void *last, uint32_t *words, unsigned lsb)
+{
+    pack_fields(b, c, last, words, lsb);
 }
 
 /* n elements of width bits (at most 64) at lsb into the C field at c (size

@@ -61,6 +61,11 @@ uint64_t rtl_field_get(const rtl_field *f, const void *c, unsigned e);
 unsigned rtl_bundle_bits(rtl_bundle b);
 /* The C struct c into bits [lsb, lsb + rtl_bundle_bits(b)) of words. */
 void rtl_bundle_pack(rtl_bundle b, const void *c, uint32_t *words, unsigned lsb);
+/* The same for the elements of c that differ from last, the C struct whose
+ * fields those bits hold (the last one packed there); they are then copied
+ * into last.  What changed costs, not what stayed (the waves' mirror). */
+void rtl_bundle_pack_changed(rtl_bundle b, const void *c, void *last, uint32_t *words,
+                             unsigned lsb);
 /* Those bits into the fields of c (the other fields are left as they are). */
 void rtl_bundle_unpack(rtl_bundle b, const uint32_t *words, unsigned lsb, void *c);
 

@@ -537,11 +537,17 @@ static void mirror_reg(FILE *f, const reg_row *g, const char *ind, const char *s
 {
     char type[96], rhs[160], in2[24];
     int cpu_array = is_cpu(g->scope) && g->count > 1;
+    const char *outer = is_cpu(g->scope) ? NULL : sv_outer(g->scope),
+               *count = cpu_array || !strcmp(g->count_name, "1") ? NULL : sv_count(g->count_name);
     if (strcmp(g->type, "logic"))
         snprintf(type, sizeof type, "%s", g->type);
+    else if ((outer || count) && g->width > 1)
+        /* one vector, as rtl/ holds it: the waves (--trace-structs) would show a
+         * packed array element by element */
+        snprintf(type, sizeof type, "logic [%s%s%s*%u-1:0]", outer ? outer : "",
+                 outer && count ? "*" : "", count ? count : "", g->width);
     else
-        sv_type(type, sizeof type, is_cpu(g->scope) ? NULL : sv_outer(g->scope),
-                cpu_array ? NULL : sv_count(g->count_name), g->width);
+        sv_type(type, sizeof type, outer, count, g->width);
     /* Per-CPU arrays are unpacked in rtl/ (one trace per element), the others packed. */
     if (cpu_array) {
         fprintf(f, "%s%s %s [%s];\n", ind, type, g->reg, sv_count(g->count_name));
@@ -711,13 +717,13 @@ static void write_gtkw(const char *dir)
     outfile o;
     FILE *f = open_out(&o, dir, "waves/cpumf.gtkw");
     fprintf(f, "[*] " GEN_BY "*.def" GEN_NOEDIT "\n");
-    fprintf(
-        f,
-        "[*] cpumf lockstep waves: one group per unit of CPU 0 and the global unit; for each\n"
-        "[*] register and compared port the RTL trace (scope rtl), then the C model's (model)\n"
-        "[*] time: 10 units per cycle; cycle t at 10t (inputs applied) and 10t+5 (after the edge)\n"
-        "[timestart] 0\n[size] 1600 950\n[sst_width] 260\n[signals_width] 460\n" GTKW_BIT
-        "TOP.clk_i\nTOP.rst_ni\n");
+    fprintf(f,
+            "[*] cpumf lockstep waves: one group per unit of CPU 0 and the global unit; for each\n"
+            "[*] register and compared port the RTL trace (scope rtl), then the C model's (model)\n"
+            "[*] time: 10 units per cycle; cycle t from its rising edge at 10t, the clock low at "
+            "10t+5\n"
+            "[timestart] 0\n[size] 1600 950\n[sst_width] 260\n[signals_width] 460\n" GTKW_BIT
+            "TOP.clk_i\nTOP.rst_ni\n");
     /* the units with compared ports first, in the order of the ports */
     for (size_t k = 0; k < N(outs); k++)
         if (k == 0 || strcmp(outs[k - 1].unit, outs[k].unit))

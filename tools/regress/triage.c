@@ -150,17 +150,17 @@ int triage_write_gtkw(const char *template_path, const char *gtkw, const triage_
            (unsigned long long)w->cycle, w->field, (unsigned long long)w->from,
            (unsigned long long)w->to);
     rg_cat(&b,
-           "[*] primary marker: cycle %llu, where the sides differ; marker A: the clock edge "
+           "[*] primary marker: cycle %llu, where the sides differ; marker A: the cycle "
            "before it\n",
            (unsigned long long)w->cycle);
     rg_cat(&b, "[dumpfile] \"%s\"\n[timestart] %llu\n[size] %d %d\n[pos] -1 -1\n", w->fst,
            (unsigned long long)(10 * w->from), WIN_W, WIN_H);
-    /* Cycle t is at time 10t; the edge that made the values of cycle t is at 10t-5. */
+    /* Cycle t starts at time 10t, with the edge that made its registers. */
     rg_cat(&b, "*%f %llu %lld", zoom, (unsigned long long)(10 * w->cycle),
-           w->cycle ? (long long)(10 * w->cycle - 5) : -1LL);
+           w->cycle ? (long long)(10 * w->cycle - 10) : -1LL);
     for (int i = 1; i < NAMED_MARKERS; i++)
         rg_cat(&b, " -1");
-    rg_cat(&b, "\n[markername] Aedge\n[sst_width] %d\n[signals_width] %d\n[sst_expanded] 0\n",
+    rg_cat(&b, "\n[markername] Aprevious\n[sst_width] %d\n[signals_width] %d\n[sst_expanded] 0\n",
            SST_W, SIGNALS_W);
 
     /* Signals before the first group (clock, reset) stay on top; then the
