@@ -101,10 +101,13 @@ EOF
     # the unit's free inputs as the wrapper's ports (the replay drives ports only);
     # no outputs (ABC would take them for properties); the assertions by name, sorted
     # as write_aiger orders its bad-state properties (checked against yosys-smtbmc's
-    # replay on three counterexamples); the graph as RTLIL for the replay
+    # replay on three counterexamples); the graph as RTLIL for the replay. The
+    # netlist is checked and optimised word by word; on the gates only opt_clean,
+    # since ABC hashes the graph itself (Yosys's opt passes on the gates took two
+    # thirds of the preparation of mf_cpu)
     yosys_write mf_formal_top "setundef -undriven -expose; delete -output
-        opt -fast -nosdff -nodffe; techmap; opt -fast -nosdff -nodffe; abc -g AND -fast
-        opt_clean; setundef -anyseq; opt -keepdc -fast -nosdff -nodffe; check
+        opt -fast -nosdff -nodffe; check; techmap; opt_clean; abc -g AND -fast
+        opt_clean; setundef -anyseq
         tee -q -o $out/$tag.asserts select -list t:\$assert
         write_aiger -I -B -zinit -map $out/$tag.aim $out/$tag.aig
         write_rtlil $out/$tag.aig.il"
