@@ -78,7 +78,7 @@ typedef struct cosim_ctx {
      * predecessor */
     cpumf_obs *rows;
     unsigned hcap;
-    uint64_t nhist, cycle;
+    uint64_t nhist;
     uint64_t mismatch;
     unsigned ndiff;
     cell cell_in, cell_chg; /* report-time scratch */
@@ -502,7 +502,6 @@ static void report_context(cosim_ctx *c, uint64_t cycle)
  * waves show. */
 static void model_eval(cosim_ctx *c, uint64_t cycle, const cpumf_sys_in *in)
 {
-    c->cycle = cycle;
     cpumf_eval(c->model, in, &c->mout);
     if (tb_rtl_tracing(c->rtl, cycle)) {
         cpumf_observe(c->model, &c->mobs);

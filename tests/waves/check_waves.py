@@ -54,11 +54,11 @@ def main():
             if sig not in names:
                 bad.append(f"{sig}: named by {gtkw}, not in the trace")
             elif alias.startswith(("rtl ", "model ")):
-                side, reg = alias.split(" ", 1)
+                side = alias.split(" ", 1)[0]
                 pairs.setdefault(sig.replace(".model.", ".rtl.") if side == "model" else sig,
                                  {})[side] = names[sig]
     # every value at every instant, per code
-    value, at = {}, {}
+    value = {}
     times = sorted({t for t, _, _ in changes})
     by_time = {}
     for t, code, v in changes:
