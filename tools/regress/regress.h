@@ -255,7 +255,7 @@ typedef struct rg_group {
     int modes[RG_NMODES]; /* selected by "modes" */
     const cJSON *systems; /* array or NULL */
     const cJSON *exclude; /* array or NULL */
-    int no_coverage;      /* "coverage": false */
+    uint64_t cov_seeds;   /* "coverage": the first N seeds' runs collect it (true: all) */
 } rg_group;
 /* A new row of group g for test, numbered after the plan's rows; its log
  * under OUT/runs/, its own directory OUT/runs/ID/ when dir is set. */

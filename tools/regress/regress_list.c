@@ -28,9 +28,11 @@
  *                      default: the scenario's own
  *     "seeds": 40 | [FIRST, LAST]   --seed 1..40; default: the scenario's own
  *     "cycles": 5000   --cycles N for every run
- *     "coverage": false   its lockstep runs use cpumf-cosim even with --coverage:
- *                      for long runs the coverage build, several times slower,
- *                      would make the longest of the regression; default true
+ *     "coverage": false | N   with --coverage, its lockstep runs (false) or
+ *                      those past the first N seeds use cpumf-cosim, not the
+ *                      coverage build, which runs 2-6 times slower: for the
+ *                      long runs and the many seeds of a random generator,
+ *                      whose first seeds reach what the rest do; default true
  *   "unit" (the default of a group with "unit"): Check binaries, one row per
  *     test case.  "unit": ["test_*"]   globs in the build directory
  *   "bad": malformed scenarios: each run must exit 2 and print the first
@@ -142,7 +144,7 @@ static void add_scenario_run(const rg_config *cfg, rg_plan *plan, const rg_group
     r->fcov = rg_fmt("%s/runs/%s.fcov.json", cfg->out, r->id);
     int mutant = mode == RG_LOCKSTEP && cfg->mutant;
     int cov = mode == RG_LOCKSTEP && !mutant && cfg->coverage && !cfg->coverage_missing &&
-              !g->no_coverage;
+              (has_seed && g->has_seeds ? seed - g->seed_from < g->cov_seeds : g->cov_seeds > 0);
     char *path = mutant ? rg_mode_binary(cfg, RG_MUTANT)
                  : cov  ? rg_fmt("%s/cpumf-cosim-cov", cfg->build)
                         : rg_mode_binary(cfg, mode);
@@ -380,7 +382,7 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
 {
     if (!cJSON_IsObject(o))
         return jdoc_fail(d, o, err, errlen, "a group must be an object");
-    rg_group g = {.doc = d, .obj = o, .list = list, .timeout = timeout};
+    rg_group g = {.doc = d, .obj = o, .list = list, .timeout = timeout, .cov_seeds = UINT64_MAX};
     if (parse_kind(d, o, &g, err, errlen) != 0)
         return -1;
     const cJSON *v = jdoc_get(o, "name");
@@ -400,9 +402,12 @@ static int parse_group(const rg_config *cfg, rg_plan *plan, const jdoc *d, const
     if ((v = jdoc_get(o, "timeout")) && jdoc_f64(d, v, 1, 604800, &g.timeout, err, errlen) != 0)
         return -1;
     if ((v = jdoc_get(o, "coverage"))) {
-        if (!cJSON_IsBool(v))
-            return jdoc_fail(d, v, err, errlen, "expected true or false");
-        g.no_coverage = cJSON_IsFalse(v);
+        if (cJSON_IsBool(v))
+            g.cov_seeds = cJSON_IsTrue(v) ? UINT64_MAX : 0;
+        else if (!cJSON_IsNumber(v))
+            return jdoc_fail(d, v, err, errlen, "expected true, false or a number of seeds");
+        else if (jdoc_u64(d, v, 1, MAX_SEEDS, &g.cov_seeds, err, errlen) != 0)
+            return -1;
     }
     if (parse_scenario_keys(d, o, &g, err, errlen) != 0)
         return -1;
