@@ -452,6 +452,7 @@ typedef struct mf_insn_out {
     uint8_t clear_mt;
     uint8_t lsctl_exec;                /* LSCTL decides in this cycle (collision window) */
     uint8_t lsctl_unauth_bad_interval; /* arch_lsctl_result.unauth_bad_interval */
+    uint8_t lsctl_waits;               /* LSCTL held in EXEC by a busy update */
     uint8_t lsctl_valid, lsctl_set, lsctl_e, lsctl_c, lsctl_load, lsctl_s, lsctl_h;
     uint64_t lsctl_interval, lsctl_tear, lsctl_dear;
 } mf_insn_out;

@@ -134,6 +134,7 @@
     Y(LPP_VM, "lpp_vm_level")                                                   \
     Y(LPP_VM_BY_LPAR_SET, "lpp_vm_level_enabled_by_lpar_set")                   \
     Y(LSCTL_VM, "lsctl_vm_level")                                               \
+    Y(LSCTL_WAITS_FOR_UPDATE, "lsctl_waits_for_update")                         \
     Y(CG_KEPT_CLEAR_RESET, "cg_kept_by_clear_reset")
 
 enum fcov_bin {

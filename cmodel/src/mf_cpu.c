@@ -255,6 +255,8 @@ void mf_cpu_compose(const mf_cpu_state *q, const mf_cpu_in *in, const mf_insn_ou
     raised = counter_state(q, in, fx, d);
     if (fx->lsctl_unauth_bad_interval)
         fcov_hit(&d->fc, FCOV_RULE_LSCTL_UNAUTH_BAD_INTERVAL);
+    if (fx->lsctl_waits)
+        fcov_hit(&d->fc, FCOV_RULE_LSCTL_WAITS_FOR_UPDATE);
 
     counters(q, in, fx, d);
 

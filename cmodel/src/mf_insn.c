@@ -75,8 +75,10 @@ static void exec(const mf_insn_state *q, const mf_insn_in *in, mf_insn_out *out,
 
     /* LSCTL waits in EXEC while the update process is busy */
     if (q->op == CPUMF_OP_LSCTL) {
-        if (!in->upd_idle)
+        if (!in->upd_idle) {
+            out->lsctl_waits = 1u;
             return;
+        }
         out->lsctl_exec = 1u;
     }
     x.op = q->op;

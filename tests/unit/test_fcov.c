@@ -669,6 +669,43 @@ START_TEST(test_SF_UPD_7_fcov_loss_of_sample_data)
 }
 END_TEST
 
+START_TEST(test_SF_ST_1_fcov_lsctl_waits_for_update)
+{
+    unsigned offset, k, total = 0u;
+    /* LSCTL (both inactive) issued ever later before a sample: those whose
+     * EXEC meets the update wait, one bin count per waiting cycle */
+    for (offset = 0; offset < 60u; offset++) {
+        unsigned waiting = 0u;
+        fx *f = fx_new();
+        basic_sampling(f, 64);
+        for (k = 0; k < offset; k++)
+            step(f);
+        sm_put(&f->m, OPND, 0x200); /* Es */
+        f->in.cpu[0].insn_valid = 1;
+        f->in.cpu[0].op = CPUMF_OP_LSCTL;
+        f->in.cpu[0].addr = OPND;
+        step(f);
+        f->in.cpu[0].insn_valid = 0;
+        for (k = 0; k < 200u && !f->out.cpu[0].insn_done; k++) {
+            waiting += reg(f, "cpu0.mf_insn.state_q") == CPUMF_IS_EXEC &&
+                       reg(f, "cpu0.sf_update.state_q") != CPUMF_US_IDLE;
+            step(f);
+        }
+        ck_assert_uint_eq(f->out.cpu[0].insn_done, 1);
+        ck_assert_uint_eq(f->out.cpu[0].cc, 0);
+        ck_assert_uint_eq(reg(f, "cpu0.sf_ctrl.c_q"), 0);
+        /* the update it waited for was not cut short */
+        ck_assert_uint_eq(reg(f, "cpu0.sf_update.n_stopped_q"), 0);
+        ck_assert_uint_eq(
+            cpumf_fcov_hits(f->s, (unsigned)cpumf_fcov_index("rule.lsctl_waits_for_update")),
+            waiting);
+        total += waiting;
+        fx_free(f);
+    }
+    ck_assert_uint_gt(total, 0);
+}
+END_TEST
+
 static Suite *fcov_suite(void)
 {
     Suite *s = suite_create("fcov");
@@ -692,6 +729,7 @@ static Suite *fcov_suite(void)
     tcase_add_test(tc, test_SF_LPP_1_SF_BSDE_3_fcov_vm_level);
     tcase_add_test(tc, test_SF_LVL_1_SF_LVL_3_fcov_vm_set);
     tcase_add_test(tc, test_SF_INT_1_fcov_waiting_beside_a_busy_sibling);
+    tcase_add_test(tc, test_SF_ST_1_fcov_lsctl_waits_for_update);
     suite_add_tcase(s, tc);
     return s;
 }
