@@ -539,6 +539,11 @@ module mf_cpu
   end
   `ASSUME(RspToAccepted_M, !in_i.stor_rsp_valid || rsp_due_q)
 
+  // CFG-2: the configuration is straps, the same in every cycle of a run (the
+  // interval ranges below hold against the maximum the interval was loaded
+  // under).
+  `ASSUME(CfgStrap_M, $stable(cfg_i))
+
   // Only inputs that can occur (SF-BSDE-5): configuration level 3 is reserved,
   // and a secure guest runs at the virtual-machine level (2).
   `ASSUME(LevelPossible_M, in_i.level != 2'd3 && (!in_i.secure_guest || in_i.level == 2'd2))
