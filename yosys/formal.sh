@@ -48,8 +48,8 @@ if [ $# -ne 3 ] || { [ "$2" != prove ] && [ "$2" != bmc ]; }; then
     exit 2
 fi
 out=$1 mode=$2 unit=$3
-# induction closes within a few steps for the units proved; the BMC depth is
-# the 30 cycles
+# induction closes within a few steps for the units proved; the bounded
+# checks go 30 cycles deep
 [ -n "$depth" ] || { [ "$mode" = prove ] && depth=8 || depth=30; }
 tag=$unit${mutant:+.$mutant}${cut:+.cut-$cut}
 mkdir -p "$out"
@@ -87,6 +87,11 @@ yosys_write() {
         echo "formal: $tag: Yosys fails (see $log):"
         grep -E 'ERROR' "$log" | head -5
         exit 1
+    fi
+    # a cut that selects nothing would check the whole unit under the cut's name
+    if [ -n "$cut" ] && ! grep -q "^Removing cell $unit\.$cut," "$log"; then
+        echo "formal: $tag: $unit has no instance $cut to cut" >&2
+        exit 2
     fi
 }
 scope=$unit

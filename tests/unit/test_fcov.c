@@ -672,8 +672,9 @@ END_TEST
 START_TEST(test_SF_ST_1_fcov_lsctl_waits_for_update)
 {
     unsigned offset, k, total = 0u;
-    /* LSCTL (both inactive) issued ever later before a sample: those whose
-     * EXEC meets the update wait, one bin count per waiting cycle */
+    /* LSCTL making basic sampling inactive, issued ever later before a
+     * sample: those whose EXEC meets the update wait, one bin count per
+     * waiting cycle */
     for (offset = 0; offset < 60u; offset++) {
         unsigned waiting = 0u;
         fx *f = fx_new();
