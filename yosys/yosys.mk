@@ -50,6 +50,8 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   sf_update:SF_LVL_VM_ENTRY_H \
   mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
+# field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:CELL, UNIT:CELL:MUTANT)
+field = $(word $(1),$(subst :, ,$(2)))
 # formal.sh's arguments for unit $(1): its mode and depth
 formal_args = $(if $(filter $(1),$(FORMAL_BMC)),$(if $(FORMAL_DEPTH_$(1)),--depth \
   $(FORMAL_DEPTH_$(1))),) $(2) $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove) $(1)
@@ -57,14 +59,14 @@ formal_args = $(if $(filter $(1),$(FORMAL_BMC)),$(if $(FORMAL_DEPTH_$(1)),--dept
 formal: deps
 	@fail=0; $(foreach u,$(FORMAL_PROVE) $(FORMAL_BMC),\
 	  yosys/formal.sh $(call formal_args,$(u),$(BUILD)/formal) || fail=1;) \
-	  $(foreach p,$(FORMAL_CUT),yosys/formal.sh --cut $(word 2,$(subst :, ,$(p))) \
-	  $(BUILD)/formal bmc $(word 1,$(subst :, ,$(p))) || fail=1;) exit $$fail
+	  $(foreach p,$(FORMAL_CUT),yosys/formal.sh --cut $(call field,2,$(p)) \
+	  $(BUILD)/formal bmc $(call field,1,$(p)) || fail=1;) exit $$fail
 formal-mutants: deps
-	@fail=0; $(foreach p,$(FORMAL_MUTANTS),yosys/formal.sh --mutant $(word 2,$(subst :, ,$(p))) \
-	  $(call formal_args,$(word 1,$(subst :, ,$(p))),$(BUILD)/formal-mutants) || fail=1;) \
-	  $(foreach p,$(FORMAL_CUT_MUTANTS),yosys/formal.sh --mutant $(word 3,$(subst :, ,$(p))) \
-	  --cut $(word 2,$(subst :, ,$(p))) $(BUILD)/formal-mutants bmc $(word 1,$(subst :, ,$(p))) \
-	  || fail=1;) exit $$fail
+	@fail=0; $(foreach p,$(FORMAL_MUTANTS),yosys/formal.sh --mutant $(call field,2,$(p)) \
+	  $(call formal_args,$(call field,1,$(p)),$(BUILD)/formal-mutants) || fail=1;) \
+	  $(foreach p,$(FORMAL_CUT_MUTANTS),yosys/formal.sh --mutant $(call field,3,$(p)) \
+	  --cut $(call field,2,$(p)) $(BUILD)/formal-mutants bmc $(call field,1,$(p)) || fail=1;) \
+	  exit $$fail
 
 YS_NETLIST := $(BUILD)/yosys/mf_system.v
 $(YS_NETLIST): $(RTL_SRC) $(RTL_INC) | yosys-version

@@ -557,16 +557,22 @@ START_TEST(test_SF_LSCTL_2_fcov_unauthorized_activation_out_of_range)
 }
 END_TEST
 
-/* The instruction op with operand address OPND on CPU 0 through the cycle
- * model, under the inputs of f->in. */
-static void cycle_insn(fx *f, unsigned op)
+/* Instruction op with operand address OPND presented to CPU 0 for one clock. */
+static void issue_insn(fx *f, unsigned op)
 {
-    unsigned k;
     f->in.cpu[0].insn_valid = 1;
     f->in.cpu[0].op = (uint8_t)op;
     f->in.cpu[0].addr = OPND;
     step(f);
     f->in.cpu[0].insn_valid = 0;
+}
+
+/* The instruction op with operand address OPND on CPU 0 through the cycle
+ * model, under the inputs of f->in. */
+static void cycle_insn(fx *f, unsigned op)
+{
+    unsigned k;
+    issue_insn(f, op);
     for (k = 0; k < 100u && !f->out.cpu[0].insn_done; k++)
         step(f);
     ck_assert_uint_eq(f->out.cpu[0].insn_done, 1);
@@ -682,11 +688,7 @@ START_TEST(test_SF_ST_1_fcov_lsctl_waits_for_update)
         for (k = 0; k < offset; k++)
             step(f);
         sm_put(&f->m, OPND, 0x200); /* Es */
-        f->in.cpu[0].insn_valid = 1;
-        f->in.cpu[0].op = CPUMF_OP_LSCTL;
-        f->in.cpu[0].addr = OPND;
-        step(f);
-        f->in.cpu[0].insn_valid = 0;
+        issue_insn(f, CPUMF_OP_LSCTL);
         for (k = 0; k < 200u && !f->out.cpu[0].insn_done; k++) {
             waiting += reg(f, "cpu0.mf_insn.state_q") == CPUMF_IS_EXEC &&
                        reg(f, "cpu0.sf_update.state_q") != CPUMF_US_IDLE;
