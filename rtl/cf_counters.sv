@@ -48,8 +48,8 @@ module cf_counters
 );
 
   // Unpacked, so that the simulator keeps one native word per slot.
-  logic [63:0]      ctr_q [mf_pkg::NSLOT];
-  logic [mf_pkg::NSLOT-1:0] wr_hit;  // the slot an SCCTR write replaces
+  logic [63:0]      ctr_q [mf_pkg::NSLOT];  // cf_slot's registers
+  logic [mf_pkg::NSLOT-1:0] wr_hit, slot_wr;  // the slot an SCCTR write replaces
   logic [2:0]       inc   [mf_pkg::SLOT_EXT];  // basic, problem-state and crypto events
   logic [mf_pkg::NSLOT-1:0] inst, live;
   logic [5:0]       active, cnt;
@@ -113,11 +113,11 @@ module cf_counters
     `MUT_DO(COUNT_INACTIVE, active = a_i & e_i;)
     cnt  = run ? active : 6'b0;
     live = inst & set_slots(e_next_i);
+    `MUT_DO(LIVE_UNINSTALLED, live = set_slots(e_next_i);)
   end
 
   // One block per slot: slot, set and event are constants there, so each
-  // slot costs a few word operations and no branch: clear when not live,
-  // else increment while the set counts (by 0 otherwise).
+  // slot costs a few word operations and no branch (cf_slot).
   for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_slot
     localparam int Set = slot_set(s);
 
@@ -131,21 +131,16 @@ module cf_counters
                   ext_ev_i[4*K +: 4] : 4'd0;
     end
 
-    // An SCCTR write to a live slot replaces its increment.
-    logic [63:0] ctr_d;
-    always_comb begin
-      ctr_d = live[s] ? ctr_q[s] + 64'(ev) : 64'd0;
-      `MUT_DO(NO_CLEAR_DISABLE, if (inst[s] && !live[s]) ctr_d = ctr_q[s];)
-      if (`MUT_SEL(SCCTR_SLOT_PAIR, wr_hit[s] || wr_hit[s ^ 1], wr_hit[s])) ctr_d = wr_data_i;
-    end
-
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        ctr_q[s] <= '0;
-      end else begin
-        ctr_q[s] <= ctr_d;
-      end
-    end
+    cf_slot cf_slot (
+      .clk_i,
+      .rst_ni,
+      .inst_i    (inst[s]),
+      .live_i    (live[s]),
+      .ev_i      (ev),
+      .wr_i      (slot_wr[s]),
+      .wr_data_i,
+      .ctr_o     (ctr_q[s])
+    );
 
     assign ctr_o[64*s +: 64] = ctr_q[s];
   end
@@ -156,28 +151,20 @@ module cf_counters
 
   assign wr_hit = (wr_i && wr_slot_i < 8'(mf_pkg::NSLOT) && live[wr_slot_i]) ?
                   mf_pkg::NSLOT'(1) << wr_slot_i : '0;
+  // An SCCTR write to a live slot replaces its increment.
+  for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_wr
+    assign slot_wr[s] = `MUT_SEL(SCCTR_SLOT_PAIR, wr_hit[s] || wr_hit[s ^ 1], wr_hit[s]);
+  end
 
   // CFG-1, CFG-2: the model's straps are the same in every cycle of a run;
   // E is the register of the next E cf_state gave the cycle before.
   `ASSUME(StrapsStable_M, $stable(cfg_cfvn_i) && $stable(cfg_csvn_i) && $stable(cfg_n_ext_i))
 
-  // Per slot: its value is not zero, its next value is not, it changes at
-  // this edge, and an event, an SCCTR write or a clear explains the change.
-  logic [mf_pkg::NSLOT-1:0] nonzero, nonzero_d, changed, explained;
-  for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_chk
-    assign nonzero[s]   = ctr_q[s] != '0;
-    assign nonzero_d[s] = g_slot[s].ctr_d != '0;
-    assign changed[s]   = g_slot[s].ctr_d != ctr_q[s];
-    assign explained[s] = g_slot[s].ev != '0 || wr_hit[s] || !live[s];
-  end
-  // CF-CT-4, CF-ST-4: a slot that is not installed holds zero, and one
-  // whose set is disabled in the next state is cleared at this edge.
-  `ASSERT(UninstalledZero_A, (nonzero & ~inst) == '0)
-  `ASSERT(ClearedNotLive_A, (nonzero_d & ~live) == '0)
   // CF-ST-5: a set counts only while it is active and the CPU operates.
   `ASSERT(CountActive_A, (cnt & ~(a_i & e_i & c_i)) == '0 && (cnt == '0 || !stopped_i))
-  // CF-CT-6, CF-SCCTR-1: a counter changes only by its events, an SCCTR
-  // write or a clear.
-  `ASSERT(ChangeExplained_A, (changed & ~explained) == '0)
+  // CF-SCCTR-1: an SCCTR write replaces no counter but the one it names,
+  // and none is replaced without a write (each slot's own invariants are
+  // cf_slot's).
+  `ASSERT(OneSlotWritten_A, (slot_wr & ~(mf_pkg::NSLOT'(wr_i) << wr_slot_i)) == '0)
 
 endmodule

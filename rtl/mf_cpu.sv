@@ -543,6 +543,11 @@ module mf_cpu
   // interval ranges below hold against the maximum the interval was loaded
   // under).
   `ASSUME(CfgStrap_M, $stable(cfg_i))
+  // CFG-1: the configuration's entry sizes are those the update process
+  // stores (BSDES 32; DSDES a multiple of 8 from 8 to 128, as every model
+  // configuration gives them), which sf_update takes.
+  `ASSUME(EntrySizeStraps_M, cfg_i.bsdes == 16'd32 && cfg_i.dsdes >= 16'd8 &&
+                             cfg_i.dsdes <= 16'd128 && cfg_i.dsdes[2:0] == 3'b0)
 
   // Only inputs that can occur (SF-BSDE-5): configuration level 3 is reserved,
   // and a secure guest runs at the virtual-machine level (2).

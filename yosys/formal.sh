@@ -14,7 +14,7 @@
 #                checks of the large units it finishes where z3 does not;
 #                Yosys's simulator replays a counterexample into the trace)
 #
-#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut CELL] OUTDIR prove|bmc UNIT
+#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT
 #
 # prints one line "formal: UNIT ... proved|passed|FAILED" and exits 0, or 1
 # when an assertion fails (or the induction does not close); then the line
@@ -22,11 +22,15 @@
 # OUTDIR/UNIT.gtkw (gtkwave OUTDIR/UNIT.vcd OUTDIR/UNIT.gtkw). --mutant
 # compiles mutant NAME of tests/mutants/mutants.md in (its flag a constant
 # one) and expects the bounded check (at least 12 steps) to fail with a trace
-# from reset: exit 0 when it does, 1 when it holds. --cut replaces the unit's
-# instance CELL by a cut point (Yosys's cutpoint: each of its outputs free in
-# every step): the check then holds for any behaviour of that instance, so
-# what passes holds for the real one too; the instance's own assertions are
-# left to its own proof.
+# from reset: exit 0 when it does, 1 when it holds.
+# A unit's submodules are checked against one another: their ASSUMEs become
+# assertions (what one unit takes as given, its neighbours must guarantee),
+# and only the unit's own ASSUMEs constrain its inputs.
+# --cut makes every instance of MODULE in the unit a cut point (Yosys's
+# cutpoint on its outputs: each free in every step): the check then holds for
+# any behaviour of MODULE, so what passes holds for the real one too. MODULE's
+# assertions, and the properties of the modules under it (two levels), are
+# left to its own proof; its assumptions are checked here.
 # Files: OUTDIR/UNIT.log (Yosys, then the solver); prove: OUTDIR/UNIT.smt2;
 # bmc: OUTDIR/UNIT.aig and .aim (the graph and its map to the unit's names),
 # .aig.il (the graph for the replay; its log .sim.log), .asserts (the
@@ -44,7 +48,7 @@ while [ $# -gt 3 ]; do
     esac
 done
 if [ $# -ne 3 ] || { [ "$2" != prove ] && [ "$2" != bmc ]; }; then
-    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut CELL] OUTDIR prove|bmc UNIT" >&2
+    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT" >&2
     exit 2
 fi
 out=$1 mode=$2 unit=$3
@@ -82,16 +86,18 @@ smtbmc() {
 yosys_write() {
     if ! yosys -q -l "$log" -p "read_verilog -formal -sv $defs -Irtl $rtl
         hierarchy -check -top $1
-        proc; ${cut:+cutpoint $unit/$cut;} flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
+        proc; ${cut:+select -assert-any $cut; delete $cut/t:\$assert $cut %M %c %M %u t:\$assert t:\$assume %u %i
+        cutpoint $cut/o:*}
+        chformal -assume2assert */t:\$assume $unit/t:\$assume %d; flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
         $2" >/dev/null 2>&1; then
+        # a cut of a module the unit does not instantiate (only Yosys knows which it does)
+        if [ -n "$cut" ] && grep -q "selection is empty: $cut\$" "$log"; then
+            echo "formal: $tag: $unit has no instance of $cut to cut" >&2
+            exit 2
+        fi
         echo "formal: $tag: Yosys fails (see $log):"
         grep -E 'ERROR' "$log" | head -5
         exit 1
-    fi
-    # a cut that selects nothing would check the whole unit under the cut's name
-    if [ -n "$cut" ] && ! grep -q "^Removing cell $unit\.$cut," "$log"; then
-        echo "formal: $tag: $unit has no instance $cut to cut" >&2
-        exit 2
     fi
 }
 scope=$unit

@@ -11,7 +11,7 @@
 #                     the directed scenarios show Yosys reads what Verilator reads
 DEB_CHECKS += yosys:'command -v yosys-smtbmc' z3:'command -v z3'
 
-SYNTH_UNITS := mf_alert mf_stor_req cf_state sf_ctrl sf_interval cf_counters cf_global \
+SYNTH_UNITS := mf_alert mf_stor_req cf_state sf_ctrl sf_interval cf_slot cf_counters cf_global \
   sf_update mf_insn mf_cpu mf_system
 .PHONY: synth synth-check
 synth: deps yosys-version
@@ -23,19 +23,21 @@ synth-check: yosys-version
 # k-induction for the units whose invariants close by induction; a bounded
 # check of 30 cycles (FORMAL_DEPTH_UNIT if set) for those it does not close for
 # or whose induction z3 does not finish (docs/formal.md)
-FORMAL_PROVE := mf_stor_req mf_alert cf_state sf_ctrl cf_global sf_interval
-FORMAL_BMC := cf_counters sf_update mf_insn mf_cpu
-FORMAL_DEPTH_cf_counters := 6
+FORMAL_PROVE := mf_stor_req mf_alert cf_state sf_ctrl cf_global sf_interval cf_slot
+FORMAL_BMC := sf_update mf_insn mf_cpu
 # ABC passes 12 cycles of the whole CPU in minutes; the 13th alone took more than five
 FORMAL_DEPTH_mf_cpu := 12
-# UNIT:CELL: a bounded check of 30 cycles of UNIT with its instance CELL a cut point
-# (its outputs free): the whole CPU's 30 cycles without the counter bank, whose
-# assertions its own check and the 12 cycles above carry
-FORMAL_CUT := mf_cpu:cf_counters
-# UNIT:CELL:MUTANT: a mutant that the check of UNIT with CELL cut refutes (the first
-# only past the 12 cycles of the whole CPU)
-FORMAL_CUT_MUTANTS := mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED \
-  mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP
+# UNIT:MODULE: UNIT checked with every instance of MODULE a cut point (its outputs
+# free; its assertions its own proof's), by k-induction or, for a unit of FORMAL_BMC,
+# 30 cycles bounded: the counter bank proved with its counters cut (cf_slot proves
+# one), and the whole CPU's 30 cycles without the bank
+FORMAL_CUT := cf_counters:cf_slot mf_cpu:cf_counters
+# UNIT:MODULE:MUTANT: a mutant that the check of UNIT with MODULE cut refutes
+# (LIVE_UNINSTALLED by a slot's assumption, checked there; the fourth only past the
+# 12 cycles of the whole CPU)
+FORMAL_CUT_MUTANTS := cf_counters:cf_slot:COUNT_INACTIVE cf_counters:cf_slot:SCCTR_SLOT_PAIR \
+  cf_counters:cf_slot:LIVE_UNINSTALLED \
+  mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP
 # UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
 FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
@@ -44,29 +46,33 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   cf_global:CHANGE_KEEP cf_global:CG_NO_CLEAR \
   sf_interval:SF_INTERVAL_OFF_BY_ONE sf_interval:SF_DISABLED_COUNTS \
   sf_interval:SF_LVL_VM_TICKS_ANY_LEVEL \
-  cf_counters:COUNT_INACTIVE cf_counters:NO_CLEAR_DISABLE \
+  cf_slot:NO_CLEAR_DISABLE cf_slot:SLOT_CARRY_IN_STUCK \
   sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
   sf_update:SF_OVF_PLAIN_WRITE sf_update:SF_F_PLAIN_WRITE sf_update:SF_A_FROM_RD_TRL \
   sf_update:SF_LVL_VM_ENTRY_H \
   mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
-# field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:CELL, UNIT:CELL:MUTANT)
+# field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:MODULE, UNIT:MODULE:MUTANT)
 field = $(word $(1),$(subst :, ,$(2)))
-# formal.sh's arguments for unit $(1): its mode and depth
-formal_args = $(if $(filter $(1),$(FORMAL_BMC)),$(if $(FORMAL_DEPTH_$(1)),--depth \
-  $(FORMAL_DEPTH_$(1))),) $(2) $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove) $(1)
+# the mode of unit $(1)
+formal_mode = $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove)
+# formal.sh's arguments for unit $(1) alone: its mode and depth
+formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) $(2) \
+  $(call formal_mode,$(1)) $(1)
+# formal.sh's arguments for entry $(1) of FORMAL_CUT (UNIT:MODULE): the depth is the mode's
+cut_args = --cut $(call field,2,$(1)) $(2) $(call formal_mode,$(call field,1,$(1))) \
+  $(call field,1,$(1))
 .PHONY: formal formal-mutants
 formal: deps
 	@fail=0; $(foreach u,$(FORMAL_PROVE) $(FORMAL_BMC),\
 	  yosys/formal.sh $(call formal_args,$(u),$(BUILD)/formal) || fail=1;) \
-	  $(foreach p,$(FORMAL_CUT),yosys/formal.sh --cut $(call field,2,$(p)) \
-	  $(BUILD)/formal bmc $(call field,1,$(p)) || fail=1;) exit $$fail
+	  $(foreach p,$(FORMAL_CUT),yosys/formal.sh $(call cut_args,$(p),$(BUILD)/formal) \
+	  || fail=1;) exit $$fail
 formal-mutants: deps
 	@fail=0; $(foreach p,$(FORMAL_MUTANTS),yosys/formal.sh --mutant $(call field,2,$(p)) \
 	  $(call formal_args,$(call field,1,$(p)),$(BUILD)/formal-mutants) || fail=1;) \
 	  $(foreach p,$(FORMAL_CUT_MUTANTS),yosys/formal.sh --mutant $(call field,3,$(p)) \
-	  --cut $(call field,2,$(p)) $(BUILD)/formal-mutants bmc $(call field,1,$(p)) || fail=1;) \
-	  exit $$fail
+	  $(call cut_args,$(p),$(BUILD)/formal-mutants) || fail=1;) exit $$fail
 
 YS_NETLIST := $(BUILD)/yosys/mf_system.v
 $(YS_NETLIST): $(RTL_SRC) $(RTL_INC) | yosys-version
