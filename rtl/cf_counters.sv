@@ -49,7 +49,7 @@ module cf_counters
 
   // Unpacked, so that the simulator keeps one native word per slot.
   logic [63:0]      ctr_q [mf_pkg::NSLOT];  // cf_slot's registers
-  logic [mf_pkg::NSLOT-1:0] wr_hit, slot_wr;  // the slot an SCCTR write replaces
+  logic [mf_pkg::NSLOT-1:0] wr_named, wr_hit, slot_wr;  // the slot an SCCTR write names, replaces
   logic [2:0]       inc   [mf_pkg::SLOT_EXT];  // basic, problem-state and crypto events
   logic [mf_pkg::NSLOT-1:0] inst, live;
   logic [5:0]       active, cnt;
@@ -149,11 +149,12 @@ module cf_counters
     assign rd_o[64*k +: 64] = ctr_q[rd_slot_i[8*k +: 8]];
   end
 
-  assign wr_hit = (wr_i && wr_slot_i < 8'(mf_pkg::NSLOT) && live[wr_slot_i]) ?
-                  mf_pkg::NSLOT'(1) << wr_slot_i : '0;
-  // An SCCTR write to a live slot replaces its increment.
+  // An SCCTR write to a live slot replaces its increment. Decoded by a compare
+  // per slot: a shift of 192 bits would be evaluated once for every slot.
   for (genvar s = 0; s < mf_pkg::NSLOT; s++) begin : g_wr
-    assign slot_wr[s] = `MUT_SEL(SCCTR_SLOT_PAIR, wr_hit[s] || wr_hit[s ^ 1], wr_hit[s]);
+    assign wr_named[s] = wr_slot_i == 8'(s);
+    assign wr_hit[s]   = wr_i && wr_named[s] && live[s];
+    assign slot_wr[s]  = `MUT_SEL(SCCTR_SLOT_PAIR, wr_hit[s] || wr_hit[s ^ 1], wr_hit[s]);
   end
 
   // CFG-1, CFG-2: the model's straps are the same in every cycle of a run;
@@ -165,6 +166,6 @@ module cf_counters
   // CF-SCCTR-1: an SCCTR write replaces no counter but the one it names,
   // and none is replaced without a write (each slot's own invariants are
   // cf_slot's).
-  `ASSERT(OneSlotWritten_A, (slot_wr & ~(mf_pkg::NSLOT'(wr_i) << wr_slot_i)) == '0)
+  `ASSERT(OneSlotWritten_A, (slot_wr & ~wr_named) == '0 && (slot_wr == '0 || wr_i))
 
 endmodule

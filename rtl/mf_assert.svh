@@ -8,6 +8,10 @@
 //   `ASSERT(NAME, PROP)   PROP holds at every rising edge of clk_i
 //   `ASSUME(NAME, PROP)   PROP holds at every rising edge of clk_i: checked like
 //                         an assertion in simulation, taken as given by a proof
+//   `ASSUME_FPV(NAME, PROP)  an assumption for the proofs only (lowRISC's name):
+//                         for a promise that a proof shows the neighbour keeps,
+//                         or that the simulation checks elsewhere at less cost
+//                         (the comment before it says which)
 //   `COVER(NAME, PROP)    PROP is reached (by a proof; nothing in simulation)
 //
 // PROP is checked on the values the cycle ends with (the registers and inputs
@@ -28,16 +32,19 @@
 `define ASSERT(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: assert (PROP);
 `define ASSUME(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: assume (PROP);
 `define COVER(NAME, PROP) always @(posedge clk_i) if (rst_ni) NAME: cover (PROP);
+`define ASSUME_FPV(NAME, PROP) `ASSUME(NAME, PROP)
 `elsif SYNTHESIS
 `define ASSERT(NAME, PROP)
 `define ASSUME(NAME, PROP)
 `define COVER(NAME, PROP)
+`define ASSUME_FPV(NAME, PROP)
 `else
 `define ASSERT(NAME, PROP) \
   always_ff @(posedge clk_i) if (rst_ni) NAME: assert (PROP) else \
     mf_pkg::mf_assert_failed($sformatf("%m"));
 `define ASSUME(NAME, PROP) `ASSERT(NAME, PROP)
 `define COVER(NAME, PROP)
+`define ASSUME_FPV(NAME, PROP)
 `endif
 
 `endif
