@@ -27,6 +27,10 @@ FORMAL_PROVE := mf_stor_req mf_alert cf_state sf_ctrl cf_global sf_interval cf_s
 FORMAL_BMC := sf_update mf_insn mf_cpu
 # ABC passes 12 cycles of the whole CPU in minutes; the 13th alone took more than five
 FORMAL_DEPTH_mf_cpu := 12
+# units checked with their request register's assumptions (the storage port's protocol)
+# assumed: their ports lack the protocol that keeps them, which mf_cpu's checks assume
+# and where those assumptions are proved
+FORMAL_ASSUME_INNER := sf_update mf_insn
 # UNIT:MODULE: UNIT checked with every instance of MODULE a cut point (its outputs
 # free; its assertions its own proof's), by k-induction or, for a unit of FORMAL_BMC,
 # 30 cycles bounded: the counter bank proved with its counters cut (cf_slot proves
@@ -59,8 +63,8 @@ field = $(word $(1),$(subst :, ,$(2)))
 # the mode of unit $(1)
 formal_mode = $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove)
 # formal.sh's arguments for unit $(1) alone: its mode and depth
-formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) $(2) \
-  $(call formal_mode,$(1)) $(1)
+formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) \
+  $(if $(filter $(1),$(FORMAL_ASSUME_INNER)),--assume-inner) $(2) $(call formal_mode,$(1)) $(1)
 # formal.sh's arguments for entry $(1) of FORMAL_CUT (UNIT:MODULE): the depth is the
 # mode's unless FORMAL_CUT_DEPTH_UNIT is set
 cut_args = $(if $(FORMAL_CUT_DEPTH_$(call field,1,$(1))),--depth \
