@@ -24,7 +24,8 @@ module cf_slot
   logic [63:0] ctr_q, ctr_d;
 
   always_comb begin
-    ctr_d = live_i ? ctr_q + 64'(ev_i) + `MUT_SEL(SLOT_CARRY_IN_STUCK, 64'd1, 64'd0) : 64'd0;
+    ctr_d = live_i ? `MUT_SEL(SLOT_CARRY_IN_STUCK, ctr_q + 64'(ev_i) + 64'd1, ctr_q + 64'(ev_i)) :
+                     64'd0;
     `MUT_DO(NO_CLEAR_DISABLE, if (inst_i && !live_i) ctr_d = ctr_q;)
     if (wr_i) ctr_d = wr_data_i;
   end
