@@ -490,7 +490,7 @@ module mf_insn
   // ---------------------------------------------------------------------------
   // FSM and operand engine
   // ---------------------------------------------------------------------------
-  logic ld_req, ld_we;
+  logic ld_req, ld_we, req_due;
 
   always_comb begin
     state_d     = state_q;
@@ -684,7 +684,7 @@ module mf_insn
       end
 
       mf_pkg::IS_STORE: begin
-        if (stor_rsp_valid_i) begin
+        if (`MUT_SEL(STORE_AT_ACCEPT, stor_req_valid_o && stor_req_ready_i, stor_rsp_valid_i)) begin
           if (idx_q == n_dw - 9'd1) begin
             state_d = mf_pkg::IS_RESP;
           end else begin
@@ -771,13 +771,18 @@ module mf_insn
     .ld_addr_i  ({addr_q[63:3], 3'b0} + {52'b0, ld_k, 3'b0}),
     .ld_wdata_i (wr_data),
     .ready_i    (stor_req_ready_i),
+    .rsp_valid_i(stor_rsp_valid_i),
     .valid_o    (stor_req_valid_o),
     .we_o       (stor_req_we_o),
     .op_o       (stor_req_op_o),
     .be_o       (stor_req_be_o),
     .addr_o     (stor_req_addr_o),
-    .wdata_o    (stor_req_wdata_o)
+    .wdata_o    (stor_req_wdata_o),
+    .due_o      (req_due)
   );
+  // The storage port (docs/uarch.md section 4): a response answers this
+  // unit's accepted request, one cycle after its acceptance at the earliest.
+  `ASSUME(RspToAccepted_M, !stor_rsp_valid_i || req_due)
 
   assign operand_o    = x;
   assign lcctl_e_o    = lc_e;

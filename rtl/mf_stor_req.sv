@@ -4,7 +4,8 @@
 
 // The request registers of one storage-port requester (mf_insn, sf_update):
 // a loaded request is held until the port accepts it (docs/uarch.md section 4),
-// and every output is zero while no request is held.
+// and every output is zero while no request is held. It also tracks whether
+// an accepted request awaits its response, which states the port's protocol.
 module mf_stor_req (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -19,15 +20,19 @@ module mf_stor_req (
   input  logic [63:0] ld_wdata_i,
   // the port
   input  logic        ready_i,
+  input  logic        rsp_valid_i,
   output logic        valid_o,
   output logic        we_o,
   output mf_pkg::stor_op_e op_o,
   output logic [7:0]  be_o,
   output logic [63:0] addr_o,
-  output logic [63:0] wdata_o
+  output logic [63:0] wdata_o,
+  // a request was accepted and its response has not come: the requester's
+  // protocol assumption (RspToAccepted_M) reads it; a flattened synthesis drops it
+  output logic        due_o
 );
 
-  logic        valid_q, valid_d, we_q, we_d;
+  logic        valid_q, valid_d, we_q, we_d, due_q, due_d;
   mf_pkg::stor_op_e op_q, op_d;
   logic [7:0]  be_q, be_d;
   logic [63:0] addr_q, addr_d, wdata_q, wdata_d;
@@ -39,7 +44,9 @@ module mf_stor_req (
     be_d    = be_q;
     addr_d  = addr_q;
     wdata_d = wdata_q;
-    if (valid_q && `MUT_SEL(STOR_DROP_WAITING, 1'b1, ready_i)) begin
+    due_d   = (due_q && !rsp_valid_i) || (valid_q && ready_i);
+    if (valid_q && `MUT_SEL(STOR_DROP_WAITING, 1'b1,
+                            `MUT_SEL(STOR_KEEP_ACCEPTED, 1'b0, ready_i))) begin
       valid_d = 1'b0;
       we_d    = 1'b0;
       op_d    = mf_pkg::STOR_OP_PLAIN;
@@ -65,6 +72,7 @@ module mf_stor_req (
       be_q    <= '0;
       addr_q  <= '0;
       wdata_q <= '0;
+      due_q   <= 1'b0;
     end else begin
       valid_q <= valid_d;
       we_q    <= we_d;
@@ -72,6 +80,7 @@ module mf_stor_req (
       be_q    <= be_d;
       addr_q  <= addr_d;
       wdata_q <= wdata_d;
+      due_q   <= due_d;
     end
   end
 
@@ -81,12 +90,16 @@ module mf_stor_req (
   assign be_o    = be_q;
   assign addr_o  = addr_q;
   assign wdata_o = wdata_q;
+  assign due_o   = due_q;
 
-  // The storage port's protocol (docs/uarch.md section 4): a requester loads
-  // no request over one the port has not accepted; a held request is
+  // The storage port's protocol (docs/uarch.md section 4): one outstanding
+  // request, so a requester loads none while one is held or awaits its
+  // response (it may load in the response's cycle); a held request is
   // doubleword aligned, a read asks for every byte, and nothing is driven
   // while no request is held.
-  `ASSUME(NoLoadOverWaiting_M, !(ld_i && valid_q && !ready_i))
+  `ASSUME(OneOutstanding_M, !(ld_i && (valid_q || (due_q && !rsp_valid_i))))
+  // on the next state, so that it fails at the edge that makes the fault
+  `ASSERT(OneOutstanding_A, !(valid_d && due_d))
   // A requester loads PLAIN, OR or ADD, and OR and ADD as writes only.
   `ASSUME(LoadOpLegal_M, !ld_i || ld_op_i == mf_pkg::STOR_OP_PLAIN ||
                          (ld_we_i && ld_op_i <= mf_pkg::STOR_OP_ADD))

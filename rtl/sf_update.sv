@@ -198,7 +198,7 @@ module sf_update
   // ---------------------------------------------------------------------------
   // FSM
   // ---------------------------------------------------------------------------
-  logic        ld, ld_we;
+  logic        ld, ld_we, req_due;
   mf_pkg::stor_op_e ld_op;   // OR and ADD only on the trailer (docs/uarch.md sections 4, 19)
   logic [7:0]  ld_be;
   logic [63:0] ld_addr, ld_data;   // ld_addr[2:0] is dropped: the port is doubleword aligned
@@ -532,13 +532,18 @@ module sf_update
     .ld_addr_i  (ld_addr),
     .ld_wdata_i (ld_data),
     .ready_i    (stor_req_ready_i),
+    .rsp_valid_i(stor_rsp_valid_i),
     .valid_o    (stor_req_valid_o),
     .we_o       (stor_req_we_o),
     .op_o       (stor_req_op_o),
     .be_o       (stor_req_be_o),
     .addr_o     (stor_req_addr_o),
-    .wdata_o    (stor_req_wdata_o)
+    .wdata_o    (stor_req_wdata_o),
+    .due_o      (req_due)
   );
+  // The storage port (docs/uarch.md section 4): a response answers this
+  // unit's accepted request, one cycle after its acceptance at the earliest.
+  `ASSUME(RspToAccepted_M, !stor_rsp_valid_i || req_due)
 
   // What the unit takes from the straps and sf_interval (docs/uarch.md sections 14, 16, 17):
   // BSDES is 32 and DSDES a multiple of 8 up to 128, and a sample is captured only while a

@@ -14,7 +14,7 @@
 #                checks of the large units it finishes where z3 does not;
 #                Yosys's simulator replays a counterexample into the trace)
 #
-#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] [--assume-inner] OUTDIR prove|bmc UNIT
+#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT
 #
 # prints one line "formal: UNIT ... proved|passed|FAILED" and exits 0, or 1
 # when an assertion fails (or the induction does not close); then the line
@@ -25,9 +25,7 @@
 # from reset: exit 0 when it does, 1 when it holds.
 # A unit's submodules are checked against one another: their ASSUMEs become
 # assertions (what one unit takes as given, its neighbours must guarantee),
-# and only the unit's own ASSUMEs constrain its inputs. --assume-inner keeps
-# them assumptions, for a unit whose own ports lack the protocol that keeps
-# them (a check of the unit around it proves them).
+# and only the unit's own ASSUMEs constrain its inputs.
 # --cut makes every instance of MODULE in the unit a cut point (Yosys's
 # cutpoint on its outputs: each free in every step): the check then holds for
 # any behaviour of MODULE, so what passes holds for the real one too. MODULE's
@@ -41,18 +39,16 @@ set -u
 mutant=""
 depth=""
 cut=""
-inner=""
 while [ $# -gt 3 ]; do
     case "$1" in
     --mutant) mutant=$2; shift 2 ;;
     --depth) depth=$2; shift 2 ;;
     --cut) cut=$2; shift 2 ;;
-    --assume-inner) inner=1; shift ;;
     *) break ;;
     esac
 done
 if [ $# -ne 3 ] || { [ "$2" != prove ] && [ "$2" != bmc ]; }; then
-    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] [--assume-inner] OUTDIR prove|bmc UNIT" >&2
+    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT" >&2
     exit 2
 fi
 out=$1 mode=$2 unit=$3
@@ -82,8 +78,6 @@ if [ -n "$mutant" ]; then
     defs="-DMF_MUTANTS"
 fi
 t0=$(date +%s%N)
-check_inner="chformal -assume2assert */t:\$assume $unit/t:\$assume %d;"
-[ -z "$inner" ] || check_inner=""
 smtbmc() {
     yosys-smtbmc -s z3 --unroll --presat --noprogress "$@" "$out/$tag.smt2" >>"$log" 2>&1
 }
@@ -94,7 +88,8 @@ yosys_write() {
         hierarchy -check -top $1
         proc; ${cut:+select -assert-any $cut; delete $cut/t:\$assert $cut %M %c %M %u t:\$assert t:\$assume %u %i
         cutpoint $cut/o:*}
-        $check_inner flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
+        chformal -assume2assert */t:\$assume $unit/t:\$assume %d
+        flatten; memory -nordff; memory_map; opt_clean; async2sync; dffunmap
         $2" >/dev/null 2>&1; then
         # a cut of a module the unit does not instantiate (only Yosys knows which it does)
         if [ -n "$cut" ] && grep -q "selection is empty: $cut\$" "$log"; then

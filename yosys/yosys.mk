@@ -27,10 +27,6 @@ FORMAL_PROVE := mf_stor_req mf_alert cf_state sf_ctrl cf_global sf_interval cf_s
 FORMAL_BMC := sf_update mf_insn mf_cpu
 # ABC passes 12 cycles of the whole CPU in minutes; the 13th alone took more than five
 FORMAL_DEPTH_mf_cpu := 12
-# units checked with their request register's assumptions (the storage port's protocol)
-# assumed: their ports lack the protocol that keeps them, which mf_cpu's checks assume
-# and where those assumptions are proved
-FORMAL_ASSUME_INNER := sf_update mf_insn
 # UNIT:MODULE: UNIT checked with every instance of MODULE a cut point (its outputs
 # free; its assertions its own proof's), by k-induction or, for a unit of FORMAL_BMC,
 # 30 cycles bounded: the counter bank proved with its counters cut (cf_slot proves
@@ -46,6 +42,7 @@ FORMAL_CUT_MUTANTS := cf_counters:cf_slot:COUNT_INACTIVE cf_counters:cf_slot:SCC
   mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP
 # UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
 FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
+  mf_stor_req:STOR_KEEP_ACCEPTED \
   mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
   cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH cf_state:MT_REAUTH_DISABLED \
   sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
@@ -56,15 +53,15 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
   sf_update:SF_OVF_PLAIN_WRITE sf_update:SF_F_PLAIN_WRITE sf_update:SF_A_FROM_RD_TRL \
   sf_update:SF_LVL_VM_ENTRY_H \
-  mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED \
+  mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED mf_insn:STORE_AT_ACCEPT \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
 # field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:MODULE, UNIT:MODULE:MUTANT)
 field = $(word $(1),$(subst :, ,$(2)))
 # the mode of unit $(1)
 formal_mode = $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove)
 # formal.sh's arguments for unit $(1) alone: its mode and depth
-formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) \
-  $(if $(filter $(1),$(FORMAL_ASSUME_INNER)),--assume-inner) $(2) $(call formal_mode,$(1)) $(1)
+formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) $(2) \
+  $(call formal_mode,$(1)) $(1)
 # formal.sh's arguments for entry $(1) of FORMAL_CUT (UNIT:MODULE): the depth is the
 # mode's unless FORMAL_CUT_DEPTH_UNIT is set
 cut_args = $(if $(FORMAL_CUT_DEPTH_$(call field,1,$(1))),--depth \
