@@ -37,7 +37,7 @@ void tb_cli_usage(const char *prog, unsigned flags)
             prog,
             (flags & TB_CLI_ALLOW_WAVES)
                 ? "       [--waves OUT.fst [--wave-from CYCLE] [--wave-to CYCLE]]\n"
-                  "       [--coverage OUT.dat] [--history N] [+PLUSARG...]\n"
+                  "       [--coverage OUT.dat] [--history N] [--run-on N] [+PLUSARG...]\n"
                 : "       [--no-fast-forward] [--checkpoint FILE --checkpoint-every N]\n"
                   "       [--restore FILE] [--test-nonatomic-rmw]\n");
 }
@@ -63,6 +63,7 @@ static const cli_opt cli_opts[] = {
     {"--wave-to", OPT_NUM, COSIM_ONLY},
     {"--coverage", OPT_STR, COSIM_ONLY},
     {"--history", OPT_NUM, COSIM_ONLY},
+    {"--run-on", OPT_NUM, COSIM_ONLY},
     /* the lockstep's RTL state is not saved (docs/scenario-format.md section 1) */
     {"--checkpoint", OPT_STR, SIM_ONLY},
     {"--checkpoint-every", OPT_NUM, SIM_ONLY},
@@ -127,6 +128,12 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
             return 2;
         }
         opt->checkpoint_every = n;
+    } else if (!strcmp(name, "--run-on")) {
+        if (n == 0 || n > ((uint64_t)1 << 40)) {
+            snprintf(err, errlen, "--run-on: bad number \"%s\" (1 .. 2^40)", v);
+            return 2;
+        }
+        opt->run_on = n;
     } else if (!strcmp(name, "--wave-from")) {
         opt->wave_from = n;
     } else {

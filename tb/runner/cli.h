@@ -30,6 +30,7 @@ typedef struct tb_options {
     const char *fcov;            /* functional coverage JSON; NULL: none */
     unsigned history;            /* cosim only: cycles in the mismatch report; 0: default */
     uint64_t wave_from, wave_to; /* wave_to = UINT64_MAX when not given */
+    uint64_t run_on;             /* cosim only: cycles run past the first difference */
     int has_seed;
     uint64_t seed;
     int has_cycles;
@@ -49,7 +50,7 @@ typedef struct tb_options {
     struct cpumf_sys *state_model;
 } tb_options;
 
-/* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history */
+/* cosim only options: --waves, --wave-from, --wave-to, --coverage, --history, --run-on */
 #define TB_CLI_ALLOW_WAVES 0x1u
 
 /* 0: ok; 1: --help was printed (exit 0); 2: bad usage, message in err

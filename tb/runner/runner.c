@@ -488,7 +488,8 @@ static void drivers_react(run_ctx *r, uint64_t t)
 
 /* Cycle t once its inputs are built; 1 when the run ends with it: at the
  * first lockstep difference, or with waves at the end of their window, so
- * that they show the cycles after the difference too. */
+ * that they show the cycles after the difference too, or --run-on cycles
+ * after it, so that RTL assertions that fail only then are reported. */
 static int eval_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
 {
     tb_backend *be = r->be;
@@ -499,7 +500,8 @@ static int eval_cycle(run_ctx *r, uint64_t t, tb_run_summary *sum)
         rn_failf(r, "step - cycle %" PRIu64 ": RTL and model differ (see the report above)", t);
         r->apart = 1;
     }
-    if (sum->mismatch && !(r->opt->waves && t < r->opt->wave_to))
+    if (sum->mismatch && !(r->opt->waves && t < r->opt->wave_to) &&
+        t - sum->mismatch_cycle >= r->opt->run_on)
         return 1;
     for (c = 0; c < r->ncpu; c++) {
         record_insn(r, c, t, &r->out->cpu[c], sum);
