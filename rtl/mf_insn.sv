@@ -697,6 +697,7 @@ module mf_insn
       mf_pkg::IS_RESP: begin
         state_d = mf_pkg::IS_IDLE;
         `MUT_DO(RESP_LATE, if (!late_q) state_d = mf_pkg::IS_RESP;)
+        `MUT_DO(INSN_STATE_UNUSED, state_d = mf_pkg::IS_RESP; state_d[0] = 1'b1;)
       end
 
       /*verilator coverage_off*/  // no other encoding is ever loaded

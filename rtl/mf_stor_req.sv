@@ -58,7 +58,7 @@ module mf_stor_req (
       valid_d = 1'b1;
       we_d    = ld_we_i;
       op_d    = ld_op_i;
-      be_d    = ld_we_i ? ld_be_i : 8'hFF;
+      be_d    = ld_we_i ? ld_be_i : `MUT_SEL(STOR_READ_PARTIAL, 8'h0F, 8'hFF);
       addr_d  = {ld_addr_i[63:3], `MUT_SEL(STOR_UNALIGNED, 3'b100, 3'b0)};
       wdata_d = ld_we_i ? ld_wdata_i : 64'd0;
     end

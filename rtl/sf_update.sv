@@ -446,6 +446,7 @@ module sf_update
 
     if (fin) begin
       state_d = mf_pkg::US_IDLE;
+      `MUT_DO(UPD_STATE_UNUSED, state_d = mf_pkg::US_RD_SDBT2; state_d[2:0] = 3'b111;)
       pa_end  = pa_d;         // with an A that OR_F's response gives at this edge
       pa_d    = 1'b0;
     end

@@ -42,7 +42,7 @@ FORMAL_CUT_MUTANTS := cf_counters:cf_slot:COUNT_INACTIVE cf_counters:cf_slot:SCC
   mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP
 # UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
 FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
-  mf_stor_req:STOR_KEEP_ACCEPTED \
+  mf_stor_req:STOR_KEEP_ACCEPTED mf_stor_req:STOR_READ_PARTIAL \
   mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
   cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH cf_state:MT_REAUTH_DISABLED \
   sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
@@ -52,8 +52,9 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   cf_slot:NO_CLEAR_DISABLE cf_slot:SLOT_CARRY_IN_STUCK \
   sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
   sf_update:SF_OVF_PLAIN_WRITE sf_update:SF_F_PLAIN_WRITE sf_update:SF_A_FROM_RD_TRL \
-  sf_update:SF_LVL_VM_ENTRY_H \
+  sf_update:SF_LVL_VM_ENTRY_H sf_update:UPD_STATE_UNUSED \
   mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED mf_insn:STORE_AT_ACCEPT \
+  mf_insn:INSN_STATE_UNUSED \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
 # field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:MODULE, UNIT:MODULE:MUTANT)
 field = $(word $(1),$(subst :, ,$(2)))
