@@ -48,31 +48,34 @@ typedef struct cli_opt {
     const char *name;
     int kind;
     int only;
+    uint64_t max;      /* a number's bounds: 1 .. max; 0: any number */
+    const char *range; /* the bounds as the message gives them */
 } cli_opt;
 
 static const cli_opt cli_opts[] = {
-    {"--seed", OPT_NUM, BOTH},
-    {"--cycles", OPT_NUM, BOTH},
-    {"--results", OPT_STR, BOTH},
-    {"--smp-dir", OPT_STR, BOTH},
-    {"--configs", OPT_STR, BOTH},
-    {"--system", OPT_STR, BOTH},
-    {"--fcov", OPT_STR, BOTH},
-    {"--waves", OPT_STR, COSIM_ONLY},
-    {"--wave-from", OPT_NUM, COSIM_ONLY},
-    {"--wave-to", OPT_NUM, COSIM_ONLY},
-    {"--coverage", OPT_STR, COSIM_ONLY},
-    {"--history", OPT_NUM, COSIM_ONLY},
-    {"--run-on", OPT_NUM, COSIM_ONLY},
+    {"--seed", OPT_NUM, BOTH, 0, NULL},
+    {"--cycles", OPT_NUM, BOTH, (uint64_t)1 << 40, "1 .. 2^40"},
+    {"--results", OPT_STR, BOTH, 0, NULL},
+    {"--smp-dir", OPT_STR, BOTH, 0, NULL},
+    {"--configs", OPT_STR, BOTH, 0, NULL},
+    {"--system", OPT_STR, BOTH, 0, NULL},
+    {"--fcov", OPT_STR, BOTH, 0, NULL},
+    {"--waves", OPT_STR, COSIM_ONLY, 0, NULL},
+    {"--wave-from", OPT_NUM, COSIM_ONLY, 0, NULL},
+    {"--wave-to", OPT_NUM, COSIM_ONLY, 0, NULL},
+    {"--coverage", OPT_STR, COSIM_ONLY, 0, NULL},
+    {"--history", OPT_NUM, COSIM_ONLY, 1024, "1 .. 1024"},
+    {"--run-on", OPT_NUM, COSIM_ONLY, (uint64_t)1 << 40, "1 .. 2^40"},
     /* the lockstep's RTL state is not saved (docs/scenario-format.md section 1) */
-    {"--checkpoint", OPT_STR, SIM_ONLY},
-    {"--checkpoint-every", OPT_NUM, SIM_ONLY},
-    {"--restore", OPT_STR, SIM_ONLY},
+    {"--checkpoint", OPT_STR, SIM_ONLY, 0, NULL},
+    {"--checkpoint-every", OPT_NUM, SIM_ONLY, UINT64_MAX, "at least 1"},
+    {"--restore", OPT_STR, SIM_ONLY, 0, NULL},
 };
 
-/* The option's field in opt; numbers go through parse_u64 first. */
-static int cli_store(tb_options *opt, const char *name, const char *v, char *err, size_t errlen)
+/* The option's field in opt; numbers go through parse_u64 and the option's bounds first. */
+static int cli_store(tb_options *opt, const cli_opt *o, const char *v, char *err, size_t errlen)
 {
+    const char *name = o->name;
     uint64_t n = 0;
     const char **str = NULL;
     if (!strcmp(name, "--results"))
@@ -106,33 +109,21 @@ static int cli_store(tb_options *opt, const char *name, const char *v, char *err
         snprintf(err, errlen, "%s: bad number \"%s\" (decimal or 0x hex)", name, v);
         return 2;
     }
+    if (o->max && (n == 0 || n > o->max)) {
+        snprintf(err, errlen, "%s: bad number \"%s\" (%s)", name, v, o->range);
+        return 2;
+    }
     if (!strcmp(name, "--seed")) {
         opt->seed = n;
         opt->has_seed = 1;
     } else if (!strcmp(name, "--cycles")) {
-        if (n == 0 || n > ((uint64_t)1 << 40)) {
-            snprintf(err, errlen, "--cycles: bad number \"%s\" (1 .. 2^40)", v);
-            return 2;
-        }
         opt->cycles = n;
         opt->has_cycles = 1;
     } else if (!strcmp(name, "--history")) {
-        if (n == 0 || n > 1024) {
-            snprintf(err, errlen, "--history: bad number \"%s\" (1 .. 1024)", v);
-            return 2;
-        }
         opt->history = (unsigned)n;
     } else if (!strcmp(name, "--checkpoint-every")) {
-        if (n == 0) {
-            snprintf(err, errlen, "--checkpoint-every: bad number \"%s\" (at least 1)", v);
-            return 2;
-        }
         opt->checkpoint_every = n;
     } else if (!strcmp(name, "--run-on")) {
-        if (n == 0 || n > ((uint64_t)1 << 40)) {
-            snprintf(err, errlen, "--run-on: bad number \"%s\" (1 .. 2^40)", v);
-            return 2;
-        }
         opt->run_on = n;
     } else if (!strcmp(name, "--wave-from")) {
         opt->wave_from = n;
@@ -192,7 +183,7 @@ int tb_cli_parse(int argc, char **argv, unsigned flags, tb_options *opt, char *e
             return 2;
         }
         i++;
-        if (cli_store(opt, a, v, err, errlen))
+        if (cli_store(opt, o, v, err, errlen))
             return 2;
         has_from |= !strcmp(a, "--wave-from");
         has_to |= !strcmp(a, "--wave-to");
