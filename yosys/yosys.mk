@@ -60,14 +60,14 @@ FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
 field = $(word $(1),$(subst :, ,$(2)))
 # the mode of unit $(1)
 formal_mode = $(if $(filter $(1),$(FORMAL_BMC)),bmc,prove)
+# formal.sh's arguments for unit $(1) with depth $(2) (empty: the mode's) and outdir $(3)
+unit_args = $(if $(2),--depth $(2)) $(3) $(call formal_mode,$(1)) $(1)
 # formal.sh's arguments for unit $(1) alone: its mode and depth
-formal_args = $(if $(FORMAL_DEPTH_$(1)),--depth $(FORMAL_DEPTH_$(1))) $(2) \
-  $(call formal_mode,$(1)) $(1)
+formal_args = $(call unit_args,$(1),$(FORMAL_DEPTH_$(1)),$(2))
 # formal.sh's arguments for entry $(1) of FORMAL_CUT (UNIT:MODULE): the depth is the
 # mode's unless FORMAL_CUT_DEPTH_UNIT is set
-cut_args = $(if $(FORMAL_CUT_DEPTH_$(call field,1,$(1))),--depth \
-  $(FORMAL_CUT_DEPTH_$(call field,1,$(1)))) --cut $(call field,2,$(1)) $(2) \
-  $(call formal_mode,$(call field,1,$(1))) $(call field,1,$(1))
+cut_args = --cut $(call field,2,$(1)) \
+  $(call unit_args,$(call field,1,$(1)),$(FORMAL_CUT_DEPTH_$(call field,1,$(1))),$(2))
 .PHONY: formal formal-mutants
 formal: deps
 	@fail=0; $(foreach u,$(FORMAL_PROVE) $(FORMAL_BMC),\
