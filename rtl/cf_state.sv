@@ -107,6 +107,7 @@ module cf_state
       end
       // 5. authorization: set first, then clear
       a_d    = a_d | (auth_set_i[5:0] & ~(6'b1 << mf_pkg::SET_RSVD_BIT));
+      `MUT_DO(AUTH_SET_RSVD, if (auth_set_i[5:0] != '0) a_d[mf_pkg::SET_RSVD_BIT] = 1'b1;)
       cg_a_d = cg_a_d | auth_set_i[mf_pkg::AUTH_CG_BIT];
       clr       = auth_clr_i[5:0] & a_d;
       auth_lost = clr & e_d;

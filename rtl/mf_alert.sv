@@ -29,6 +29,7 @@ module mf_alert
     pend_d = (taken_i && alert_req_o) ? '0 : pend_q;
     if (clr_loss_mt_i) pend_d = pend_d & ~mf_pkg::AL_LOSS_MT;
     pend_d = pend_d | raise_i;
+    `MUT_DO(AL_PEND_UNDEFINED, if (raise_i != '0) pend_d[0] = 1'b1;)
     clr_loss_cpu = !cpu_enabled_i;
     `MUT_DO(AL3_NO_CLEAR, clr_loss_cpu = 1'b0;)
     if (clr_loss_cpu) pend_d = pend_d & ~mf_pkg::AL_LOSS_CPU;

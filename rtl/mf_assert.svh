@@ -19,8 +19,8 @@
 // are clk_i and rst_ni. The same lines serve three readers:
 // - Verilator (the lockstep builds take --assert): an immediate assertion that
 //   hands its hierarchical name (%m ends with NAME) to the bench's
-//   mf_pkg::mf_assert_failed (tb/lockstep/rtl_shim.cpp), which reports the
-//   first failure with its cycle and fails the run;
+//   mf_pkg::mf_assert_failed (tb/lockstep/rtl_shim.cpp), which reports each
+//   assertion's first failure with its cycle and fails the run;
 // - Yosys with -formal (FORMAL): immediate assert, assume and cover for
 //   yosys-smtbmc;
 // - Yosys in synthesis (SYNTHESIS): nothing.

@@ -428,6 +428,7 @@ module mf_cpu
     own_d = `MUT_SEL(ARB_KEEP_AFTER_RSP, sel, in_i.stor_rsp_valid ? mf_pkg::ARB_NONE : sel);
     `MUT_DO(ARB_OWN_AT_ACCEPT,
             if (own_q == mf_pkg::ARB_NONE && !in_i.stor_req_ready) own_d = own_q;)
+    `MUT_DO(ARB_OWNER_UNUSED, if (own_d == mf_pkg::ARB_UPD) own_d[0] = 1'b1;)
 
     stor_req_valid = 1'b0;
     stor_req_we    = 1'b0;
@@ -454,6 +455,10 @@ module mf_cpu
       end
       default: ;
     endcase
+    `MUT_DO(ARB_IDLE_OP_OR,
+            if (!stor_req_valid && own_q != mf_pkg::ARB_NONE) stor_req_op = mf_pkg::STOR_OP_OR;)
+    `MUT_DO(ARB_INSN_OP_OR,
+            if (sel == mf_pkg::ARB_INSN && ins_we) stor_req_op = mf_pkg::STOR_OP_OR;)
     ins_ready = in_i.stor_req_ready && `MUT_SEL(ARB_READY_TO_BOTH, 1'b1, sel == mf_pkg::ARB_INSN);
     upd_ready = in_i.stor_req_ready && (sel == mf_pkg::ARB_UPD);
     ins_rsp   = in_i.stor_rsp_valid && (own_q == mf_pkg::ARB_INSN);

@@ -629,7 +629,8 @@ module mf_insn
           mf_pkg::OP_LPCTL: begin
             if (x[63:2] != '0) begin
               exc_d = mf_pkg::EXC_SPECIFICATION;
-            end else if (!cfg_has_cg_i || (x[1:0] == 2'b01) || (!cg_a_i && x[1:0] != 2'b00)) begin
+            end else if (!cfg_has_cg_i || `MUT_SEL(LPCTL_C_WITHOUT_E_OK, 1'b0, x[1:0] == 2'b01) ||
+                         (!cg_a_i && x[1:0] != 2'b00)) begin
               cc_d = 2'd3;
             end else begin
               lpctl_we_o = cg_a_i;

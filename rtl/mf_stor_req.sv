@@ -53,11 +53,14 @@ module mf_stor_req (
       be_d    = '0;
       addr_d  = '0;
       wdata_d = '0;
+      `MUT_DO(STOR_IDLE_KEEPS_ADDR, addr_d = addr_q;)
     end
     if (ld_i) begin
       valid_d = 1'b1;
       we_d    = ld_we_i;
       op_d    = ld_op_i;
+      `MUT_DO(STOR_ADD_HELD_RSVD, if (ld_op_i == mf_pkg::STOR_OP_ADD) op_d[0] = 1'b1;)
+      `MUT_DO(STOR_OR_HELD_READ, if (ld_op_i == mf_pkg::STOR_OP_OR) we_d = 1'b0;)
       be_d    = ld_we_i ? ld_be_i : `MUT_SEL(STOR_READ_PARTIAL, 8'h0F, 8'hFF);
       addr_d  = {ld_addr_i[63:3], `MUT_SEL(STOR_UNALIGNED, 3'b100, 3'b0)};
       wdata_d = ld_we_i ? ld_wdata_i : 64'd0;

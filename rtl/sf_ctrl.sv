@@ -123,7 +123,7 @@ module sf_ctrl
           iv_x[64*vm +: 64]   = lsctl_interval_i;
           tear_x[64*vm +: 64] = lsctl_tear_i;
           dear_x[64*vm +: 64] = lsctl_dear_i;
-          if (!vm) h_d = lsctl_h_i;
+          if (`MUT_SEL(SF_VM_LSCTL_SETS_H, 1'b1, !vm)) h_d = lsctl_h_i;
           `MUT_DO(SF_LVL_LSCTL_LPAR_TEAR, tear_x[63:0] = lsctl_tear_i;)
         end
       end
@@ -152,6 +152,7 @@ module sf_ctrl
         c_x[2*x +: 2] = c_x[2*x +: 2] & ~`MUT_SEL(SF_AUTH_CLR_KEEPS_EC, 2'b0, clr);
       end
       `MUT_DO(SF_AUTH_SET_ENABLES, e_x[1:0] = e_x[1:0] | (a_d & ~a_q);)
+      `MUT_DO(SF_VM_AUTH_SET_ENABLES, e_x[3:2] = e_x[3:2] | (a_d & ~a_q);)
       // 6. resets (never the authorization), of both sets
       unique case (reset_i)
         mf_pkg::RESET_CPU: c_x = '0;
@@ -161,6 +162,7 @@ module sf_ctrl
           c_x     = '0;
           pp_d    = '0;
           pp_vm_d = '0;
+          `MUT_DO(SF_VM_RESET_KEEPS_C, c_x[3:2] = c_vm_q;)
         end
         default: ;
       endcase
@@ -172,6 +174,7 @@ module sf_ctrl
           iv_x[64*x +: 64]   = '0;
           tear_x[64*x +: 64] = '0;
           dear_x[64*x +: 64] = '0;
+          `MUT_DO(SF_VM_DISABLE_KEEPS_INTERVAL, if (x == 1) iv_x[127:64] = interval_vm_q;)
         end
       end
       if (`MUT_SEL(SF_DISABLE_KEEPS_CTRL, 1'b0, !en_x[0])) h_d = 1'b0;

@@ -135,7 +135,8 @@ module sf_interval
     // the cycle an LSCTL executes; otherwise it is a collision. When both
     // sets' samples fall due together, the LPAR set's is taken (section 22).
     capture[0]   = due[0] && upd_idle_i && !lsctl_exec_i;
-    capture[1]   = due[1] && upd_idle_i && !lsctl_exec_i && !due[0];
+    capture[1]   = due[1] && upd_idle_i && !lsctl_exec_i &&
+                   `MUT_SEL(SF_VM_CAPTURE_OVER_LPAR, 1'b1, !due[0]);
     capture_o    = capture != '0;
     capture_vm_o = capture[1];
   end
@@ -185,6 +186,8 @@ module sf_interval
             sec = lfsr_t[7:0];
             if (lfsr_t[7:0] != 8'd0) sec_act = 1'b1;
           end
+          `MUT_DO(SF_SEC_IN_EXACT, sec_act = 1'b1;)
+          `MUT_DO(SF_VM_SEC_IN_EXACT, if (x == 1) sec_act = 1'b1;)
         end else begin
           cnt = cnt - 64'd1;
         end
@@ -203,6 +206,8 @@ module sf_interval
                 if (cfg_int_mode_i == mf_pkg::INT_RANDOM_SEC) lfsr = draw(lfsr);)
         cnt     = reload(cfg_int_mode_i, lsctl_interval_i, lfsr[8:0]);
         sec_act = 1'b0;
+        `MUT_DO(SF_LSCTL_LOAD_ONES, cnt = '1;)
+        `MUT_DO(SF_VM_LSCTL_LOAD_ONES, if (x == 1) cnt = '1;)
       end
 
       // Nothing enabled in the set's next state: its counts are zero.
@@ -210,6 +215,7 @@ module sf_interval
         cnt     = '0;
         sec     = '0;
         sec_act = 1'b0;
+        `MUT_DO(SF_VM_DISABLED_KEEPS_COUNT, if (x == 1) cnt = cnt_x[64*x +: 64];)
       end
 
       cnt_dx[64*x +: 64]  = cnt;

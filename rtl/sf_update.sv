@@ -113,7 +113,9 @@ module sf_update
 
   always_comb begin
     lvl      = (state_q == mf_pkg::US_IDLE) ? capture_vm_i : lvl_q;
-    lvl_d    = (state_q == mf_pkg::US_IDLE && capture_i) ? capture_vm_i : lvl_q;
+    lvl_d    = (state_q == mf_pkg::US_IDLE && capture_i) ?
+               `MUT_SEL(SF_LVL_CAPTURE_LPAR, 1'b0, capture_vm_i) :
+               `MUT_SEL(SF_LVL_FOLLOWS_CAPTURE, capture_vm_i, lvl_q);
     act_set  = lvl ? active_vm_i : active_i;
     s_set    = lvl ? s_vm_i : s_i;
     tear_set = lvl ? tear_vm_i : tear_i;
@@ -369,6 +371,7 @@ module sf_update
                   ld_be   = 8'h80;
                   ld_addr = trl_q;
                   ld_data = 64'h8000_0000_0000_0000;
+                  `MUT_DO(SF_OR_F_WRONG_BIT, ld_data = 64'h4000_0000_0000_0000;)
                 end
               end
               mf_pkg::US_OR_F: begin
@@ -437,7 +440,7 @@ module sf_update
         fin_alert = mf_pkg::AL_INVALID_ENTRY;
       end else begin
         trl_d   = chk[63:0];
-        ent_d   = chk_addr;
+        ent_d   = `MUT_SEL(SF_ENTRY_PAST_TRAILER, chk[63:0] + 64'd8, chk_addr);
         state_d = mf_pkg::US_RD_TRL;
         ld      = 1'b1;
         ld_addr = chk[63:0];

@@ -39,22 +39,30 @@ FORMAL_CUT_DEPTH_cf_counters := 4
 # 12 cycles of the whole CPU)
 FORMAL_CUT_MUTANTS := cf_counters:cf_slot:COUNT_INACTIVE cf_counters:cf_slot:SCCTR_SLOT_PAIR \
   cf_counters:cf_slot:LIVE_UNINSTALLED \
-  mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP
+  mf_cpu:cf_counters:SF_LSCTL_INTERVAL_UNCHECKED mf_cpu:cf_counters:ARB_KEEP_AFTER_RSP \
+  mf_cpu:cf_counters:ARB_OWNER_UNUSED mf_cpu:cf_counters:ARB_IDLE_OP_OR \
+  mf_cpu:cf_counters:ARB_INSN_OP_OR
 # UNIT:MUTANT: a mutant of tests/mutants/mutants.md that the check of UNIT refutes
 FORMAL_MUTANTS := mf_stor_req:STOR_UNALIGNED mf_stor_req:STOR_DROP_WAITING \
   mf_stor_req:STOR_KEEP_ACCEPTED mf_stor_req:STOR_READ_PARTIAL \
-  mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED \
+  mf_stor_req:STOR_IDLE_KEEPS_ADDR mf_stor_req:STOR_ADD_HELD_RSVD mf_stor_req:STOR_OR_HELD_READ \
+  mf_alert:AL3_NO_CLEAR mf_alert:AL_REQ_UNMASKED mf_alert:AL_PEND_UNDEFINED \
   cf_state:AUTH_CLR_KEEPS_EC cf_state:SIGP_MT_UNAUTH cf_state:MT_REAUTH_DISABLED \
-  sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL \
+  cf_state:AUTH_SET_RSVD \
+  sf_ctrl:SF_AUTH_CLR_KEEPS_EC sf_ctrl:SF_DISABLE_KEEPS_CTRL sf_ctrl:SF_VM_RESET_KEEPS_C \
+  sf_ctrl:SF_VM_AUTH_SET_ENABLES sf_ctrl:SF_VM_DISABLE_KEEPS_INTERVAL sf_ctrl:SF_VM_LSCTL_SETS_H \
   cf_global:CHANGE_KEEP cf_global:CG_NO_CLEAR \
   sf_interval:SF_INTERVAL_OFF_BY_ONE sf_interval:SF_DISABLED_COUNTS \
-  sf_interval:SF_LVL_VM_TICKS_ANY_LEVEL \
+  sf_interval:SF_LVL_VM_TICKS_ANY_LEVEL sf_interval:SF_SEC_IN_EXACT sf_interval:SF_VM_SEC_IN_EXACT \
+  sf_interval:SF_VM_DISABLED_KEEPS_COUNT sf_interval:SF_LSCTL_LOAD_ONES \
+  sf_interval:SF_VM_LSCTL_LOAD_ONES sf_interval:SF_VM_CAPTURE_OVER_LPAR \
   cf_slot:NO_CLEAR_DISABLE cf_slot:SLOT_CARRY_IN_STUCK \
   sf_update:SF_TABLE_LINK_OFF8 sf_update:SF_BLOCK_LINK_OFF64 \
   sf_update:SF_OVF_PLAIN_WRITE sf_update:SF_F_PLAIN_WRITE sf_update:SF_A_FROM_RD_TRL \
-  sf_update:SF_LVL_VM_ENTRY_H sf_update:UPD_STATE_UNUSED \
+  sf_update:SF_LVL_VM_ENTRY_H sf_update:UPD_STATE_UNUSED sf_update:SF_OR_F_WRONG_BIT \
+  sf_update:SF_ENTRY_PAST_TRAILER sf_update:SF_LVL_FOLLOWS_CAPTURE sf_update:SF_LVL_CAPTURE_LPAR \
   mf_insn:SF_LSCTL_INTERVAL_UNCHECKED mf_insn:SF_LSCTL_ACTIVE_UNCHECKED mf_insn:STORE_AT_ACCEPT \
-  mf_insn:INSN_STATE_UNUSED \
+  mf_insn:INSN_STATE_UNUSED mf_insn:LPCTL_C_WITHOUT_E_OK \
   mf_cpu:ARB_KEEP_AFTER_RSP mf_cpu:COUNT_STOPPED
 # field $(1) of the colon-separated entry $(2) (UNIT:MUTANT, UNIT:MODULE, UNIT:MODULE:MUTANT)
 field = $(word $(1),$(subst :, ,$(2)))

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "Vcosim_top.h"
@@ -72,16 +73,24 @@ std::string assert_name(const char *path)
 
 } // namespace
 
-// A failed assertion of rtl/ (rtl/mf_assert.svh). The first of a run is
-// reported, on the report's stream, with the cycle whose closing edge checked
-// it (the shim keeps the context's time at that cycle while it evaluates an
-// edge); the context's error flag fails the run (tb_rtl_assert_failed).
+// A model's context, with the assertions it has reported: each assertion is
+// reported at its first failure only, so that a run gone on past the
+// difference (--run-on) lists every assertion the fault breaks once.
+struct assert_context : VerilatedContext {
+    std::set<std::string> reported;
+};
+
+// A failed assertion of rtl/ (rtl/mf_assert.svh), reported on the report's
+// stream with the cycle whose closing edge checked it (the shim keeps the
+// context's time at that cycle while it evaluates an edge); every assertion
+// that fails is reported, in the order the Verilated model checks them, and the
+// context's error flag fails the run (tb_rtl_assert_failed).
 extern "C" void mf_assert_failed(const char *path)
 {
-    VerilatedContext *ctx = Verilated::threadContextp();
-    if (ctx->gotError())
-        return;
+    auto *ctx = static_cast<assert_context *>(Verilated::threadContextp());
     ctx->gotError(true);
+    if (!ctx->reported.insert(path).second)
+        return;
     std::fprintf(stderr, "ASSERTION at cycle %llu: %s\n",
                  static_cast<unsigned long long>(ctx->time()), assert_name(path).c_str());
 }
@@ -95,7 +104,7 @@ extern "C" void mf_assert_failed(const char *path)
 // evaluated: cycle t from the rising edge at 10t (its registers, inputs and
 // outputs), the clock falling at 10t+5.
 struct tb_rtl {
-    VerilatedContext *ctx;
+    assert_context *ctx;
     Vcosim_top *top;
     VerilatedFstC *fst;
     uint64_t wave_from, wave_to, cycle;
@@ -148,7 +157,7 @@ extern "C" tb_rtl *tb_rtl_create(const cpumf_system_cfg *cfg, const tb_rtl_opts 
     r->in_words = lane_words(RTL_CPU_IN);
     r->out_words = lane_words(RTL_CPU_OUT);
     r->obs_words = lane_words(RTL_CPU_OBS);
-    r->ctx = new VerilatedContext;
+    r->ctx = new assert_context;
     // a failed assertion is reported by mf_assert_failed and the run goes on
     // to the lockstep's verdict, which it fails
     r->ctx->fatalOnError(false);

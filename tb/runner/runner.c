@@ -714,7 +714,7 @@ static int finish(run_ctx *r, uint64_t t, int stop, tb_run_summary *sum)
     if (!sum->mismatch)
         rn_check_end(r, t);
     if (r->be->failed && r->be->failed(r->be->ctx))
-        rn_failf(r, "assertion - an RTL assertion failed (see the ASSERTION line above)");
+        rn_failf(r, "assertion - an RTL assertion failed (see the ASSERTION lines above)");
     sum->failures = r->n_fail;
     if (r->n_fail && rc == 0)
         rc = 1;

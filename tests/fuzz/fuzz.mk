@@ -11,7 +11,7 @@
 #       in build/fuzz/crashes/TARGET/, what the runs learnt in
 #       build/fuzz/corpus/TARGET/ (the next run starts from it)
 
-FUZZ_TARGETS ?= config scenario smp list merge api insttime
+FUZZ_TARGETS ?= config scenario smp list merge mutants api insttime
 FUZZ_SECONDS ?= 60
 FUZZ_CC := clang
 DEB_CHECKS += clang:'command -v clang' llvm:'command -v llvm-symbolizer' \
@@ -41,6 +41,7 @@ FUZZ_SRC_scenario := $(FUZZ_LIB) $(TB_SRC)
 FUZZ_SRC_smp := $(wildcard tools/smp/*.c) $(FUZZ_COMMON)
 FUZZ_SRC_list := $(FUZZ_REGRESS)
 FUZZ_SRC_merge := $(FUZZ_REGRESS)
+FUZZ_SRC_mutants := $(FUZZ_REGRESS)
 FUZZ_SRC_insttime := tools/insttime/it_input.c $(FUZZ_LIB) $(TB_SRC)
 define FUZZ_BIN
 $(BUILD)/fuzz/fuzz_$(1): $(call FUZZ_OBJ,tests/fuzz/fuzz_$(1).c $(FUZZ_SRC_$(1)))

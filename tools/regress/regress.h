@@ -103,6 +103,9 @@ typedef struct rg_expect {
     int mismatch;     /* the first report must be "MISMATCH at cycle CYCLE: FIELD" */
     uint64_t mm_cycle;
     char *mm_field;
+    /* the ASSERTION lines before and after the first MISMATCH line, as
+     * rg_log_assertions gives them (NULL: not checked) */
+    char *as_before, *as_after;
 } rg_expect;
 
 /* One row of the result table: a scenario run, a check, or one unit test
@@ -286,11 +289,9 @@ const char *rg_kind_name(rg_kind k);
 typedef struct rg_mutant {
     char *name, *requirement, *scenario, *field, *description;
     uint64_t seed, cycle;
-    /* the first failed RTL assertion of the run, as the lockstep reports it
-     * ("ASSERTION at cycle as_cycle: assertion"); NULL: none before the
-     * mismatch */
-    char *assertion;
-    uint64_t as_cycle;
+    /* the failed RTL assertions of its run with --run-on RG_MUTANT_RUN_ON,
+     * before and after the first mismatch ("NAME@CYCLE, ..." or "-") */
+    char *as_before, *as_after;
 } rg_mutant;
 typedef struct rg_mutants {
     rg_mutant *v;
@@ -304,10 +305,18 @@ const rg_mutant *rg_mutants_find(const rg_mutants *m, const char *name);
 int rg_mutants_write_package(const rg_mutants *m, const char *registry, const char *path, char *err,
                              size_t errlen);
 void rg_mutants_free(rg_mutants *m);
+/* A mutant's run goes on this many cycles past the lockstep's first
+ * difference (cpumf-cosim --run-on), so that the assertions that fail at the
+ * edges after it are reported too. */
+#define RG_MUTANT_RUN_ON "5"
+/* The ASSERTION lines of a lockstep log as the registry's cells: those before
+ * its first MISMATCH line and those after, each as "NAME@CYCLE, ..." in the
+ * order reported, or "-" (both malloc'd). */
+void rg_log_assertions(const char *log, char **before, char **after);
 /* cpumf-regress --rebaseline-mutants: run every mutant of the registry on
- * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle, field and
- * assertion cells of its row from its first MISMATCH and ASSERTION lines; 0,
- * or 1 (registry unchanged) when a mutant is not caught. */
+ * BUILD/cpumf-cosim-mut (jobs at a time) and rewrite the cycle, field,
+ * assertion and after cells of its row from its first MISMATCH line and its
+ * ASSERTION lines; 0, or 1 (registry unchanged) when a mutant is not caught. */
 int rg_mutants_rebaseline(const char *registry, const char *build, int jobs);
 
 /* ---- regress_exec.c ---- */

@@ -134,20 +134,15 @@ static int plan_mutants(const kind_ctx *c, char *err, size_t errlen)
         r->scenario = xstrdup(m->scenario);
         r->has_seed = 1;
         r->seed = m->seed;
-        r->argv = rg_argv(5, bin, m->scenario, "--seed", seed, plus);
+        r->argv = rg_argv(7, bin, m->scenario, "--seed", seed, plus, "--run-on", RG_MUTANT_RUN_ON);
         free(plus);
         r->expect.exit_status = 1;
         r->expect.mismatch = 1;
         r->expect.mm_cycle = m->cycle;
         r->expect.mm_field = xstrdup(m->field);
-        /* the first failed assertion, or none (the lockstep reports the first only) */
-        if (m->assertion) {
-            char *line = rg_fmt("ASSERTION at cycle %llu: %s\n", (unsigned long long)m->as_cycle,
-                                m->assertion);
-            r->expect.output = rg_argv(1, line);
-            free(line);
-        } else
-            r->expect.forbid = rg_argv(1, "ASSERTION at cycle ");
+        /* every assertion the run reports, before the difference and after it */
+        r->expect.as_before = xstrdup(m->as_before);
+        r->expect.as_after = xstrdup(m->as_after);
         add_run(c->plan, r);
     }
     /* The mutant build with no mutant selected must pass what the rows run. */
@@ -634,6 +629,17 @@ static char *expect_differs(const rg_run *r, const rg_proc *p, const char *log)
         return rg_fmt("MISMATCH at cycle %llu: %s, wanted MISMATCH at cycle %llu: %s",
                       (unsigned long long)r->mm_cycle, r->mm_field, (unsigned long long)x->mm_cycle,
                       x->mm_field);
+    if (x->as_before) {
+        char *before, *after, *why = NULL;
+        rg_log_assertions(log, &before, &after);
+        if (strcmp(before, x->as_before) || strcmp(after, x->as_after))
+            why = rg_fmt("assertions %s before the difference and %s after it, wanted %s and %s",
+                         before, after, x->as_before, x->as_after);
+        free(before);
+        free(after);
+        if (why)
+            return why;
+    }
     for (size_t i = 0; x->output && x->output[i]; i++)
         if (!strstr(log, x->output[i]))
             return rg_fmt("the output lacks \"%s\"", x->output[i]);

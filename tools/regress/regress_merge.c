@@ -66,7 +66,7 @@ static uint64_t digest(const rg_plan_info *p, double triage_timeout)
         h = fnv(h, r->cmdline);
         h = fnv_num(fnv_num(h, r->judged), x->exit_status);
         h = fnv_num(fnv_num(h, x->mismatch), (double)x->mm_cycle);
-        h = fnv(h, x->mm_field);
+        h = fnv(fnv(fnv(h, x->mm_field), x->as_before), x->as_after);
         h = fnv_argv(fnv_argv(fnv_argv(h, x->output), x->forbid), x->files);
         for (size_t k = 0; x->contains && k < rg_argv_len(x->files); k++)
             h = fnv_argv(h, x->contains[k]);

@@ -3,7 +3,7 @@
  * regress_mutants.c - the mutant registry, tests/mutants/mutants.md: text,
  * then one Markdown table with exactly the columns
  *
- *   | name | requirement | scenario | seed | cycle | field | assertion | description |
+ *   | name | requirement | scenario | seed | cycle | field | assertion | after | description |
  *
  * read strictly (a mistake is "path:line:col: reason"), and the package of
  * enable flags the mutant build compiles (rtl/mf_mutant.svh reads it).
@@ -25,11 +25,13 @@ enum {
     COL_CYCLE,
     COL_FIELD,
     COL_ASSERT,
+    COL_AFTER,
     COL_DESC,
     NCOLS
 };
 static const char *const columns[NCOLS] = {
-    "name", "requirement", "scenario", "seed", "cycle", "field", "assertion", "description",
+    "name",  "requirement", "scenario", "seed",        "cycle",
+    "field", "assertion",   "after",    "description",
 };
 
 typedef struct cell {
@@ -104,6 +106,35 @@ static int is_requirement(const char *s, size_t n)
     return i && i < n && strspn(s + i, "0123456789") == n - i;
 }
 
+/* "-", or NAME@CYCLE items separated by ", " (NAME without blanks, CYCLE
+ * decimal): -1, or the offset of the first mistake. */
+static int assert_list_error(const char *s)
+{
+    if (!strcmp(s, "-"))
+        return -1;
+    for (const char *p = s;;) {
+        size_t n = strcspn(p, ",");
+        const char *at = memchr(p, '@', n), *bad = NULL;
+        char cyc[24];
+        if (!at || at == p || memchr(p, ' ', (size_t)(at - p)) ||
+            n - (size_t)(at - p) - 1 >= sizeof cyc)
+            bad = p;
+        else {
+            snprintf(cyc, sizeof cyc, "%.*s", (int)(n - (size_t)(at - p) - 1), at + 1);
+            if (!is_decimal(cyc))
+                bad = at + 1;
+        }
+        if (bad)
+            return (int)(bad - s);
+        p += n;
+        if (!*p)
+            return -1;
+        if (p[1] != ' ')
+            return (int)(p - s);
+        p += 2;
+    }
+}
+
 /* One row: its cells checked and kept. */
 static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err, size_t errlen)
 {
@@ -133,22 +164,25 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
         return 2;
     }
     for (int k = COL_SEED; k <= COL_CYCLE; k++)
-        if (!is_decimal(c[k].s) || (k == COL_CYCLE && !strcmp(c[k].s, "0"))) {
+        if (!is_decimal(c[k].s)) {
             free(scenario);
-            return fail(err, errlen, path, ln, c[k].col, "%s: expected a decimal number%s",
-                        columns[k], k == COL_CYCLE ? " from 1" : "");
+            return fail(err, errlen, path, ln, c[k].col, "%s: expected a decimal number",
+                        columns[k]);
         }
     if (strpbrk(c[COL_FIELD].s, " \t")) {
         free(scenario);
         return fail(err, errlen, path, ln, c[COL_FIELD].col,
                     "field: one register or port name, no blanks");
     }
-    /* "-", or NAME@CYCLE: the first ASSERTION line's name and cycle */
-    const char *as = c[COL_ASSERT].s, *at = strrchr(as, '@');
-    if (strcmp(as, "-") && (!at || at == as || strpbrk(as, " \t") || !is_decimal(at + 1))) {
-        free(scenario);
-        return fail(err, errlen, path, ln, c[COL_ASSERT].col,
-                    "assertion: \"-\" or NAME@CYCLE (the first ASSERTION line of the run)");
+    for (int k = COL_ASSERT; k <= COL_AFTER; k++) {
+        int at = assert_list_error(c[k].s);
+        if (at >= 0) {
+            free(scenario);
+            return fail(err, errlen, path, ln, c[k].col + at,
+                        "%s: \"-\" or NAME@CYCLE, ... (the ASSERTION lines of the run %s its "
+                        "first MISMATCH line)",
+                        columns[k], k == COL_ASSERT ? "before" : "after");
+        }
     }
     rg_mutant *v = xcalloc(m->n + 1, sizeof *v);
     if (m->n)
@@ -162,8 +196,8 @@ static int row(rg_mutants *m, const char *path, int ln, const cell *c, char *err
                                xstrdup(c[COL_DESC].s),
                                strtoull(c[COL_SEED].s, NULL, 10),
                                strtoull(c[COL_CYCLE].s, NULL, 10),
-                               at ? rg_fmt("%.*s", (int)(at - as), as) : NULL,
-                               at ? strtoull(at + 1, NULL, 10) : 0};
+                               xstrdup(c[COL_ASSERT].s),
+                               xstrdup(c[COL_AFTER].s)};
     return 0;
 }
 
@@ -258,7 +292,8 @@ void rg_mutants_free(rg_mutants *m)
         free(v->scenario);
         free(v->field);
         free(v->description);
-        free(v->assertion);
+        free(v->as_before);
+        free(v->as_after);
     }
     free(m->v);
     *m = (rg_mutants){0};
@@ -318,18 +353,40 @@ static int column_of(char *header, const char *name)
     return -1;
 }
 
-/* The registry's text with each row's cycle, field and assertion cells
- * replaced by its mutant's new ones (found[i]); every other byte as it was. */
+void rg_log_assertions(const char *log, char **before, char **after)
+{
+    rg_buf side[2] = {{0}, {0}};
+    int past = 0;
+    for (const char *s = log; *s;) {
+        size_t n = strcspn(s, "\n");
+        unsigned long long cyc;
+        char name[160];
+        if (!strncmp(s, "MISMATCH at cycle ", 18))
+            past = 1;
+        else if (sscanf(s, "ASSERTION at cycle %llu: %159[^ \n]", &cyc, name) == 2)
+            rg_cat(&side[past], "%s%s@%llu", side[past].s ? ", " : "", name, cyc);
+        s += n + (s[n] == '\n');
+    }
+    *before = side[0].s ? side[0].s : xstrdup("-");
+    *after = side[1].s ? side[1].s : xstrdup("-");
+}
+
+/* A mutant's new cells: cycle and field of its first MISMATCH line, its
+ * assertions before and after it. */
 typedef struct rebased {
     unsigned long long cycle;
-    char field[160], assertion[160]; /* assertion: NAME@CYCLE or - */
+    char field[160];
+    char *before, *after;
 } rebased;
 
+/* The registry's text with each row's cycle, field, assertion and after
+ * cells replaced by its mutant's new ones (found[i]); every other byte as it
+ * was. */
 static char *rewrite(const char *text, const rg_mutants *m, const rebased *found)
 {
     rg_buf b = {0};
     char *copy = xstrdup(text), *header = NULL;
-    int nth = 0, cname = -1, ccycle = -1, cfield = -1, cassert = -1;
+    int nth = 0, cname = -1, ccycle = -1, cfield = -1, cassert = -1, cafter = -1;
     for (char *s = copy; *s;) {
         char *nl = strchr(s, '\n');
         if (nl)
@@ -340,6 +397,7 @@ static char *rewrite(const char *text, const rg_mutants *m, const rebased *found
             ccycle = column_of(header, "cycle");
             cfield = column_of(header, "field");
             cassert = column_of(header, "assertion");
+            cafter = column_of(header, "after");
         }
         size_t n;
         char *name = *s == '|' && nth > 2 ? cell_at(s, cname, &n) : NULL;
@@ -359,7 +417,9 @@ static char *rewrite(const char *text, const rg_mutants *m, const rebased *found
                 else if (k == cfield)
                     rg_cat(&b, "| %s ", f->field);
                 else if (k == cassert)
-                    rg_cat(&b, "| %s ", f->assertion);
+                    rg_cat(&b, "| %s ", f->before);
+                else if (k == cafter)
+                    rg_cat(&b, "| %s ", f->after);
                 else
                     rg_cat(&b, "|%.*s", (int)n, c);
             }
@@ -389,7 +449,8 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     for (size_t i = 0; i < m.n; i++) {
         char seed[32], *plus = rg_fmt("+MUTANT_%s", m.v[i].name);
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)m.v[i].seed);
-        b.p[i].argv = rg_argv(5, bin, m.v[i].scenario, "--seed", seed, plus);
+        b.p[i].argv =
+            rg_argv(7, bin, m.v[i].scenario, "--seed", seed, plus, "--run-on", RG_MUTANT_RUN_ON);
         b.p[i].log = rg_fmt("%s/%s.log", dir, m.v[i].name);
         b.p[i].timeout = 600;
         free(plus);
@@ -397,28 +458,21 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     rg_sched_ops ops = {&b, rebase_next, rebase_done};
     bad |= rg_schedule(jobs, &ops) != 0;
     for (size_t i = 0; i < m.n; i++) {
-        char *log = rg_read_file(b.p[i].log), was[200], aname[128];
+        const rg_mutant *v = &m.v[i];
+        char *log = rg_read_file(b.p[i].log);
         const char *mm = log ? rg_find_line(log, "MISMATCH at cycle ") : NULL;
-        const char *al = log ? rg_find_line(log, "ASSERTION at cycle ") : NULL;
         rebased *f = &found[i];
-        unsigned long long acyc;
-        snprintf(f->assertion, sizeof f->assertion, "-");
-        if (al && sscanf(al, "ASSERTION at cycle %llu: %127s", &acyc, aname) == 2)
-            snprintf(f->assertion, sizeof f->assertion, "%s@%llu", aname, acyc);
-        snprintf(was, sizeof was, "-");
-        if (m.v[i].assertion)
-            snprintf(was, sizeof was, "%s@%llu", m.v[i].assertion,
-                     (unsigned long long)m.v[i].as_cycle);
-        if (b.p[i].exit_status == 1 && mm &&
-            sscanf(mm, "MISMATCH at cycle %llu: %159s", &f->cycle, f->field) == 2) {
-            if (f->cycle != m.v[i].cycle || strcmp(f->field, m.v[i].field) ||
-                strcmp(f->assertion, was))
-                printf("%-26s cycle %llu: %s, %s (was %llu: %s, %s)\n", m.v[i].name, f->cycle,
-                       f->field, f->assertion, (unsigned long long)m.v[i].cycle, m.v[i].field, was);
-        } else {
-            printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", m.v[i].name, b.p[i].exit_status,
+        rg_log_assertions(log ? log : "", &f->before, &f->after);
+        if (b.p[i].exit_status != 1 || !mm ||
+            sscanf(mm, "MISMATCH at cycle %llu: %159s", &f->cycle, f->field) != 2) {
+            printf("%-26s NOT CAUGHT: exit status %d, %s (%s)\n", v->name, b.p[i].exit_status,
                    mm ? "no parsable report" : "no MISMATCH report", b.p[i].log);
             bad = 1;
+        } else if (f->cycle != v->cycle || strcmp(f->field, v->field) ||
+                   strcmp(f->before, v->as_before) || strcmp(f->after, v->as_after)) {
+            printf("%-26s cycle %llu: %s; %s; after: %s\n%-26s (was %llu: %s; %s; after: %s)\n",
+                   v->name, f->cycle, f->field, f->before, f->after, "",
+                   (unsigned long long)v->cycle, v->field, v->as_before, v->as_after);
         }
         free(log);
     }
@@ -427,8 +481,7 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
         bad = !out || (strcmp(out, text) && rg_write_file(registry, out) != 0);
         printf("%s: %s\n", registry,
                bad ? "cannot rewrite"
-                   : "cycle, field and assertion of every row "
-                     "from this build's runs");
+                   : "cycle, field, assertion and after of every row from this build's runs");
         free(text);
         free(out);
     } else {
@@ -437,6 +490,8 @@ int rg_mutants_rebaseline(const char *registry, const char *build, int jobs)
     for (size_t i = 0; i < m.n; i++) {
         rg_argv_free(b.p[i].argv);
         free((char *)b.p[i].log);
+        free(found[i].before);
+        free(found[i].after);
     }
     free(b.p);
     free(found);

@@ -76,6 +76,8 @@ static void free_expect(rg_expect *x)
     rg_argv_free(x->forbid);
     rg_argv_free(x->files);
     free(x->mm_field);
+    free(x->as_before);
+    free(x->as_after);
 }
 
 void rg_run_free(rg_run *r)
