@@ -168,4 +168,7 @@ module cf_counters
   // cf_slot's).
   `ASSERT(OneSlotWritten_A, (slot_wr & ~wr_named) == '0 && (slot_wr == '0 || wr_i))
 
+  // Functional coverage: an SCCTR write into a counter of an active set.
+  `COVER(WriteCounting_C, slot_wr != '0 && cnt != '0)
+
 endmodule

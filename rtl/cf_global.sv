@@ -218,4 +218,9 @@ module cf_global
   // CF-GL-6: only a machine reset or an LPCTL disables the groups.
   `ASSERT(DisableByLpctlOrReset_A, !(g_e_q && !g_e_d) || machine_rst || cpu_i.lpctl_we != '0)
 
+  // Functional coverage: a group-address change while the groups are enabled;
+  // a machine reset of enabled groups.
+  `COVER(ChangeRaised_C, change_d && !change_q)
+  `COVER(ResetEnabled_C, machine_rst && g_e_q)
+
 endmodule

@@ -57,4 +57,8 @@ module cf_slot
   // write or a clear.
   `ASSERT(ChangeExplained_A, ctr_d == ctr_q || ev_i != '0 || wr_i || !live_i)
 
+  // Functional coverage: a counter wraps; a write in a cycle with events.
+  `COVER(Wrap_C, live_i && ctr_q == '1 && ev_i != '0)
+  `COVER(WriteWithEvents_C, wr_i && ev_i != '0)
+
 endmodule

@@ -189,4 +189,9 @@ module cf_state
           !installed_i || (e_d[mf_pkg::SET_MT_BIT] == (a_d[mf_pkg::SET_MT_BIT] && mt_next) &&
                            c_d[mf_pkg::SET_MT_BIT] == e_d[mf_pkg::SET_MT_BIT]))
 
+  // Functional coverage: an enabled set loses its authorization; an active
+  // set loses counter data.
+  `COVER(AuthLostEnabled_C, auth_lost != '0)
+  `COVER(LossCpu_C, lost != '0)
+
 endmodule

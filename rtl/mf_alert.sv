@@ -61,4 +61,9 @@ module mf_alert
   // AL-2: the request is the pending parameter under CR0.58.
   `ASSERT(RequestPending_A, alert_req_o == (pend_q != '0 && cr0_58_i))
 
+  // Functional coverage: an alert raised in the cycle the pending ones are
+  // taken; alerts pending while CR0 bit 58 masks them.
+  `COVER(RaiseWhileTaken_C, taken_i && alert_req_o && raise_i != '0)
+  `COVER(PendingMasked_C, pend_q != '0 && !cr0_58_i)
+
 endmodule

@@ -12,7 +12,9 @@
 //                         for a promise that a proof shows the neighbour keeps,
 //                         or that the simulation checks elsewhere at less cost
 //                         (the comment before it says which)
-//   `COVER(NAME, PROP)    PROP is reached (by a proof; nothing in simulation)
+//   `COVER(NAME, PROP)    PROP is reached: a point of the RTL's functional
+//                         coverage, counted by the coverage build
+//                         (--coverage-user) and reached by yosys-smtbmc -c
 //
 // PROP is checked on the values the cycle ends with (the registers and inputs
 // the edge reads), never in a cycle with rst_ni low. The unit's clock and reset
@@ -20,7 +22,9 @@
 // - Verilator (the lockstep builds take --assert): an immediate assertion that
 //   hands its hierarchical name (%m ends with NAME) to the bench's
 //   mf_pkg::mf_assert_failed (tb/lockstep/rtl_shim.cpp), which reports each
-//   assertion's first failure with its cycle and fails the run;
+//   assertion's first failure with its cycle and fails the run; a cover
+//   property, which only a build with --coverage-user counts (in coverage.dat,
+//   under its hierarchical name; being no statement, it adds no line point);
 // - Yosys with -formal (FORMAL): immediate assert, assume and cover for
 //   yosys-smtbmc;
 // - Yosys in synthesis (SYNTHESIS): nothing.
@@ -43,7 +47,7 @@
   always_ff @(posedge clk_i) if (rst_ni) NAME: assert (PROP) else \
     mf_pkg::mf_assert_failed($sformatf("%m"));
 `define ASSUME(NAME, PROP) `ASSERT(NAME, PROP)
-`define COVER(NAME, PROP)
+`define COVER(NAME, PROP) NAME: cover property (@(posedge clk_i) rst_ni && (PROP));
 `define ASSUME_FPV(NAME, PROP)
 `endif
 

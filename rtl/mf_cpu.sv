@@ -579,4 +579,10 @@ module mf_cpu
   `ASSERT(IntervalInRangeVm_A, !(sf_active[1] && cfg_i.interval_mode == mf_pkg::INT_EXACT) ||
                                obs_o.sf_interval.cnt_vm_q <= cfg_i.max_interval)
 
+  // Functional coverage: both requesters at once on a free port; one waits
+  // while the other owns it.
+  `COVER(BothRequest_C, own_q == mf_pkg::ARB_NONE && upd_valid && ins_valid)
+  `COVER(UpdateWaits_C, own_q == mf_pkg::ARB_INSN && upd_valid)
+  `COVER(InsnWaits_C, own_q == mf_pkg::ARB_UPD && ins_valid)
+
 endmodule

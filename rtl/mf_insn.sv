@@ -821,4 +821,9 @@ module mf_insn
                                 (lsctl_interval_o >= cfg_min_int_i &&
                                  lsctl_interval_o <= cfg_max_int_i))
 
+  // Functional coverage: an LCCTL refused with cc 3; an instruction ending in
+  // a program exception.
+  `COVER(LcctlRefused_C, state_q == mf_pkg::IS_EXEC && op_q == mf_pkg::OP_LCCTL && cc_d == 2'd3)
+  `COVER(Exception_C, state_q == mf_pkg::IS_EXEC && exc_d != mf_pkg::EXC_NONE)
+
 endmodule

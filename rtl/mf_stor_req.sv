@@ -118,4 +118,9 @@ module mf_stor_req (
                         (valid_d && we_d == we_q && op_d == op_q && be_d == be_q &&
                          addr_d == addr_q && wdata_d == wdata_q))
 
+  // Functional coverage: a held request waits for the port; the next request
+  // is loaded in the cycle of the previous one's response.
+  `COVER(HeldWaiting_C, valid_q && !ready_i)
+  `COVER(LoadAtResponse_C, ld_i && due_q && rsp_valid_i)
+
 endmodule

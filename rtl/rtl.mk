@@ -73,11 +73,13 @@ $(eval $(call VERILATE,vobj,))
 $(eval $(call VERILATE,vobj-mut,$(MUT_FLAGS),,$(MUT_PKG)))
 # Flops start random (+verilator+rand+reset+2): every register needs its reset.
 $(eval $(call VERILATE,vobj-xrand,--x-initial unique --x-assign unique))
-# Line and toggle coverage of rtl/ (tb/lockstep/*.sv switch it off for the bench parts).
+# Line, toggle and cover-point coverage of rtl/ (tb/lockstep/*.sv switch it off for
+# the bench parts; the cover points are the COVER lines, rtl/mf_assert.svh).
 # Signals wider than 32 bits (data, addresses, counters, TOD) get no toggle
 # points: with them a run is 6x slower than without coverage and writes a
 # 3.8 MB .dat; without them 1.7x and 0.8 MB (busy_all.json).
-$(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-max-width 32,cov))
+$(eval $(call VERILATE,vobj-cov,--coverage-line --coverage-toggle --coverage-user \
+  --coverage-max-width 32,cov))
 # What a binary links from one of these builds.
 VLT_LIBS = $(1)/rtl_shim.o $(1)/Vcosim_top__ALL.a \
   $(addprefix $(1)/,verilated.o verilated_fst_c.o verilated_threads.o) \

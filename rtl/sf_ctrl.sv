@@ -273,4 +273,11 @@ module sf_ctrl
   // SF-LVL-1: an LSCTL of the VM set leaves H as it was.
   `ASSERT(VmLsctlKeepsH_A, !(lsctl_we_i && vm) || h_d == h_q || e_d == '0)
 
+  // Functional coverage: a loss of sample data; an enabled function loses its
+  // authorization; an LSCTL of the VM set; both sets active at once.
+  `COVER(SampleLoss_C, sample_lost)
+  `COVER(AuthLostEnabled_C, auth_lost != '0)
+  `COVER(VmLsctl_C, lsctl_we_i && vm)
+  `COVER(BothSetsActive_C, (e_q & c_q) != '0 && (e_vm_q & c_vm_q) != '0)
+
 endmodule

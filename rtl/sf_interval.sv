@@ -295,4 +295,12 @@ module sf_interval
   // ... and whose sample, due with the LPAR set's, is not the one captured.
   `ASSERT(LparFirst_A, !(due[0] && capture[1]))
 
+  // Functional coverage: both sets due at once; a sample due and not captured
+  // (a collision); a sample due while an LSCTL executes; a secondary count
+  // running.
+  `COVER(BothDue_C, due[0] && due[1])
+  `COVER(Collision_C, due[0] && !capture[0])
+  `COVER(DueAtLsctl_C, due != '0 && lsctl_exec_i)
+  `COVER(SecondaryRunning_C, sec_act_q || sec_act_vm_q)
+
 endmodule

@@ -597,4 +597,12 @@ module sf_update
                         !ent_b_d[29])
   `ASSERT(AFromOr_A, pa_q || !pa_d || (state_q == mf_pkg::US_OR_F && stor_rsp_valid_i))
 
+  // Functional coverage: the program set A while the update closed its block
+  // (OR_F's answer shows it); a sample into a full block (the overflow
+  // count's ADD); an entry of the VM set; a table link followed.
+  `COVER(OrFFoundA_C, state_q == mf_pkg::US_OR_F && stor_rsp_valid_i && stor_rsp_data_i[62])
+  `COVER(BlockFull_C, req_add)
+  `COVER(VmEntry_C, lvl_q && state_q == mf_pkg::US_WR_ENT)
+  `COVER(TableLink_C, state_q == mf_pkg::US_RD_SDBT2)
+
 endmodule

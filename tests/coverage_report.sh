@@ -12,9 +12,12 @@
 #                  as "rtl/FILE.sv:LINE: source text", sorted
 #   untoggled.txt  every rtl/ signal bit that never toggled, as "MODULE SIGNAL[BIT]"
 #                  (MODULE__In: an instance with other parameters), sorted
-# and prints two lines, line and toggle coverage measured apart:
+#   covers.txt     every cover point of rtl/ (COVER, rtl/mf_assert.svh) as
+#                  "MODULE.NAME HITS", its hits summed over the instances, sorted
+# and prints three lines, line, toggle and cover-point coverage measured apart:
 #   line: covered/total (pct%)     source lines of line and branch points
 #   toggle: covered/total (pct%)   signal bits that changed at least once
+#   cover: covered/total (pct%)    cover points reached in some instance
 # Exit status 1, with a message, when IN_DIR holds no .dat file.
 set -euo pipefail
 
@@ -46,11 +49,13 @@ ls "$tmp"/batch.* | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
   bash -c 'mapfile -t f <"$1" && verilator_coverage --write "$1.dat" "${f[@]}" >/dev/null' _ {}
 verilator_coverage --write "$out/merged.dat" "$tmp"/batch.*.dat >/dev/null
 
-# Point type is the "page" key: v_toggle/..., v_line/..., v_branch/...
-toggle=$(printf '\001page\002v_toggle/')
-head -n 1 "$out/merged.dat" >"$tmp/line.dat"
-grep -aF -v "$toggle" "$out/merged.dat" | grep -a "^C " >>"$tmp/line.dat" || true
-verilator_coverage --write-info "$tmp/all.info" "$out/merged.dat" >/dev/null
+# Point type is the "page" key: v_toggle/..., v_line/..., v_branch/..., and
+# v_user/... for the cover points, which are counted apart (not as lines).
+toggle=$(printf '\001page\002v_toggle/') user=$(printf '\001page\002v_user/')
+head -n 1 "$out/merged.dat" | tee "$tmp/line.dat" >"$tmp/code.dat"
+grep -aF -v "$user" "$out/merged.dat" | grep -a "^C " >>"$tmp/code.dat" || true
+grep -aF -v "$toggle" "$tmp/code.dat" | grep -a "^C " >>"$tmp/line.dat" || true
+verilator_coverage --write-info "$tmp/all.info" "$tmp/code.dat" >/dev/null
 verilator_coverage --write-info "$tmp/line.info" "$tmp/line.dat" >/dev/null
 
 # Only rtl/ is measured (the bench's own files switch coverage off); keep
@@ -91,5 +96,17 @@ read -r lc lt < <(awk -F'[:,]' '/^DA:/ { t++; if ($3 > 0) c++ } END { print c + 
 # Toggle points of rtl/ files only, counted from the merged data itself.
 read -r tc tt < <(grep -aF "$toggle" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" |
   awk '{ t++; if ($NF > 0) c++ } END { print c + 0, t + 0 }')
+# Cover points by module and name: the page after v_user/ (less a parameter
+# suffix), the o key; the count is the line's last word.
+grep -aF "$user" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" | tr '\001\002' '|=' |
+  awk -F'|' '{ m = o = ""
+    for (i = 1; i <= NF; i++) {
+      if ($i ~ /^page=/) { m = substr($i, 13); sub(/__.*/, "", m) }
+      if ($i ~ /^o=/) o = substr($i, 3)
+    }
+    n = split($NF, w, " "); hits[m "." o] += w[n] }
+    END { for (k in hits) print k, hits[k] }' | sort >"$out/covers.txt"
+read -r cc ct < <(awk '{ t++; if ($2 > 0) c++ } END { print c + 0, t + 0 }' "$out/covers.txt")
 echo "line: $(pct "$lc" "$lt")"
 echo "toggle: $(pct "$tc" "$tt")"
+echo "cover: $(pct "$cc" "$ct")"

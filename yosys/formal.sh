@@ -13,8 +13,12 @@
 #                unit's and-inverter graph, written as AIGER: on the deep
 #                checks of the large units it finishes where z3 does not;
 #                Yosys's simulator replays a counterexample into the trace)
+#   cover UNIT   every COVER of the unit reached within DEPTH steps from reset
+#                under the ASSUMEs (yosys-smtbmc -c with z3), with the traces
+#                that reach them, OUTDIR/UNIT.coverN.vcd from N = 0 (a trace
+#                may reach several); a point not reached fails (no --mutant)
 #
-#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT
+#   yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc|cover UNIT
 #
 # prints one line "formal: UNIT ... proved|passed|FAILED" and exits 0, or 1
 # when an assertion fails (or the induction does not close); then the line
@@ -47,14 +51,15 @@ while [ $# -gt 3 ]; do
     *) break ;;
     esac
 done
-if [ $# -ne 3 ] || { [ "$2" != prove ] && [ "$2" != bmc ]; }; then
-    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc UNIT" >&2
+if [ $# -ne 3 ] || { [ "$2" != prove ] && [ "$2" != bmc ] && [ "$2" != cover ]; } ||
+    { [ "$2" = cover ] && [ -n "$mutant" ]; }; then
+    echo "usage: yosys/formal.sh [--mutant NAME] [--depth N] [--cut MODULE] OUTDIR prove|bmc|cover UNIT" >&2
     exit 2
 fi
 out=$1 mode=$2 unit=$3
 # induction closes within a few steps for the units proved; the bounded
-# checks go 30 cycles deep
-[ -n "$depth" ] || { [ "$mode" = prove ] && depth=8 || depth=30; }
+# checks go 30 cycles deep, the cover search 20
+[ -n "$depth" ] || case $mode in prove) depth=8 ;; bmc) depth=30 ;; cover) depth=20 ;; esac
 tag=$unit${mutant:+.$mutant}${cut:+.cut-$cut}
 mkdir -p "$out"
 log=$out/$tag.log
@@ -117,13 +122,15 @@ endmodule
 EOF
     rtl="$rtl $top_sv"
     # the unit's free inputs as the wrapper's ports (the replay drives ports only);
-    # no outputs (ABC would take them for properties); the assertions by name, sorted
+    # no outputs (ABC would take them for properties) and no cover points (AIGER has
+    # none; the simulation counts them); the assertions by name, sorted
     # as write_aiger orders its bad-state properties (checked against yosys-smtbmc's
     # replay on three counterexamples); the graph as RTLIL for the replay. The
     # netlist is checked and optimised word by word; on the gates only opt_clean,
     # since ABC hashes the graph itself (Yosys's opt passes on the gates took two
     # thirds of the preparation of mf_cpu)
     yosys_write mf_formal_top "setundef -undriven -expose; delete -output
+        delete t:\$cover
         opt -fast -nosdff -nodffe; check; techmap; opt_clean; abc -g AND -fast
         opt_clean; setundef -anyseq
         tee -q -o $out/$tag.asserts select -list t:\$assert
@@ -155,6 +162,25 @@ else
     # the first step is in reset; the ones after it are free
     constr=$out/reset.constr
     printf 'initial\nassume (not [rst_ni])\n' >"$constr"
+    if [ "$mode" = cover ]; then
+        rm -f "$out/$tag".cover*.vcd
+        smtbmc --smtc "$constr" -c -t "$depth" --dump-vcd "$out/$tag.cover%.vcd"
+        rc=$?
+        ms=$((($(date +%s%N) - t0) / 1000000))
+        reached=$(grep -oE 'Reached cover statement at [A-Za-z0-9_.]+ in step [0-9]+' "$log" |
+            awk '{ print $5 "@" $NF }' | paste -sd' ')
+        n=$(echo "$reached" | wc -w)
+        if [ $rc -eq 0 ]; then
+            echo "formal: $tag: $n cover points reached within $depth steps" \
+                "($((ms / 1000)).$((ms % 1000 / 100)) s): ${reached:-none}"
+            exit 0
+        fi
+        missed=$(grep -oE 'Unreached cover statement at [A-Za-z0-9_.]+[A-Za-z0-9_]' "$log" |
+            awk '{ print $NF }' | paste -sd' ')
+        echo "formal: $tag: cover points not reached within $depth steps: ${missed:-?}" \
+            "(reached: ${reached:-none}; see $log)"
+        exit 1
+    fi
     # a mutant is refuted by a trace from reset: the bounded check alone, deep
     # enough for the mutants of FORMAL_MUTANTS (yosys/yosys.mk)
     [ -n "$mutant" ] && depth=$((depth < 12 ? 12 : depth))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * regress_coverage.c - the Verilator line and toggle coverage of a
+ * regress_coverage.c - the Verilator line, toggle and cover-point coverage of a
  * regression's lockstep runs: their .dat files merged at the end into one
  * report (tests/coverage_report.sh), and, for a merge of reports, each
  * report's coverage brought together to be merged again.
@@ -39,6 +39,23 @@ static void single_done(void *ctx, rg_proc *p)
 {
     (void)ctx;
     (void)p;
+}
+
+/* The RTL's cover points (COVER, rtl/mf_assert.svh) no run reached: the
+ * lines "MODULE.NAME 0" of coverage/covers.txt. */
+static void unreached_covers(rg_buf *b, const char *out)
+{
+    char *path = rg_fmt("%s/coverage/covers.txt", out), *text = rg_read_file(path);
+    int n = 0;
+    for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n")) {
+        const char *sp = strrchr(l, ' ');
+        if (!sp || strcmp(sp, " 0"))
+            continue;
+        rg_cat(b, "%s`%.*s`", n++ ? ", " : "\nCover points not reached: ", (int)(sp - l), l);
+    }
+    rg_cat(b, "%s", n ? ".\n" : text ? "\nEvery cover point was reached.\n" : "");
+    free(text);
+    free(path);
 }
 
 /* After a good merge the runs' .dat files (about 1 MB each) go: merged.dat
@@ -104,7 +121,7 @@ char *rg_verilator_coverage(const rg_config *cfg, rg_plan *plan)
     } else {
         char *text = rg_read_file(log);
         for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
-            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7))
+            if (!strncmp(l, "line:", 5) || !strncmp(l, "toggle:", 7) || !strncmp(l, "cover:", 6))
                 rg_cat(&b, "- %s\n", l);
         free(text);
         rg_cat(&b, "\nReport: [coverage/html/index.html](coverage/html/index.html); all points in "
@@ -124,6 +141,7 @@ char *rg_verilator_coverage(const rg_config *cfg, rg_plan *plan)
         }
         free(text);
         free(unc);
+        unreached_covers(&b, cfg->out);
     }
     for (size_t i = 0; p.argv[i]; i++)
         free(p.argv[i]);
