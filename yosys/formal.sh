@@ -83,6 +83,11 @@ if [ -n "$mutant" ]; then
     defs="-DMF_MUTANTS"
 fi
 t0=$(date +%s%N)
+# seconds since t0, to a tenth
+elapsed() {
+    local ms=$((($(date +%s%N) - t0) / 1000000))
+    echo "$((ms / 1000)).$((ms % 1000 / 100))"
+}
 smtbmc() {
     yosys-smtbmc -s z3 --unroll --presat --noprogress "$@" "$out/$tag.smt2" >>"$log" 2>&1
 }
@@ -166,13 +171,13 @@ else
         rm -f "$out/$tag".cover*.vcd
         smtbmc --smtc "$constr" -c -t "$depth" --dump-vcd "$out/$tag.cover%.vcd"
         rc=$?
-        ms=$((($(date +%s%N) - t0) / 1000000))
+        secs=$(elapsed)
         reached=$(grep -oE 'Reached cover statement at [A-Za-z0-9_.]+ in step [0-9]+' "$log" |
             awk '{ print $5 "@" $NF }' | paste -sd' ')
         n=$(echo "$reached" | wc -w)
         if [ $rc -eq 0 ]; then
-            echo "formal: $tag: $n cover points reached within $depth steps" \
-                "($((ms / 1000)).$((ms % 1000 / 100)) s): ${reached:-none}"
+            echo "formal: $tag: $n cover points reached within $depth steps ($secs s):" \
+                "${reached:-none}"
             exit 0
         fi
         missed=$(grep -oE 'Unreached cover statement at [A-Za-z0-9_.]+[A-Za-z0-9_]' "$log" |
@@ -193,8 +198,7 @@ else
         rc=$?
     fi
 fi
-ms=$((($(date +%s%N) - t0) / 1000000))
-secs="$((ms / 1000)).$((ms % 1000 / 100))"
+secs=$(elapsed)
 if [ $rc -eq 0 ]; then
     rm -f "$out/$tag.vcd"
     [ "$mode" = prove ] && verdict=proved || verdict=passed

@@ -53,7 +53,7 @@ static void unreached_covers(rg_buf *b, const char *out)
             continue;
         rg_cat(b, "%s`%.*s`", n++ ? ", " : "\nCover points not reached: ", (int)(sp - l), l);
     }
-    rg_cat(b, "%s", n ? ".\n" : text ? "\nEvery cover point was reached.\n" : "");
+    rg_cat(b, "%s", n ? ".\n" : text && *text ? "\nEvery cover point was reached.\n" : "");
     free(text);
     free(path);
 }
