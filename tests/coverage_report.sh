@@ -81,31 +81,28 @@ if [ -s "$tmp/uncovered" ]; then
     "$tmp/uncovered" "${srcs[@]}" | sort -t: -k1,1 -k2,2n >"$out/uncovered.txt"
 fi
 
-# Untoggled bits: the module is the page after v_toggle/, the signal the o key.
-grep -aF "$toggle" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" | awk '$NF == 0' |
-  tr '\001\002' '|=' | awk -F'|' '{ m = o = ""
-    for (i = 1; i <= NF; i++) {
-      if ($i ~ /^page=/) m = substr($i, 15)
-      if ($i ~ /^o=/) o = substr($i, 3)
-    }
-    print m, o }' | sort -V >"$out/untoggled.txt"
+# The points of rtl/ of one type (toggle, user) as "MODULE NAME COUNT": the
+# module is the page after v_TYPE/, the name the o key (a signal bit, a cover
+# point), the count the line's last word.
+rtl_points() {
+  grep -aF "$(printf '\001page\002v_%s/' "$1")" "$out/merged.dat" |
+    grep -aF "$(printf '\001f\002rtl/')" | tr '\001\002' '|=' | awk -F'|' '{ m = o = ""
+      for (i = 1; i <= NF; i++) {
+        if ($i ~ /^page=/) m = substr($i, index($i, "/") + 1)
+        if ($i ~ /^o=/) o = substr($i, 3)
+      }
+      n = split($NF, w, " "); print m, o, w[n] }'
+}
+rtl_points toggle | awk '$3 == 0 { print $1, $2 }' | sort -V >"$out/untoggled.txt"
 
 pct() { awk -v c="$1" -v t="$2" 'BEGIN { printf "%d/%d (%.1f%%)\n", c, t, t ? 100 * c / t : 0 }'; }
 read -r lc lt < <(awk -F'[:,]' '/^DA:/ { t++; if ($3 > 0) c++ } END { print c + 0, t + 0 }' \
   "$tmp/line.rtl.info")
 # Toggle points of rtl/ files only, counted from the merged data itself.
-read -r tc tt < <(grep -aF "$toggle" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" |
-  awk '{ t++; if ($NF > 0) c++ } END { print c + 0, t + 0 }')
-# Cover points by module and name: the page after v_user/ (less a parameter
-# suffix), the o key; the count is the line's last word.
-grep -aF "$user" "$out/merged.dat" | grep -aF "$(printf '\001f\002rtl/')" | tr '\001\002' '|=' |
-  awk -F'|' '{ m = o = ""
-    for (i = 1; i <= NF; i++) {
-      if ($i ~ /^page=/) { m = substr($i, 13); sub(/__.*/, "", m) }
-      if ($i ~ /^o=/) o = substr($i, 3)
-    }
-    n = split($NF, w, " "); hits[m "." o] += w[n] }
-    END { for (k in hits) print k, hits[k] }' | sort >"$out/covers.txt"
+read -r tc tt < <(rtl_points toggle | awk '{ t++; if ($3 > 0) c++ } END { print c + 0, t + 0 }')
+# Cover points by module (less a parameter suffix) and name.
+rtl_points user | awk '{ m = $1; sub(/__.*/, "", m); hits[m "." $2] += $3 }
+  END { for (k in hits) print k, hits[k] }' | sort >"$out/covers.txt"
 read -r cc ct < <(awk '{ t++; if ($2 > 0) c++ } END { print c + 0, t + 0 }' "$out/covers.txt")
 echo "line: $(pct "$lc" "$lt")"
 echo "toggle: $(pct "$tc" "$tt")"
